@@ -1,0 +1,138 @@
+// Parley's build and static server, one command line:
+//   node build.mjs            build dist/
+//   node build.mjs --watch    build, then rebuild on every change
+//   node build.mjs --serve    build, then serve dist/ (PORT, BASE_PATH)
+//   node build.mjs --serve --no-build   serve the dist/ that is there
+import * as esbuild from 'esbuild';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startServer } from './src/server/static-server.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(root, 'dist');
+const assets = path.join(dist, 'assets');
+/** The marker in index.html that the build replaces with the asset tags. */
+const ASSETS_MARKER = '<!-- parley:assets -->';
+/** Browsers with native ESM, dynamic import, top-level await and :has() — everything we rely on. */
+const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
+
+/** @type {import('esbuild').BuildOptions} */
+const appOptions = {
+  absWorkingDir: root,
+  entryPoints: { main: 'src/main.tsx' },
+  outdir: assets,
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  minify: true,
+  sourcemap: true,
+  metafile: true,
+  target: TARGET,
+  jsx: 'automatic',
+  // Page chunks keep their file name so the network panel (and the e2e tests) can tell them apart.
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'linked',
+  logLevel: 'warning',
+  plugins: [],
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const themeOptions = {
+  absWorkingDir: root,
+  // A classic blocking script in <head>: it must run before first paint, and CSP forbids inline script.
+  entryPoints: { theme: 'src/theme-boot.ts' },
+  outdir: assets,
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  metafile: true,
+  target: TARGET,
+  entryNames: '[name]-[hash]',
+  logLevel: 'warning',
+};
+
+/** Relative URL of a file under dist/ (relative so the <base href> decides where the app lives). */
+const href = (file) => path.relative(dist, path.join(root, file)).split(path.sep).join('/');
+
+/** Writes dist/index.html with the hashed entry, its CSS and its preloads in place of the marker. */
+async function writeIndex(appMeta, themeMeta) {
+  const outputs = Object.entries(appMeta.outputs);
+  const [mainFile, main] = outputs.find(([, o]) => o.entryPoint === 'src/main.tsx');
+  const themeFile = Object.keys(themeMeta.outputs).find((f) => f.endsWith('.js'));
+  // All CSS is linked up front: it is small, and a lazily loaded page must never paint unstyled.
+  const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => f);
+  const preloads = main.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const tags = [
+    `<script src="${href(themeFile)}"></script>`,
+    ...css.map((f) => `<link rel="stylesheet" href="${href(f)}" />`),
+    ...preloads.map((f) => `<link rel="modulepreload" href="${href(f)}" />`),
+    `<script type="module" src="${href(mainFile)}"></script>`,
+  ];
+  const template = await readFile(path.join(root, 'index.html'), 'utf8');
+  if (!template.includes(ASSETS_MARKER)) throw new Error(`index.html lacks ${ASSETS_MARKER}`);
+  await writeFile(path.join(dist, 'index.html'), template.replace(ASSETS_MARKER, tags.join('\n    ')));
+}
+
+export async function build() {
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(assets, { recursive: true });
+  const [app, theme] = await Promise.all([esbuild.build(appOptions), esbuild.build(themeOptions)]);
+  await writeIndex(app.metafile, theme.metafile);
+  return app.metafile;
+}
+
+async function watch() {
+  await build();
+  const theme = await esbuild.build(themeOptions);
+  const ctx = await esbuild.context({
+    ...appOptions,
+    plugins: [
+      ...appOptions.plugins,
+      {
+        name: 'write-index',
+        setup(b) {
+          b.onEnd(async (result) => {
+            if (result.errors.length === 0) {
+              await writeIndex(result.metafile, theme.metafile);
+              console.log(`[parley] rebuilt at ${new Date().toLocaleTimeString()}`);
+            }
+          });
+        },
+      },
+    ],
+  });
+  await ctx.watch();
+  console.log('[parley] watching src/ and index.html for changes…');
+}
+
+async function main(argv) {
+  if (argv.includes('--watch')) return watch();
+  if (!argv.includes('--no-build')) {
+    const started = performance.now();
+    await build();
+    console.log(`[parley] built dist/ in ${Math.round(performance.now() - started)} ms`);
+  }
+  if (argv.includes('--serve')) {
+    const server = await startServer({
+      dir: dist,
+      port: Number(process.env.PORT ?? 4173),
+      basePath: process.env.BASE_PATH ?? '/',
+    });
+    console.log(`Parley is running at ${server.url}`);
+    const stop = () => server.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

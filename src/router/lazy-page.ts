@@ -1,0 +1,28 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Thrown when a page's chunk cannot be fetched, typically after a redeploy removed it. */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+export type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts fetching the chunk (on link hover or focus); resolves when it is there. */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * React.lazy with a preload handle. A failed prefetch is forgotten so the real visit tries
+ * again; a failure during a visit surfaces as ChunkLoadError for the error boundary.
+ */
+export function lazyPage<P = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw new ChunkLoadError(error);
+    }));
+  return Object.assign(lazy(preload), { preload });
+}

@@ -1,0 +1,91 @@
+import {
+  createContext,
+  Suspense,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { Delayed } from './delayed';
+import { RouteErrorBoundary } from './error-boundary';
+import { matchRoutes, type RouteParams } from './matcher';
+import { useLocation, useRouter } from './router';
+import { createScrollMemory } from './scroll-memory';
+
+/** SPEC A1: a loading indicator only when a page takes longer than this to load. */
+export const PAGE_LOADING_DELAY_MS = 200;
+
+const ParamsContext = createContext<RouteParams>({});
+
+/** The decoded `:params` of the route being shown. */
+export function useParams(): RouteParams {
+  return useContext(ParamsContext);
+}
+
+export interface RouteViewProps {
+  /** Wraps every route whose metadata does not say `layout: false`. */
+  layout: ComponentType<{ children: ReactNode }>;
+  /** Unknown paths and malformed percent-encodings. */
+  notFound: ComponentType;
+  notFoundTitle: string;
+  /** Shown (after the delay) while a page's chunk loads. */
+  loading: ReactNode;
+  /** A crash or a chunk that failed to load, shown inside the layout. */
+  error: (error: unknown) => ReactNode;
+}
+
+/**
+ * Shows the current route's screen. Navigation renders through a deferred location, so
+ * while a new page's chunk loads React keeps the previous screen on display.
+ */
+export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, loading, error }: RouteViewProps) {
+  const { routes } = useRouter();
+  const location = useLocation();
+  const shown = useDeferredValue(location);
+  const pending = shown !== location;
+  const match = useMemo(() => matchRoutes(routes, shown.path), [routes, shown.path]);
+  const screenRef = useRef<HTMLDivElement>(null);
+  const shownKey = useRef(shown.key);
+  shownKey.current = shown.key;
+
+  const scroll = useMemo(
+    () => (typeof window === 'undefined' ? null : createScrollMemory(window, () => shownKey.current)),
+    [],
+  );
+  useEffect(() => () => scroll?.dispose(), [scroll]);
+
+  // Runs once the new screen is committed (never while the old one is still shown).
+  useLayoutEffect(() => {
+    document.title = match ? (match.route.title?.(match.params) ?? document.title) : notFoundTitle;
+    if (shown.action === 'initial') return;
+    if (shown.action === 'pop') scroll?.restore(shown.key);
+    else window.scrollTo(0, 0);
+    // Screen readers and keyboard users start at the new screen's heading.
+    screenRef.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+  }, [shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
+
+  const Page = match?.route.page;
+  const content = (
+    <div ref={screenRef} className="route-screen" data-route={match?.route.pattern ?? 'not-found'}>
+      <RouteErrorBoundary resetKey={shown.key} fallback={error}>
+        <Suspense fallback={<Delayed delay={PAGE_LOADING_DELAY_MS}>{loading}</Delayed>}>
+          <ParamsContext.Provider value={match?.params ?? {}}>
+            {Page ? <Page key={shown.path} params={match.params} /> : <NotFound />}
+          </ParamsContext.Provider>
+        </Suspense>
+      </RouteErrorBoundary>
+    </div>
+  );
+  return (
+    <>
+      <Delayed active={pending} delay={PAGE_LOADING_DELAY_MS}>
+        {loading}
+      </Delayed>
+      {match?.route.layout === false ? content : <Layout>{content}</Layout>}
+    </>
+  );
+}
