@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
-  esbuild: { jsx: 'automatic' },
   test: {
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],

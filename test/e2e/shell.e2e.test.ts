@@ -1,0 +1,228 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser';
+
+const appUrl = inject('appUrl');
+const subUrl = inject('subUrl');
+const at = (base: string, path: string) => new URL(path.replace(/^\//, ''), base).href;
+
+let browser: TestBrowser;
+let page: Page;
+let requests: string[];
+let pageErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage();
+  requests = [];
+  pageErrors = [];
+  page.on('request', (r: Request) => requests.push(new URL(r.url()).pathname));
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) pageErrors.push(m.text());
+  });
+});
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+const heading = () => page.getByRole('heading', { level: 1 });
+const chunkRequests = (name: string) => requests.filter((p) => new RegExp(`/assets/${name}-[A-Z0-9]{8}\\.js$`).test(p));
+
+describe('shell and routes', () => {
+  it('loads a deep link to /chat/abc inside the layout', async () => {
+    await page.goto(at(appUrl, '/chat/abc'));
+    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Parley home' }).count()).toBe(1);
+    expect(await page.title()).toBe('Chat · Parley');
+    expect(await page.locator('main#app').count()).toBe(1);
+  });
+
+  it('navigates with links without a full page load, and back and forward work', async () => {
+    await page.goto(at(appUrl, '/chat/abc'));
+    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const documents = () => requests.filter((p) => !p.includes('/assets/')).length;
+    const before = documents();
+
+    await page.getByRole('link', { name: 'New chat' }).click();
+    await expect.poll(() => page.url()).toBe(at(appUrl, '/'));
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+    // Focus moves to the new screen's heading; the title follows the route.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await page.title()).toBe('Parley');
+
+    await page.goBack();
+    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    expect(page.url()).toBe(at(appUrl, '/chat/abc'));
+    await page.goForward();
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(documents()).toBe(before);
+  });
+
+  it('requests each page chunk only on its first visit', async () => {
+    await page.goto(at(appUrl, '/chat/one'));
+    await expect.poll(() => heading().textContent()).toBe('Chat one');
+    expect(chunkRequests('chat-page')).toHaveLength(1);
+    expect(chunkRequests('home-page')).toHaveLength(0);
+    expect(chunkRequests('ui-page')).toHaveLength(0);
+
+    for (let i = 0; i < 2; i += 1) {
+      await page.getByRole('link', { name: 'New chat' }).click();
+      await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+      await page.goBack();
+      await expect.poll(() => heading().textContent()).toBe('Chat one');
+    }
+    expect(chunkRequests('chat-page')).toHaveLength(1);
+    expect(chunkRequests('home-page')).toHaveLength(1);
+    expect(chunkRequests('ui-page')).toHaveLength(0);
+  });
+
+  /** Records whether the loading indicator ever appeared, from inside the page. */
+  const watchIndicator = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { indicatorSeen: boolean };
+      w.indicatorSeen = false;
+      const check = () => {
+        if (document.querySelector('[role="progressbar"][aria-label="Loading page"]')) w.indicatorSeen = true;
+      };
+      new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+    });
+  const indicatorSeen = () => page.evaluate(() => (window as unknown as { indicatorSeen: boolean }).indicatorSeen);
+
+  it('keeps the previous screen and shows the indicator when a page chunk takes 1 s', async () => {
+    await page.route(/\/assets\/home-page-[A-Z0-9]{8}\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.goto(at(appUrl, '/chat/slow'));
+    await expect.poll(() => heading().textContent()).toBe('Chat slow');
+    await watchIndicator();
+    await page.getByRole('link', { name: 'New chat' }).click();
+    await expect.poll(indicatorSeen, { timeout: 900 }).toBe(true);
+    expect(await heading().textContent()).toBe('Chat slow');
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+    expect(await page.getByRole('progressbar', { name: 'Loading page' }).count()).toBe(0);
+  });
+
+  it('never shows the indicator when a page chunk takes 50 ms', async () => {
+    await page.route(/\/assets\/home-page-[A-Z0-9]{8}\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 50));
+      await route.continue();
+    });
+    await page.goto(at(appUrl, '/chat/fast'));
+    await expect.poll(() => heading().textContent()).toBe('Chat fast');
+    await watchIndicator();
+    await page.getByRole('link', { name: 'New chat' }).click();
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+    await page.waitForTimeout(300);
+    expect(await indicatorSeen()).toBe(false);
+  });
+
+  it('shows an error with Reload when a page chunk fails to load', async () => {
+    await page.route(/\/assets\/home-page-[A-Z0-9]{8}\.js$/, (route) => route.abort());
+    await page.goto(at(appUrl, '/chat/x'));
+    await expect.poll(() => heading().textContent()).toBe('Chat x');
+    await page.getByRole('link', { name: 'New chat' }).click();
+    await expect.poll(() => heading().textContent()).toBe('Parley was updated');
+    expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(1);
+    // The layout keeps working around the failed screen.
+    expect(await page.getByRole('link', { name: 'Parley home' }).count()).toBe(1);
+    pageErrors = pageErrors.filter((e) => !/dynamically imported module/i.test(e));
+  });
+
+  it.each(['/nowhere', '/chat/%E0%A4%A'])('shows Not Found inside the layout for %s', async (path) => {
+    await page.goto(at(appUrl, path));
+    await expect.poll(() => heading().textContent()).toBe('Page not found');
+    expect(await page.getByRole('navigation').count()).toBe(1);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+  });
+
+  it('renders /ui without the layout', async () => {
+    await page.goto(at(appUrl, '/ui'));
+    await expect.poll(() => heading().textContent()).toBe('UI kit');
+    expect(await page.getByRole('navigation').count()).toBe(0);
+  });
+
+  it('applies the saved theme before the app renders', async () => {
+    await page.goto(at(appUrl, '/'));
+    await page.evaluate(() => localStorage.setItem('parley.theme', 'dark'));
+    const themes: string[] = [];
+    await page.exposeFunction('reportTheme', (t: string) => themes.push(t));
+    // Runs before any page script: records the theme at the first moment <body> exists.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { reportTheme(t: string): void }).reportTheme(document.documentElement.dataset.theme ?? 'none');
+        }
+      });
+    });
+    await page.reload();
+    await expect.poll(() => themes).toEqual(['dark']);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 17, 21)');
+  });
+});
+
+describe('served under BASE_PATH=/sub/', () => {
+  it('loads deep links with every asset and link under the base', async () => {
+    await page.goto(at(subUrl, '/chat/abc'));
+    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    const assets = requests.filter((p) => p.includes('/assets/'));
+    expect(assets.length).toBeGreaterThan(2);
+    expect(assets.filter((p) => !p.startsWith('/sub/assets/'))).toEqual([]);
+    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((h) => h && !h.startsWith('#') && !h.startsWith('/sub/'))).toEqual([]);
+    await page.getByRole('link', { name: 'New chat' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/sub/');
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+    await page.goBack();
+    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+  });
+
+  it('shows Not Found for unknown addresses under the base', async () => {
+    await page.goto(at(subUrl, '/nowhere'));
+    await expect.poll(() => heading().textContent()).toBe('Page not found');
+  });
+});
+
+describe('the server refuses to leave dist/', () => {
+  /** Raw requests: browsers and fetch normalise `..` away before sending. */
+  const raw = (path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(appUrl);
+      const req = request({ host: hostname, port, path }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it.each([
+    '/../package.json',
+    '/assets/../../package.json',
+    '/%2e%2e/package.json',
+    '/assets/%2E%2E/%2E%2E/package.json',
+    '/assets%2f..%2f..%2fpackage.json',
+    '/..%5cpackage.json',
+    '/assets\\..\\..\\package.json',
+    '/index.html%00',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+  ])('%s gets 400 or 404', async (path) => {
+    const res = await raw(path);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body).not.toContain('"name": "parley"');
+    expect(res.body).not.toContain('root:');
+  });
+});

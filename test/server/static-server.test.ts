@@ -1,0 +1,151 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeBasePath, resolveRequestPath, startServer } from '../../src/server/static-server.mjs';
+
+const INDEX = '<!doctype html><html><head><base href="/" /></head><body><main id="app"></main></body></html>';
+const BIG_JS = `export const text = "${'parley '.repeat(500)}";`;
+
+let folder: string;
+let dist: string;
+let servers: Awaited<ReturnType<typeof startServer>>[] = [];
+
+/** Raw GET: node's http keeps the path exactly as written (fetch would normalise `..`). */
+function get(port: number, rawPath: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: rawPath, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'parley-serve-'));
+  dist = path.join(folder, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'assets', 'main-ABCDEFGH.js'), BIG_JS);
+  await writeFile(path.join(dist, 'assets', 'main-ABCDEFGH.css'), 'body{color:red}');
+  await writeFile(path.join(folder, 'secret.txt'), 'TOP SECRET');
+  await symlink(path.join(folder, 'secret.txt'), path.join(dist, 'assets', 'link.txt'));
+  servers = [await startServer({ dir: dist, port: 0 }), await startServer({ dir: dist, port: 0, basePath: '/parley/' })];
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await rm(folder, { recursive: true, force: true });
+});
+
+const root = () => servers[0]!.port;
+const sub = () => servers[1]!.port;
+
+describe('normalizeBasePath', () => {
+  it.each([
+    ['', '/'],
+    ['/', '/'],
+    ['/parley', '/parley/'],
+    ['parley/', '/parley/'],
+    ['/a/b/', '/a/b/'],
+  ])('%j → %j', (input, expected) => expect(normalizeBasePath(input)).toBe(expected));
+});
+
+describe('resolveRequestPath', () => {
+  it.each([
+    ['/', { segments: [] }],
+    ['/assets/a.js', { segments: ['assets', 'a.js'] }],
+    ['/chat/a%20b', { segments: ['chat', 'a b'] }],
+    ['/chat/%E0%A4%A', { malformed: true }],
+    ['/../secret.txt', { forbidden: true }],
+    ['/%2e%2e/secret.txt', { forbidden: true }],
+    ['/assets/%2E%2E/%2E%2E/secret.txt', { forbidden: true }],
+    ['/assets%2f..%2fsecret.txt', { forbidden: true }],
+    ['/..\\secret.txt', { forbidden: true }],
+    ['/assets/%5c..%5csecret.txt', { forbidden: true }],
+    ['/index.html%00.js', { forbidden: true }],
+    ['/./index.html', { forbidden: true }],
+  ])('%s', (raw, expected) => expect(resolveRequestPath(raw)).toEqual(expected));
+});
+
+describe('static server', () => {
+  it('serves index.html with no-cache for the root and extension-less app addresses', async () => {
+    for (const p of ['/', '/chat/abc', '/chat/%E0%A4%A', '/nowhere']) {
+      const res = await get(root(), p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body.toString()).toContain('<main id="app">');
+    }
+  });
+
+  it('serves hashed assets as immutable with the right content type', async () => {
+    const js = await get(root(), '/assets/main-ABCDEFGH.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const css = await get(root(), '/assets/main-ABCDEFGH.css');
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers a missing asset with a real 404, not index.html', async () => {
+    const res = await get(root(), '/assets/gone-ZZZZZZZZ.js');
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain('<main');
+  });
+
+  it('compresses with brotli or gzip as the client accepts', async () => {
+    const br = await get(root(), '/assets/main-ABCDEFGH.js', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+    const gz = await get(root(), '/assets/main-ABCDEFGH.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+    const plain = await get(root(), '/assets/main-ABCDEFGH.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+  });
+
+  it('answers a matching ETag with 304', async () => {
+    const first = await get(root(), '/');
+    const again = await get(root(), '/', { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  it.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/assets%2f..%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/assets/..\\..\\secret.txt',
+    '/index.html%00',
+    '/%00',
+    '/assets/link.txt',
+  ])('never serves a file from outside dist/: %s', async (p) => {
+    const res = await get(root(), p);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.toString()).not.toContain('TOP SECRET');
+  });
+
+  it('serves under BASE_PATH with the <base href> rewritten', async () => {
+    const page = await get(sub(), '/parley/chat/abc');
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('<base href="/parley/" />');
+    expect((await get(sub(), '/PARLEY/chat/abc')).status).toBe(200);
+    expect((await get(sub(), '/parley')).status).toBe(200);
+    expect((await get(sub(), '/parley/assets/main-ABCDEFGH.js')).status).toBe(200);
+    expect((await get(sub(), '/assets/main-ABCDEFGH.js')).status).toBe(404);
+    const bare = await get(sub(), '/');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe('/parley/');
+  });
+});

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, or CHROME_PATH. We never download browsers. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
+}
+
+/** The flags this sandbox needs: no GPU, no sandbox as root, and no calls home (the network is closed). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a fresh profile directory, removed on close. */
+export async function launchBrowser(options: { reducedMotion?: 'reduce' | 'no-preference'; colorScheme?: 'light' | 'dark' } = {}): Promise<TestBrowser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found: install Debian’s chromium or set CHROME_PATH');
+  const profile = await mkdtemp(path.join(tmpdir(), 'parley-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  return {
+    context,
+    newPage: () => context.newPage(),
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
