@@ -1,5 +1,6 @@
 import type { RouteParams } from '../../router';
 import { t } from '../../i18n';
+import './chat-page.css';
 
 export default function ChatPage({ params }: { params: RouteParams }) {
   const id = params.id ?? '';

@@ -24,7 +24,7 @@ export type IconFetch = (url: string) => Promise<{
 
 export type IconLoadStatus = 'loaded' | 'missing' | 'unavailable';
 
-/** What `loadIcons` resolves with. Names are spelled `prefix:name` (invalid names as given, under missing). */
+/** What `loadIcons` resolves with. Names are sorted and spelled `prefix:name` (invalid names as given, under missing). */
 export interface IconLoadResult {
   /** 424 when some icon could not be asked for: no host, no fetch, or every host failed. */
   readonly status: typeof ICON_LOAD_OK | typeof ICON_SOURCE_UNAVAILABLE;
@@ -139,10 +139,8 @@ function flush(): void {
     const longestHost = hosts.reduce((a, b) => (b.length > a.length ? b : a));
     for (const group of splitIconNames(longestHost, prefix, names)) {
       void request(fetchIcons, prefix, group, session).then((outcome) => {
-        if (session !== generation) {
-          settle(prefix, group, () => 'unavailable');
-          return;
-        }
+        // After a reset these icons' waiters have been answered already.
+        if (session !== generation) return;
         if (outcome === 'failed') {
           settle(prefix, group, () => 'unavailable');
           return;
@@ -161,13 +159,16 @@ function flush(): void {
 export async function loadIcons(names: readonly string[]): Promise<IconLoadResult> {
   const result = { loaded: [] as string[], missing: [] as string[], unavailable: [] as string[] };
   const waits: Promise<void>[] = [];
-  for (const raw of new Set(names)) {
+  const seen = new Set<string>();
+  for (const raw of names) {
     const icon = parseIconName(raw);
+    const key = icon ? iconKey(icon) : raw;
+    if (seen.has(key)) continue;
+    seen.add(key);
     if (!icon) {
       result.missing.push(raw);
       continue;
     }
-    const key = iconKey(icon);
     const status = knownStatus(icon);
     const file = (s: IconLoadStatus) => void result[s].push(key);
     if (status) file(status);
@@ -175,7 +176,12 @@ export async function loadIcons(names: readonly string[]): Promise<IconLoadResul
   }
   await Promise.all(waits);
   const status = result.unavailable.length > 0 ? ICON_SOURCE_UNAVAILABLE : ICON_LOAD_OK;
-  return { status, ...result };
+  return {
+    status,
+    loaded: result.loaded.sort(),
+    missing: result.missing.sort(),
+    unavailable: result.unavailable.sort(),
+  };
 }
 
 /** Restores the default hosts and transport and forgets pending and unavailable icons (tests). */

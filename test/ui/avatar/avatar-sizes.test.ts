@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_METRICS, AVATAR_SIZES, DEFAULT_AVATAR_SIZE } from '../../../src/ui/avatar';
+import { AVATAR_METRICS, AVATAR_SIZES, DEFAULT_AVATAR_SIZE } from '../../../src/ui/avatar/avatar-sizes';
 
 describe('avatar size table (SPEC A5)', () => {
   it.each([

@@ -1,0 +1,8 @@
+import { resetIconLoader } from './icon-loader';
+import { resetIconStorage } from './icon-storage';
+
+/** Back to a fresh session: bundled icons only, default host and transport (tests, gallery). */
+export function resetIcons(): void {
+  resetIconLoader();
+  resetIconStorage();
+}

@@ -1,0 +1,65 @@
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { placeTooltip, type PlacementInput, type TooltipPlacement, type TooltipSide } from './placement';
+import type { TooltipState } from './tooltip-store';
+
+/** Reads what placement needs from the layout (happy-dom has none, so tests stub these). */
+function measure(trigger: HTMLElement, bubble: HTMLElement): Pick<PlacementInput, 'trigger' | 'tooltip' | 'viewport'> {
+  const root = trigger.ownerDocument.documentElement;
+  const win = trigger.ownerDocument.defaultView ?? window;
+  return {
+    trigger: trigger.getBoundingClientRect(),
+    // offset* ignore the open animation's scale, which getBoundingClientRect would include.
+    tooltip: { width: bubble.offsetWidth, height: bubble.offsetHeight },
+    // clientWidth leaves out a classic scrollbar; innerWidth is the fallback where there is no layout.
+    viewport: { width: root.clientWidth || win.innerWidth, height: root.clientHeight || win.innerHeight },
+  };
+}
+
+const samePlacement = (a: TooltipPlacement | null, b: TooltipPlacement) =>
+  a !== null && a.x === b.x && a.y === b.y && a.side === b.side && a.arrowX === b.arrowX;
+
+interface TooltipContentProps {
+  id: string;
+  state: Exclude<TooltipState, 'closed'>;
+  side: TooltipSide;
+  triggerRef: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}
+
+/** The bubble: portalled to the body, positioned next to the trigger before the first paint. */
+export function TooltipContent({ id, state, side, triggerRef, children }: TooltipContentProps) {
+  const bubbleRef = useRef<HTMLDivElement>(null);
+  const [placement, setPlacement] = useState<TooltipPlacement | null>(null);
+
+  useLayoutEffect(() => {
+    const trigger = triggerRef.current;
+    const bubble = bubbleRef.current;
+    if (!trigger || !bubble) return;
+    const next = placeTooltip({ ...measure(trigger, bubble), side });
+    setPlacement((current) => (samePlacement(current, next) ? current : next));
+  }, [side, triggerRef, children]);
+
+  const style = placement
+    ? ({
+        '--tooltip-x': `${placement.x}px`,
+        '--tooltip-y': `${placement.y}px`,
+        '--tooltip-arrow-x': `${placement.arrowX}px`,
+      } as CSSProperties)
+    : undefined;
+
+  return createPortal(
+    <div
+      ref={bubbleRef}
+      id={id}
+      role="tooltip"
+      className="tooltip"
+      data-state={state}
+      data-side={placement?.side ?? side}
+      style={style}
+    >
+      {children}
+    </div>,
+    triggerRef.current?.ownerDocument.body ?? document.body,
+  );
+}
