@@ -1,8 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { iconsVitePlugin } from '../src/ui/icon/icons-plugin.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
+  root,
+  plugins: [iconsVitePlugin({ root })],
   test: {
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],

@@ -21,6 +21,7 @@ export const en = {
   'ui.title': 'UI kit',
   'ui.heading': 'UI kit',
   'toast.close': 'Close',
+  'avatar.nameWithStatus': '{name}, {status}',
 } as const;
 
 export type MessageKey = keyof typeof en;

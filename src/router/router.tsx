@@ -7,7 +7,7 @@ import type { LazyPage } from './lazy-page';
 export interface RouteDefinition {
   /** `/`, `/chat/:id`: static segments and `:params`. */
   readonly pattern: string;
-  readonly page: LazyPage<{ params: RouteParams }>;
+  readonly page: LazyPage;
   /** `false` renders the page without the layout. */
   readonly layout?: boolean;
   readonly title?: (params: RouteParams) => string;

@@ -53,20 +53,13 @@ export function Avatar({ src, alt, text, icon, size = DEFAULT_AVATAR_SIZE, chip,
   const status = useImageStatus(src, loadImage);
   const metrics = AVATAR_METRICS[size];
   const name = accessibleName(alt, chip?.label);
-  const showImage = status === 'loaded' && Boolean(src);
+  const showImage = status === 'loaded';
   // Without the image the root carries the name: the fallback letters alone would read as gibberish.
   const namedRoot = !showImage && name !== '';
   const sizing = { '--avatar-size': `${metrics.px}px`, '--avatar-font-size': `${metrics.fontPx}px` } as CSSProperties;
 
-  let fallback = null;
-  if (!showImage) {
-    const content = text ? text : icon ? <Icon name={icon} size={`${AVATAR_ICON_EM}em`} /> : initialsOf(alt);
-    fallback = (
-      <span className="avatar-fallback" aria-hidden="true">
-        {content}
-      </span>
-    );
-  }
+  // An explicit text wins; an icon beats the initials, since alt is nearly always given.
+  const fallbackContent = text ? text : icon ? <Icon name={icon} size={`${AVATAR_ICON_EM}em`} /> : initialsOf(alt);
 
   return (
     <span
@@ -79,7 +72,13 @@ export function Avatar({ src, alt, text, icon, size = DEFAULT_AVATAR_SIZE, chip,
       data-state={status}
       style={{ ...sizing, ...style }}
     >
-      {showImage ? <img className="avatar-image" src={src} alt={name} /> : fallback}
+      {showImage ? (
+        <img className="avatar-image" src={src} alt={name} />
+      ) : (
+        <span className="avatar-fallback" aria-hidden="true">
+          {fallbackContent}
+        </span>
+      )}
       {chip ? (
         <span className="avatar-chip" data-color={chip.color} data-position={chip.position ?? DEFAULT_CHIP_POSITION} aria-hidden="true" />
       ) : null}

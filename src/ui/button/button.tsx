@@ -53,7 +53,7 @@ export function Button(props: ButtonProps) {
     ...rest
   } = props;
   const LinkComponent = useContext(ButtonLinkContext);
-  const asyncClick = useAsyncClick(onClick);
+  const asyncClick = useAsyncClick<HTMLButtonElement | HTMLAnchorElement>(onClick);
   const busy = loading || asyncClick.pending;
   const iconOnly = children === undefined || children === null || children === false;
   const leading = busy ? BUTTON_SPINNER_ICON : icon;
@@ -71,7 +71,8 @@ export function Button(props: ButtonProps) {
     'data-variant': variant,
     'data-color': color,
     'data-icon-only': iconOnly ? '' : undefined,
-    'data-state': busy ? 'loading' : 'idle',
+    // Not data-state: an icon-only button's tooltip owns the trigger's data-state (SPEC A3).
+    'data-loading': busy ? '' : undefined,
     'aria-label': iconOnly ? label : rest['aria-label'],
     'aria-busy': busy || undefined,
   } as const;
@@ -86,7 +87,7 @@ export function Button(props: ButtonProps) {
         aria-disabled={disabled || busy || undefined}
         onClick={(event) => {
           if (disabled || busy) event.preventDefault();
-          else asyncClick.onClick(event as MouseEvent<HTMLButtonElement>);
+          else asyncClick.onClick(event);
         }}
       >
         {content}

@@ -98,8 +98,14 @@ function settle(prefix: string, names: Iterable<string>, status: (name: string) 
 type RequestOutcome = 'answered' | 'not-found' | 'failed';
 
 /** Asks each host in turn for one group of icons until one answers. */
-async function request(fetchIcons: IconFetch, prefix: string, names: string[], session: number): Promise<RequestOutcome> {
-  for (const host of hosts) {
+async function request(
+  fetchIcons: IconFetch,
+  hostList: readonly string[],
+  prefix: string,
+  names: string[],
+  session: number,
+): Promise<RequestOutcome> {
+  for (const host of hostList) {
     try {
       const response = await fetchIcons(buildIconUrl(host, prefix, names));
       if (response.status === HTTP_NOT_FOUND) return 'not-found';
@@ -138,7 +144,7 @@ function flush(): void {
     // Split for the longest host so every group fits whichever host ends up answering.
     const longestHost = hosts.reduce((a, b) => (b.length > a.length ? b : a));
     for (const group of splitIconNames(longestHost, prefix, names)) {
-      void request(fetchIcons, prefix, group, session).then((outcome) => {
+      void request(fetchIcons, hosts, prefix, group, session).then((outcome) => {
         // After a reset these icons' waiters have been answered already.
         if (session !== generation) return;
         if (outcome === 'failed') {

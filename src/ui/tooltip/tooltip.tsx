@@ -12,8 +12,8 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { composeEventHandlers } from './compose-event-handlers';
-import { useComposedRefs } from './compose-refs';
+import { composeEventHandlers } from '../../lib/compose-event-handlers';
+import { useComposedRefs } from '../../lib/compose-refs';
 import { lastInputModality, trackInputModality } from './input-modality';
 import type { TooltipSide } from './placement';
 import { TooltipContent } from './tooltip-content';

@@ -11,7 +11,7 @@ describe('Button', () => {
     expect(button.dataset.size).toBe('md');
     expect(button.dataset.variant).toBe('solid');
     expect(button.dataset.color).toBe('primary');
-    expect(button.dataset.state).toBe('idle');
+    expect(button.dataset.loading).toBeUndefined();
   });
 
   it.each(BUTTON_SIZES.flatMap((size) => BUTTON_VARIANTS.map((variant) => [size, variant] as const)))(
@@ -37,7 +37,7 @@ describe('Button', () => {
     const button = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
-    expect(button.dataset.state).toBe('loading');
+    expect(button.dataset.loading).toBe('');
     expect(button.querySelectorAll('svg')).toHaveLength(1);
     expect(button.querySelector('[data-spinner]')).not.toBeNull();
     fireEvent.click(button);
