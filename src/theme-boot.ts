@@ -1,5 +1,5 @@
 // Runs as a blocking classic script in <head> so the saved theme applies before first paint.
-import { applyTheme, readThemeChoice } from './app/theme';
+import { applyTheme, readThemeChoice } from './ui/theme/apply-theme';
 
 applyTheme(
   document.documentElement,

@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { Router, RouteView, type HistorySource } from '../router';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import { RouteErrorPage } from '../pages/route-error/route-error-page';
+import { ButtonLinkProvider } from '../ui/button';
+import { Toaster } from '../ui/toast';
+import { TooltipProvider } from '../ui/tooltip';
+import { AppLink } from './app-link';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { notFoundTitle, routes } from './routes';
@@ -12,17 +16,25 @@ export interface AppProps {
   base?: string;
 }
 
+/** SPEC A1: the application's toast area sits top-right (the component's default is bottom-right). */
+const TOASTER_POSITION = 'top-right';
+
 export function App({ history, base }: AppProps) {
   return (
     <StrictMode>
       <Router routes={routes} history={history} base={base}>
-        <RouteView
-          layout={Layout}
-          notFound={NotFoundPage}
-          notFoundTitle={notFoundTitle()}
-          loading={<PageLoading />}
-          error={(error) => <RouteErrorPage error={error} />}
-        />
+        <TooltipProvider>
+          <ButtonLinkProvider value={AppLink}>
+            <RouteView
+              layout={Layout}
+              notFound={NotFoundPage}
+              notFoundTitle={notFoundTitle()}
+              loading={<PageLoading />}
+              error={(error) => <RouteErrorPage error={error} />}
+            />
+          </ButtonLinkProvider>
+          <Toaster position={TOASTER_POSITION} />
+        </TooltipProvider>
       </Router>
     </StrictMode>
   );

@@ -1,7 +1,8 @@
 import { t } from '../i18n';
+import { Progress } from '../ui/progress';
 import './page-loading.css';
 
-/** The delayed page-loading indicator: a thin bar across the top of the window. */
+/** The delayed page-loading indicator: a thin indeterminate bar across the top of the window. */
 export function PageLoading() {
-  return <div className="page-loading" role="progressbar" aria-label={t('route.loading')} data-state="indeterminate" />;
+  return <Progress className="page-loading" value={null} size="xs" label={t('route.loading')} />;
 }

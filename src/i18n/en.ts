@@ -21,6 +21,12 @@ export const en = {
   'ui.title': 'UI kit',
   'ui.heading': 'UI kit',
   'toast.close': 'Close',
+  'toast.region': 'Notifications ({hotkey})',
+  'toast.announcement': 'Notification',
+  'theme.label': 'Theme',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'theme.system': 'System',
   'avatar.nameWithStatus': '{name}, {status}',
 } as const;
 

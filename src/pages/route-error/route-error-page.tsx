@@ -1,5 +1,6 @@
 import { ChunkLoadError } from '../../router';
 import { t } from '../../i18n';
+import { Button } from '../../ui/button';
 import './status-page.css';
 
 /** A crashed screen or a page chunk that failed to load; the layout around it keeps working. */
@@ -11,9 +12,9 @@ export function RouteErrorPage({ error }: { error: unknown }) {
         {t(stale ? 'route.error.chunkTitle' : 'route.error.title')}
       </h1>
       <p>{t(stale ? 'route.error.chunkBody' : 'route.error.body')}</p>
-      <button type="button" className="status-page__action" onClick={() => window.location.reload()}>
+      <Button icon="lucide:rotate-cw" onClick={() => window.location.reload()}>
         {t('route.error.reload')}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -1,10 +1,25 @@
 import { t } from '../../i18n';
+import { ThemeSwitch } from '../../ui/theme';
+import { AvatarGallery } from './avatar-gallery';
+import { ButtonGallery } from './button-gallery';
+import { IconGallery } from './icon-gallery';
+import { ProgressGallery } from './progress-gallery';
+import { ToastGallery } from './toast-gallery';
+import './ui-page.css';
 
-/** The component gallery (filled by the UI kit). Rendered without the layout. */
+/** The component gallery: every kit component in every size, variant and state. No layout. */
 export default function UiPage() {
   return (
     <div className="ui-page">
-      <h1 tabIndex={-1}>{t('ui.heading')}</h1>
+      <header className="ui-page__header">
+        <h1 tabIndex={-1}>{t('ui.heading')}</h1>
+        <ThemeSwitch />
+      </header>
+      <ToastGallery />
+      <ButtonGallery />
+      <AvatarGallery />
+      <ProgressGallery />
+      <IconGallery />
     </div>
   );
 }

@@ -26,6 +26,9 @@ interface CommonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onC
   loading?: boolean;
   /** A destination turns the button into a link (rendered by the app's ButtonLinkProvider). */
   href?: string;
+  /** For links: where to open the destination, and how it relates to this page. */
+  target?: string;
+  rel?: string;
   /** Returning a promise shows loading until it settles. */
   onClick?: (event: MouseEvent<HTMLButtonElement | HTMLAnchorElement>) => unknown;
   ref?: Ref<HTMLButtonElement & HTMLAnchorElement>;

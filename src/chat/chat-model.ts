@@ -1,0 +1,92 @@
+import type { MessageRole, Timing, Usage } from './types';
+
+/**
+ * The seam between chats and language models: a model takes a thread and returns an abortable
+ * stream of deltas. Real endpoints plug in here (the app registers one); tests use a scripted
+ * implementation. The domain ships no model of its own.
+ */
+
+export interface ChatModelMessage {
+  role: MessageRole;
+  content: string;
+}
+
+export interface ChatModelRequest {
+  model?: string;
+  messages: ChatModelMessage[];
+  signal: AbortSignal;
+}
+
+export type ChatDelta =
+  | { type: 'content'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'finish'; reason: string }
+  /** Figures the server measured itself (llama.cpp reports them); they win over the client's. */
+  | { type: 'timing'; timing: Timing };
+
+/** Failures a model reports, so the app can explain each in the user's language (SPEC B6). */
+export type ChatErrorCode =
+  | 'no-model'
+  | 'unreachable'
+  | 'unauthorized'
+  | 'model-not-found'
+  | 'rate-limited'
+  | 'server-error'
+  | 'stream-interrupted'
+  | 'malformed-stream'
+  | 'unknown';
+
+export class ChatModelError extends Error {
+  override readonly name = 'ChatModelError';
+  readonly code: ChatErrorCode;
+  /** HTTP status, when there was a response. */
+  readonly status?: number;
+  /** How long the server asked to wait (429). */
+  readonly retryAfterMs?: number;
+
+  constructor(code: ChatErrorCode, message: string, details: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+    super(message, { cause: details.cause });
+    this.code = code;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+export interface ChatModel {
+  /** Rejects or throws a ChatModelError on failure; ends early (or throws AbortError) once the signal aborts. */
+  stream(request: ChatModelRequest): AsyncIterable<ChatDelta>;
+  /** A short title for a chat from its first exchange; optional. */
+  title?(request: ChatModelRequest): Promise<string>;
+}
+
+export interface ChatModelRegistry {
+  get(): ChatModel | null;
+  set(model: ChatModel | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createChatModelRegistry(): ChatModelRegistry {
+  let current: ChatModel | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(model) {
+      if (model === current) return;
+      current = model;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's registry: the composition root plugs the configured endpoint in here. */
+export const chatModels: ChatModelRegistry = createChatModelRegistry();
+export const setChatModel = (model: ChatModel | null): void => chatModels.set(model);
+export const getChatModel = (): ChatModel | null => chatModels.get();
+export const subscribeChatModel = (listener: () => void): (() => void) => chatModels.subscribe(listener);
+/** For tests: forget the registered model. */
+export const resetChatModel = (): void => chatModels.set(null);

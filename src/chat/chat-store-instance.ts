@@ -1,0 +1,19 @@
+import { createChatStore, type ChatStore } from './chat-store';
+
+/** The app's one chat store, created on first use so that importing the domain does nothing. */
+
+let instance: ChatStore | undefined;
+
+export function getChatStore(): ChatStore {
+  instance ??= createChatStore({
+    win: typeof window === 'undefined' ? null : window,
+    doc: typeof document === 'undefined' ? null : document,
+  });
+  return instance;
+}
+
+/** For tests: disposes the current store; `next` (if given) becomes the one getChatStore returns. */
+export function resetChatStore(next?: ChatStore): void {
+  if (instance && instance !== next) instance.dispose();
+  instance = next;
+}

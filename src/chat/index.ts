@@ -1,0 +1,60 @@
+/** The chat domain's public API (SPEC B2–B6). React-free except hooks.ts. */
+export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, TitleSource, Timing, Usage } from './types';
+export { HOME_DRAFT_KEY } from './types';
+
+export {
+  branchPosition,
+  childrenOf,
+  defaultLeaf,
+  indexMessages,
+  latestLeaf,
+  resolveLeaf,
+  siblingsOf,
+  subtreeIds,
+  threadEntries,
+  threadPath,
+  type BranchPosition,
+  type MessageIndex,
+  type ThreadEntry,
+} from './tree';
+export { groupChats, localCalendar, PREVIOUS_MONTH_DAYS, PREVIOUS_WEEK_DAYS, type ChatGroup, type DayCalendar } from './date-groups';
+export { createSearchMatcher, normalizeForSearch, SNIPPET_CONTEXT_CHARS, type SearchMatcher, type Snippet } from './search';
+export { SEARCH_BATCH_SIZE, SEARCH_RESULT_LIMIT } from './search-scan';
+export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
+
+export { DB_NAME, DB_VERSION, MIGRATIONS, openParleyDb, type Migration, type ParleyDatabase } from './db';
+export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
+export { createIdbPersistence } from './idb-persistence';
+export { createMemoryPersistence } from './memory-persistence';
+export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './open-persistence';
+export { StorageError, toStorageError, type StorageErrorKind } from './storage-error';
+
+export {
+  ChatModelError,
+  chatModels,
+  createChatModelRegistry,
+  getChatModel,
+  resetChatModel,
+  setChatModel,
+  subscribeChatModel,
+  type ChatDelta,
+  type ChatErrorCode,
+  type ChatModel,
+  type ChatModelMessage,
+  type ChatModelRegistry,
+  type ChatModelRequest,
+} from './chat-model';
+
+export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './chat-store';
+export { getChatStore, resetChatStore } from './chat-store-instance';
+export type { ChatStoreSnapshot } from './store-state';
+export type { ChatStoreEvent, StorageOperation } from './store-events';
+export type { CreateChatInput } from './chat-actions';
+export type { Undo } from './undo';
+export { BROADCAST_CHANNEL_NAME, type BroadcastLike } from './broadcast';
+export { STREAM_SAVE_INTERVAL_MS } from './generation';
+export { DRAFT_SAVE_DELAY_MS } from './draft-store';
+export { STORAGE_EVENT_REPEAT_MS } from './store-core';
+export { DEFAULT_UNTITLED_TITLE, TITLE_MAX_CHARS } from './titles';
+
+export { useChat, useChats, useChatStore, useDraft, useStreamingMessageId, useThread, type ChatView, type DraftState } from './hooks';

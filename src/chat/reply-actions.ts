@@ -1,0 +1,189 @@
+import type { ChatModel, ChatModelMessage, ChatModelRegistry } from './chat-model';
+import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
+import { newId } from './ids';
+import { tidyMessageText } from './message-text';
+import type { StoreCore } from './store-core';
+import { withMember } from './store-state';
+import { cleanGeneratedTitle } from './titles';
+import { indexMessages, resolveLeaf, threadPath } from './tree';
+import type { Chat, ChatPatch, Message } from './types';
+
+/**
+ * Everything that asks the model for a reply: a new chat's first reply, send, edit and resend,
+ * regenerate, stop. A reply to a given user message streams at most once at a time, whoever
+ * asks and however often (React StrictMode runs effects twice).
+ */
+
+export interface ReplyActions {
+  markPending(chatId: string): void;
+  clearPending(chatId: string): void;
+  takePendingReply(chatId: string): boolean;
+  startReply(chatId: string, parentUserMessageId: string): string | undefined;
+  sendMessage(chatId: string, text: string): Promise<string | undefined>;
+  editMessage(messageId: string, text: string): Promise<string | undefined>;
+  regenerate(assistantMessageId: string): string | undefined;
+  stop(messageId: string): void;
+  stopChat(chatId: string): void;
+  stopAll(): void;
+}
+
+export interface ReplyDeps {
+  models: Pick<ChatModelRegistry, 'get'>;
+  ensureLoaded(chatId: string): Promise<boolean>;
+  setGeneratedTitle(chatId: string, title: string): void;
+}
+
+/** The thread as the model sees it: the chat's system prompt, then every message with text. */
+export function modelMessages(chat: Chat, thread: readonly Message[]): ChatModelMessage[] {
+  const messages: ChatModelMessage[] = [];
+  if (chat.systemPrompt?.trim()) messages.push({ role: 'system', content: chat.systemPrompt });
+  for (const message of thread) {
+    // A reply that failed before any text carries nothing the model should see.
+    if (message.role === 'assistant' && message.content === '') continue;
+    messages.push({ role: message.role, content: message.content });
+  }
+  return messages;
+}
+
+export function createReplyActions(core: StoreCore, { models, ensureLoaded, setGeneratedTitle }: ReplyDeps): ReplyActions {
+  const pending = new Set<string>();
+  const byParent = new Map<string, Generation>();
+  const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
+  const titleAsked = new Set<string>();
+
+  const isLive = (message: Message) => core.messagesOf(message.chatId)?.some((m) => m.id === message.id) ?? false;
+
+  const persistMessage = async (message: Message, patch?: ChatPatch) => {
+    const stored = await core.persist('save-message', (p) => p.putMessage(message, patch));
+    if (stored) core.announce({ type: 'messages', chatId: message.chatId });
+  };
+
+  const save = (message: Message, phase: SavePhase) => {
+    // A save landing after the message (or its chat) was deleted would bring it back.
+    if (!isLive(message)) return Promise.resolve();
+    if (phase === 'start') return persistMessage(message, { currentLeafId: message.id, updatedAt: message.createdAt });
+    return persistMessage(message, phase === 'end' ? { updatedAt: core.now() } : undefined);
+  };
+
+  const askForTitle = (model: ChatModel, reply: Message) => {
+    const chat = core.chat(reply.chatId);
+    if (!chat || chat.titleSource !== 'auto' || !model.title || titleAsked.has(chat.id)) return;
+    titleAsked.add(chat.id);
+    const thread = threadPath(indexMessages(core.messagesOf(chat.id) ?? []), reply.id);
+    const request = { model: chat.model, messages: modelMessages(chat, thread), signal: new AbortController().signal };
+    model.title(request).then(
+      (title) => {
+        const clean = cleanGeneratedTitle(title);
+        if (clean && core.chat(chat.id)?.titleSource === 'auto') setGeneratedTitle(chat.id, clean);
+      },
+      // A title is a nicety: the automatic one stays.
+      () => {},
+    );
+  };
+
+  const finished = (model: ChatModel, parentId: string) => (message: Message, failure?: GenerationFailure) => {
+    running.delete(message.id);
+    if (byParent.get(parentId)?.messageId === message.id) byParent.delete(parentId);
+    core.update((s) => ({ generating: withMember(s.generating, message.id, false) }));
+    if (!isLive(message)) return;
+    core.patchChat(message.chatId, { updatedAt: core.now() });
+    if (failure) core.events.emit({ kind: 'model-error', chatId: message.chatId, messageId: message.id, ...failure });
+    else if (message.status === 'complete') askForTitle(model, message);
+  };
+
+  const startReply = (chatId: string, parentId: string): string | undefined => {
+    const inFlight = byParent.get(parentId);
+    if (inFlight) return inFlight.messageId;
+    const chat = core.chat(chatId);
+    const list = core.messagesOf(chatId);
+    const parent = list?.find((m) => m.id === parentId);
+    if (!chat || !list || parent?.role !== 'user') return undefined;
+    const at = core.now();
+    const message: Message = { id: newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
+    if (chat.model) message.model = chat.model;
+    core.setMessage(message);
+    core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
+
+    const model = models.get();
+    if (!model) {
+      const failed: Message = { ...message, status: 'error', errorCode: 'no-model', error: 'No model is connected' };
+      core.setMessage(failed);
+      void persistMessage(failed, { currentLeafId: failed.id, updatedAt: at });
+      core.events.emit({ kind: 'model-error', chatId, messageId: failed.id, code: 'no-model', message: failed.error! });
+      return failed.id;
+    }
+
+    core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
+    const thread = threadPath(indexMessages(list), parentId);
+    const generation = startGeneration({
+      model,
+      request: { model: chat.model, messages: modelMessages(chat, thread) },
+      message,
+      now: core.now,
+      onUpdate: (next) => {
+        if (isLive(next)) core.setMessage(next);
+      },
+      save,
+      onFinish: finished(model, parentId),
+    });
+    byParent.set(parentId, generation);
+    running.set(message.id, { generation, chatId, parentId });
+    return message.id;
+  };
+
+  const stopChat = (chatId: string) => {
+    for (const entry of [...running.values()]) if (entry.chatId === chatId) entry.generation.stop();
+  };
+
+  /** Adds a user message under `parentId` as the new current leaf, then asks for its reply. */
+  const addUserMessage = (chatId: string, parentId: string | null, content: string) => {
+    stopChat(chatId);
+    const at = core.now();
+    const message: Message = { id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at };
+    core.setMessage(message);
+    core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
+    void persistMessage(message, { currentLeafId: message.id, updatedAt: at });
+    startReply(chatId, message.id);
+    return message.id;
+  };
+
+  return {
+    markPending: (chatId) => void pending.add(chatId),
+    clearPending: (chatId) => void pending.delete(chatId),
+    takePendingReply(chatId) {
+      const chat = core.chat(chatId);
+      const list = core.messagesOf(chatId);
+      if (!pending.has(chatId) || !chat || !list) return false;
+      pending.delete(chatId);
+      const index = indexMessages(list);
+      const leaf = index.byId.get(resolveLeaf(index, chat.currentLeafId) ?? '');
+      return leaf?.role === 'user' && startReply(chatId, leaf.id) !== undefined;
+    },
+    startReply,
+    async sendMessage(chatId, text) {
+      const content = tidyMessageText(text);
+      if (content === '' || !(await ensureLoaded(chatId))) return undefined;
+      const chat = core.chat(chatId);
+      const list = core.messagesOf(chatId);
+      if (!chat || !list) return undefined;
+      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content);
+    },
+    async editMessage(messageId, text) {
+      const original = core.findMessage(messageId);
+      const content = tidyMessageText(text);
+      if (original?.role !== 'user' || content === '') return undefined;
+      return addUserMessage(original.chatId, original.parentId, content);
+    },
+    regenerate(assistantMessageId) {
+      const original = core.findMessage(assistantMessageId);
+      if (original?.role !== 'assistant' || original.parentId === null) return undefined;
+      byParent.get(original.parentId)?.stop();
+      return startReply(original.chatId, original.parentId);
+    },
+    stop: (messageId) => running.get(messageId)?.generation.stop(),
+    stopChat,
+    stopAll: () => {
+      for (const entry of [...running.values()]) entry.generation.stop();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Text matching for "Search chats": case- and accent-insensitive ("cafe" finds "Café"), with
+ * whitespace runs treated as one space, and a one-line snippet around the first hit.
+ */
+
+/** Characters of context kept on each side of a hit in a snippet. */
+export const SNIPPET_CONTEXT_CHARS = 60;
+
+export interface Snippet {
+  /** Text before the hit, starting with '…' when cut. */
+  readonly before: string;
+  /** The hit as written in the text (original case and accents). */
+  readonly match: string;
+  /** Text after the hit, ending with '…' when cut. */
+  readonly after: string;
+}
+
+export interface SearchMatcher {
+  /** The normalized query. */
+  readonly query: string;
+  matches(text: string): boolean;
+  /** Undefined when the text does not match. */
+  snippet(text: string): Snippet | undefined;
+}
+
+/** Combining diacritical marks, which NFD splits off accented letters. */
+const MARKS = /[\u0300-\u036f]/g;
+const IS_MARK = /^[\u0300-\u036f]$/;
+const SPACES = /\s+/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+// Lower-casing a word-final Σ gives ς in a whole string but σ alone: fold both to σ.
+const FINAL_SIGMA = /ς/g;
+
+export function normalizeForSearch(text: string): string {
+  return text.normalize('NFD').replace(MARKS, '').toLowerCase().replace(FINAL_SIGMA, 'σ').replace(SPACES, ' ');
+}
+
+/**
+ * The normalized text with, for each of its UTF-16 units, the offset in `text` it came from
+ * (plus a final entry for the end), so a hit can be cut out of the original.
+ */
+function normalizeWithOffsets(text: string): { normalized: string; offsets: number[] } {
+  let normalized = '';
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const char of text) {
+    if (/\s/.test(char)) {
+      if (!normalized.endsWith(' ')) {
+        normalized += ' ';
+        offsets.push(offset);
+      }
+    } else {
+      const folded = normalizeForSearch(char);
+      for (let i = 0; i < folded.length; i++) offsets.push(offset);
+      normalized += folded;
+    }
+    offset += char.length;
+  }
+  offsets.push(text.length);
+  return { normalized, offsets };
+}
+
+/** Cuts `text[from, to)` for display: one line, starting/ending on a word where possible. */
+function clip(text: string, from: number, to: number, side: 'before' | 'after'): string {
+  const start = Math.max(0, from);
+  const end = Math.min(text.length, to);
+  let piece = text.slice(start, end);
+  const cutStart = side === 'before' && start > 0;
+  const cutEnd = side === 'after' && end < text.length;
+  if (cutStart) {
+    const space = piece.search(/\s/);
+    if (space >= 0 && space < piece.length - 1) piece = piece.slice(space + 1);
+    else if (/^[\udc00-\udfff]/.test(piece)) piece = piece.slice(1);
+  }
+  if (cutEnd) {
+    const space = piece.search(/\s\S*$/);
+    if (space > 0) piece = piece.slice(0, space);
+    else if (/[\ud800-\udbff]$/.test(piece)) piece = piece.slice(0, -1);
+  }
+  piece = piece.replace(SPACES, ' ');
+  if (side === 'before') piece = cutStart ? `…${piece.trimStart()}` : piece.trimStart();
+  else piece = cutEnd ? `${piece.trimEnd()}…` : piece.trimEnd();
+  return piece;
+}
+
+function snippetAt(text: string, query: string): Snippet | undefined {
+  const { normalized, offsets } = normalizeWithOffsets(text);
+  const hit = normalized.indexOf(query);
+  if (hit < 0) return undefined;
+  const start = offsets[hit]!;
+  const last = offsets[hit + query.length - 1]!;
+  let end = last + (text.codePointAt(last)! > 0xffff ? 2 : 1);
+  // Keep accents that follow the last matched letter with it ("cafe" + U+0301).
+  while (end < text.length && IS_MARK.test(text[end]!)) end++;
+  return {
+    before: clip(text, start - SNIPPET_CONTEXT_CHARS, start, 'before'),
+    match: text.slice(start, end).replace(SPACES, ' '),
+    after: clip(text, end, end + SNIPPET_CONTEXT_CHARS, 'after'),
+  };
+}
+
+/** Undefined for a query with nothing to search for. */
+export function createSearchMatcher(rawQuery: string): SearchMatcher | undefined {
+  const query = normalizeForSearch(rawQuery).trim();
+  if (query === '') return undefined;
+  const hasSpace = query.includes(' ');
+  const matches = (text: string) => {
+    // Fast path for the common case, which decides most texts without normalizing them.
+    if (text.toLowerCase().includes(query)) return true;
+    if (!hasSpace && !NON_ASCII.test(text)) return false;
+    return normalizeForSearch(text).includes(query);
+  };
+  return {
+    query,
+    matches,
+    snippet: (text) => (matches(text) ? snippetAt(text, query) : undefined),
+  };
+}

@@ -1,0 +1,126 @@
+import { connectBroadcast, openBroadcastChannel, type BroadcastLike, type ChangeNotice } from './broadcast';
+import type { Persist } from './draft-store';
+import { newId } from './ids';
+import type { OpenedPersistence } from './open-persistence';
+import type { ChatPersistence } from './persistence';
+import { toStorageError } from './storage-error';
+import { createEventEmitter, type EventEmitter } from './store-events';
+import { initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
+import type { Chat, ChatPatch, Message } from './types';
+
+/**
+ * The chat store's shared machinery, used by its action modules: the snapshot and its
+ * listeners, storage access with failures turned into events, and cross-tab notices.
+ */
+
+/** A repeated storage failure of the same kind is reported at most this often (a failing stream would otherwise warn every second). */
+export const STORAGE_EVENT_REPEAT_MS = 10_000;
+
+export type PersistenceSource = ChatPersistence | (() => Promise<OpenedPersistence>);
+
+export interface StoreCore {
+  readonly tabId: string;
+  readonly events: EventEmitter;
+  now(): number;
+  snapshot(): ChatStoreSnapshot;
+  subscribe(listener: () => void): () => void;
+  update(change: (snapshot: ChatStoreSnapshot) => Partial<ChatStoreSnapshot>): void;
+  /** Storage once open (opening starts on first use). */
+  persistence(): Promise<OpenedPersistence>;
+  persist: Persist;
+  announce(notice: ChangeNotice): void;
+  chat(id: string): Chat | undefined;
+  messagesOf(chatId: string): readonly Message[] | undefined;
+  findMessage(id: string): Message | undefined;
+  setChat(chat: Chat): void;
+  /** Applies a patch to the chat in memory; undefined when the chat isn't there. */
+  patchChat(id: string, patch: ChatPatch): Chat | undefined;
+  setMessage(message: Message): void;
+  close(): void;
+}
+
+export interface StoreCoreOptions {
+  persistence: PersistenceSource;
+  now: () => number;
+  broadcast: BroadcastLike | null | undefined;
+  onNotice(notice: ChangeNotice): void;
+}
+
+export function createStoreCore({ persistence: source, now, broadcast, onNotice }: StoreCoreOptions): StoreCore {
+  const tabId = newId();
+  const events = createEventEmitter();
+  const listeners = new Set<() => void>();
+  let state = initialSnapshot(typeof source === 'function' ? 'indexeddb' : source.kind);
+  let opened: Promise<OpenedPersistence> | undefined;
+  const lastReported = new Map<string, number>();
+  const channel = connectBroadcast(broadcast === undefined ? openBroadcastChannel() : broadcast, tabId, onNotice);
+
+  const report = (operation: Parameters<Persist>[0], error: unknown) => {
+    const storageError = toStorageError(error);
+    const key = storageError.kind;
+    const last = lastReported.get(key);
+    if (last !== undefined && now() - last < STORAGE_EVENT_REPEAT_MS) return;
+    lastReported.set(key, now());
+    if (storageError.kind === 'full') events.emit({ kind: 'storage-full', operation });
+    else {
+      events.emit({ kind: 'storage-failed', operation, message: storageError.message, unavailable: storageError.kind === 'unavailable' });
+    }
+  };
+
+  const core: StoreCore = {
+    tabId,
+    events,
+    now,
+    snapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    update(change) {
+      state = { ...state, ...change(state) };
+      for (const listener of [...listeners]) listener();
+    },
+    persistence() {
+      opened ??= typeof source === 'function' ? source() : Promise.resolve({ persistence: source });
+      return opened;
+    },
+    async persist(operation, write) {
+      const { persistence } = await core.persistence();
+      try {
+        return await write(persistence);
+      } catch (error) {
+        report(operation, error);
+        return undefined;
+      }
+    },
+    announce: (notice) => channel.post(notice),
+    chat: (id) => state.chats.find((chat) => chat.id === id),
+    messagesOf: (chatId) => state.messages.get(chatId),
+    findMessage(id) {
+      for (const list of state.messages.values()) {
+        const found = list.find((message) => message.id === id);
+        if (found) return found;
+      }
+      return undefined;
+    },
+    setChat(chat) {
+      core.update((s) => ({ chats: upsertChat(s.chats, chat), missing: withMember(s.missing, chat.id, false) }));
+    },
+    patchChat(id, patch) {
+      const chat = core.chat(id);
+      if (!chat) return undefined;
+      const next = { ...chat, ...patch, id };
+      core.update((s) => ({ chats: upsertChat(s.chats, next) }));
+      return next;
+    },
+    setMessage(message) {
+      const list = state.messages.get(message.chatId);
+      // Messages are kept only for loaded chats; a chat loaded later reads them from storage.
+      if (!list) return;
+      core.update((s) => ({ messages: withEntry(s.messages, message.chatId, upsertMessage(list, message)) }));
+    },
+    close: () => channel.close(),
+  };
+  return core;
+}
+

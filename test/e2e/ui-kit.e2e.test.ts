@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser';
+
+const appUrl = inject('appUrl');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: TestBrowser;
+let page: Page;
+let pageErrors: string[];
+let iconRequests: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage();
+  pageErrors = [];
+  iconRequests = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  // The icon service, answered at the network level: mdi icons exist, the "unreachable" set's host is down.
+  await page.route('https://api.iconify.design/**', async (route) => {
+    const url = new URL(route.request().url());
+    iconRequests.push(url.pathname + url.search);
+    if (url.pathname === '/mdi.json') {
+      const names = (url.searchParams.get('icons') ?? '').split(',');
+      const icons = Object.fromEntries(names.map((n) => [n, { body: '<path d="M2 2h20v20H2z" fill="currentColor"/>' }]));
+      await route.fulfill({ json: { prefix: 'mdi', icons, width: 24, height: 24 }, headers: { 'access-control-allow-origin': '*' } });
+    } else {
+      await route.abort('connectionrefused');
+    }
+  });
+  await page.goto(new URL('ui', appUrl).href);
+  await page.getByRole('heading', { name: 'UI kit' }).waitFor();
+});
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+const region = () => page.getByRole('region', { name: 'Notifications (F8)' });
+const toasts = () => region().getByRole('listitem');
+const fire = (name: string) => page.getByRole('button', { name, exact: true }).click();
+const box = async (locator: Locator) => (await locator.boundingBox())!;
+
+describe('toasts on /ui', () => {
+  it('"Fire 6" leaves 5 visible, "Toast 1" gone and "Toast 6" on top', async () => {
+    await fire('Fire 6');
+    await expect.poll(() => toasts().count()).toBe(5);
+    const titles = await toasts().evaluateAll((items) => items.map((li) => li.querySelector('[data-slot="title"], .toast-title')?.textContent ?? li.textContent));
+    expect(titles.join('|')).not.toContain('Toast 1');
+    expect(titles[0]).toContain('Toast 6');
+    const tops = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await box(toasts().nth(i))).y));
+    expect(tops[0]).toBeLessThan(tops[1]!);
+    expect(await toasts().nth(0).textContent()).toContain('Toast 6');
+  });
+
+  it('keeps a toast at 4.5 s and removes it by 6 s', async () => {
+    await fire('Neutral toast');
+    await expect.poll(() => toasts().count()).toBe(1);
+    await page.mouse.move(5, 700); // away from the area: hovering it would pause the toast
+    await page.waitForTimeout(4500);
+    expect(await toasts().count()).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(await toasts().count()).toBe(0);
+  });
+
+  it('keeps a hovered toast past its time and resumes when the pointer leaves', async () => {
+    await fire('Neutral toast');
+    await toasts().first().hover();
+    await page.waitForTimeout(6000);
+    expect(await toasts().count()).toBe(1);
+    await page.mouse.move(5, 700);
+    await expect.poll(() => toasts().count(), { timeout: 6000 }).toBe(0);
+  });
+
+  it('stacks toasts 16 px apart, newest on top, 16 px from the top-right corner, 384 px wide', async () => {
+    await fire('Neutral toast');
+    await fire('Toast with actions');
+    await fire('Success toast');
+    await expect.poll(() => toasts().count()).toBe(3);
+    await page.mouse.move(5, 700);
+    await page.waitForTimeout(600); // let the entry animation settle
+    const viewport = page.viewportSize()!;
+    const boxes = await Promise.all([0, 1, 2].map((i) => box(toasts().nth(i))));
+    expect(await toasts().nth(0).textContent()).toContain('Chat exported');
+    expect(boxes[0]!.y).toBeCloseTo(16, 0);
+    for (const b of boxes) {
+      expect(b.width).toBeCloseTo(384, 0);
+      expect(b.x + b.width).toBeCloseTo(viewport.width - 16, 0);
+    }
+    expect(boxes[1]!.y - (boxes[0]!.y + boxes[0]!.height)).toBeCloseTo(16, 0);
+    expect(boxes[2]!.y - (boxes[1]!.y + boxes[1]!.height)).toBeCloseTo(16, 0);
+  });
+
+  async function drag(dx: number) {
+    const title = toasts().first().getByText('Something happened.');
+    const start = await box(title);
+    const x = start.x + 10;
+    const y = start.y + start.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(x + (dx * step) / 10, y);
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+  }
+
+  it.each([
+    [40, 1],
+    [50, 1],
+    [60, 0],
+    [-60, 1],
+  ])('a drag of %i px snaps back or dismisses (%i left)', async (dx, left) => {
+    await fire('Neutral toast');
+    await expect.poll(() => toasts().count()).toBe(1);
+    await drag(dx);
+    expect(await toasts().count()).toBe(left);
+  });
+
+  it('F8 focuses the region and the close button is named "Close"', async () => {
+    await fire('Neutral toast');
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Notifications (F8)');
+    const close = toasts().first().getByRole('button', { name: 'Close' });
+    expect(await close.count()).toBe(1);
+    await close.click();
+    expect(await toasts().count()).toBe(0);
+  });
+
+  it('moves the toaster among the six positions', async () => {
+    await page.getByRole('radio', { name: 'bottom-left' }).check();
+    await fire('Neutral toast');
+    await page.mouse.move(700, 5);
+    await page.waitForTimeout(600);
+    const viewport = page.viewportSize()!;
+    const b = await box(toasts().first());
+    expect(b.x).toBeCloseTo(16, 0);
+    expect(b.y + b.height).toBeCloseTo(viewport.height - 16, 0);
+  });
+});
+
+describe('tooltips on /ui', () => {
+  it('opens after about 700 ms of hover, and the next one at once within 300 ms', async () => {
+    const edit = page.getByRole('button', { name: 'Edit', exact: true });
+    const remove = page.getByRole('button', { name: 'Delete', exact: true });
+    await edit.hover();
+    const hoveredAt = Date.now();
+    await page.waitForTimeout(450);
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    await page.getByRole('tooltip').waitFor();
+    const openedAfter = Date.now() - hoveredAt;
+    expect(openedAfter).toBeGreaterThanOrEqual(650);
+    expect(openedAfter).toBeLessThan(1200);
+    expect(await page.getByRole('tooltip').textContent()).toBe('Edit');
+    expect(await edit.getAttribute('aria-describedby')).toBe(await page.getByRole('tooltip').getAttribute('id'));
+
+    await remove.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent(), { timeout: 150 }).toBe('Delete');
+    expect(await remove.getAttribute('data-state')).toBe('instant-open');
+    expect(await page.getByRole('tooltip').count()).toBe(1);
+    expect(await edit.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('places the tooltip 8 px below its trigger when there is room, and above when there is not', async () => {
+    const edit = page.getByRole('button', { name: 'Edit', exact: true });
+    await edit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await edit.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor();
+    const [trigger, bubble] = [await box(edit), await box(tip)];
+    expect(bubble.y - (trigger.y + trigger.height)).toBeCloseTo(8, 0);
+    expect(await tip.getAttribute('data-side')).toBe('bottom');
+
+    await page.keyboard.press('Escape');
+    await edit.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.evaluate(() => window.scrollBy(0, 4)); // leave less room below than the bubble needs
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await tip.waitFor();
+    const [low, flipped] = [await box(edit), await box(tip)];
+    expect(await tip.getAttribute('data-side')).toBe('top');
+    expect(low.y - (flipped.y + flipped.height)).toBeCloseTo(8, 0);
+  });
+});
+
+describe('avatars and icons on /ui', () => {
+  it('avatars measure 16 to 48 px', async () => {
+    const sizes = { '3xs': 16, '2xs': 20, xs: 24, sm: 28, md: 32, lg: 36, xl: 40, '2xl': 44, '3xl': 48 };
+    for (const [size, px] of Object.entries(sizes)) {
+      const b = await box(page.getByTestId(`avatar-${size}`));
+      expect([size, b.width, b.height]).toEqual([size, px, px]);
+    }
+  });
+
+  it('asks the icon service /{prefix}.json?icons=… once per prefix, and leaves an empty box when it is down', async () => {
+    await expect.poll(() => page.getByTestId('remote-icon').getAttribute('data-state')).toBe('loaded');
+    await expect.poll(() => page.getByTestId('unreachable-icon').getAttribute('data-state')).toBe('unavailable');
+    expect(iconRequests.sort()).toEqual(['/mdi.json?icons=home,robot-happy', '/unreachable.json?icons=cloud-off'].sort());
+    const empty = await box(page.getByTestId('unreachable-icon'));
+    expect([empty.width, empty.height]).toEqual([24, 24]);
+    expect(await page.getByTestId('unreachable-icon').evaluate((svg) => svg.children.length)).toBe(0);
+  });
+});
+
+describe('accessibility of /ui', () => {
+  it.each(['light', 'dark'] as const)('axe-core finds no violations in the %s theme', async (scheme) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await fire('Toast with actions');
+    await page.mouse.move(5, 700);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+    await page.evaluate(AXE_SOURCE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+  });
+});
