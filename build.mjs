@@ -12,17 +12,16 @@ import { iconsEsbuildPlugin } from './src/ui/icon/icons-plugin.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
-const assets = path.join(dist, 'assets');
 /** The marker in index.html that the build replaces with the asset tags. */
 const ASSETS_MARKER = '<!-- parley:assets -->';
 /** Browsers with native ESM, dynamic import, top-level await and :has() — everything we rely on. */
 const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 
-/** @type {import('esbuild').BuildOptions} */
-const appOptions = {
+/** The app's esbuild options; `entry` and `outDir` differ only for the e2e build with a test model. */
+const appOptionsFor = (entry, outDir) => ({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.tsx' },
-  outdir: assets,
+  entryPoints: { main: entry },
+  outdir: path.join(outDir, 'assets'),
   bundle: true,
   format: 'esm',
   splitting: true,
@@ -41,14 +40,13 @@ const appOptions = {
   logLevel: 'warning',
   // Bundles exactly the Lucide icons the code names, so they render offline and at once.
   plugins: [iconsEsbuildPlugin({ root })],
-};
+});
 
-/** @type {import('esbuild').BuildOptions} */
-const themeOptions = {
+const themeOptionsFor = (outDir) => ({
   absWorkingDir: root,
   // A classic blocking script in <head>: it must run before first paint, and CSP forbids inline script.
   entryPoints: { theme: 'src/theme-boot.ts' },
-  outdir: assets,
+  outdir: path.join(outDir, 'assets'),
   bundle: true,
   format: 'iife',
   minify: true,
@@ -56,15 +54,14 @@ const themeOptions = {
   target: TARGET,
   entryNames: '[name]-[hash]',
   logLevel: 'warning',
-};
+});
 
-/** Relative URL of a file under dist/ (relative so the <base href> decides where the app lives). */
-const href = (file) => path.relative(dist, path.join(root, file)).split(path.sep).join('/');
-
-/** Writes dist/index.html with the hashed entry, its CSS and its preloads in place of the marker. */
-async function writeIndex(appMeta, themeMeta) {
+/** Writes index.html with the hashed entry, its CSS and its preloads in place of the marker. */
+async function writeIndex(outDir, appMeta, themeMeta) {
+  // Relative URLs, so the <base href> decides where the app lives.
+  const href = (file) => path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
   const outputs = Object.entries(appMeta.outputs);
-  const [mainFile, main] = outputs.find(([, o]) => o.entryPoint === 'src/main.tsx');
+  const [mainFile, main] = outputs.find(([, o]) => o.entryPoint !== undefined && o.entryPoint !== 'src/theme-boot.ts');
   const themeFile = Object.keys(themeMeta.outputs).find((f) => f.endsWith('.js'));
   // All CSS is linked up front: it is small, and a lazily loaded page must never paint unstyled.
   const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => f);
@@ -77,20 +74,22 @@ async function writeIndex(appMeta, themeMeta) {
   ];
   const template = await readFile(path.join(root, 'index.html'), 'utf8');
   if (!template.includes(ASSETS_MARKER)) throw new Error(`index.html lacks ${ASSETS_MARKER}`);
-  await writeFile(path.join(dist, 'index.html'), template.replace(ASSETS_MARKER, tags.join('\n    ')));
+  await writeFile(path.join(outDir, 'index.html'), template.replace(ASSETS_MARKER, tags.join('\n    ')));
 }
 
-export async function build() {
-  await rm(dist, { recursive: true, force: true });
-  await mkdir(assets, { recursive: true });
-  const [app, theme] = await Promise.all([esbuild.build(appOptions), esbuild.build(themeOptions)]);
-  await writeIndex(app.metafile, theme.metafile);
+/** Builds the app into `outDir` (dist/ by default) from `entry` (src/main.tsx by default). */
+export async function build({ entry = 'src/main.tsx', outDir = dist } = {}) {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.join(outDir, 'assets'), { recursive: true });
+  const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir)), esbuild.build(themeOptionsFor(outDir))]);
+  await writeIndex(outDir, app.metafile, theme.metafile);
   return app.metafile;
 }
 
 async function watch() {
   await build();
-  const theme = await esbuild.build(themeOptions);
+  const theme = await esbuild.build(themeOptionsFor(dist));
+  const appOptions = appOptionsFor('src/main.tsx', dist);
   const ctx = await esbuild.context({
     ...appOptions,
     plugins: [
@@ -100,7 +99,7 @@ async function watch() {
         setup(b) {
           b.onEnd(async (result) => {
             if (result.errors.length === 0) {
-              await writeIndex(result.metafile, theme.metafile);
+              await writeIndex(dist, result.metafile, theme.metafile);
               console.log(`[parley] rebuilt at ${new Date().toLocaleTimeString()}`);
             }
           });

@@ -60,6 +60,7 @@ export function TooltipContent({ id, state, side, triggerRef, children }: Toolti
     >
       {children}
     </div>,
-    triggerRef.current?.ownerDocument.body ?? document.body,
+    // Inside a modal <dialog> the body is inert and below the top layer: render in the dialog.
+    triggerRef.current?.closest('dialog') ?? triggerRef.current?.ownerDocument.body ?? document.body,
   );
 }

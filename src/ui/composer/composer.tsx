@@ -1,0 +1,165 @@
+import {
+  useId,
+  useRef,
+  type ChangeEvent,
+  type ComponentPropsWithoutRef,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { t } from '../../i18n';
+import { composeEventHandlers } from '../../lib/compose-event-handlers';
+import { useComposedRefs } from '../../lib/compose-refs';
+import { Button } from '../button';
+import { useAutoHeight } from './use-auto-height';
+import { useCompositionGuard } from './use-composition-guard';
+import './composer.css';
+
+export const COMPOSER_SEND_ICON = 'lucide:arrow-up';
+export const COMPOSER_STOP_ICON = 'lucide:square';
+
+/** `streaming` while a reply is being generated: the send button is then a stop button. */
+export type ComposerState = 'idle' | 'streaming';
+
+export interface ComposerProps
+  extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onChange' | 'onKeyDown' | 'children' | 'autoFocus'> {
+  value: string;
+  onChange: (text: string) => void;
+  /** Called with the trimmed text when the user sends it; the caller clears `value`. */
+  onSubmit: (text: string) => void;
+  /** A reply is streaming: Enter doesn't send, and Stop replaces Send. */
+  streaming?: boolean;
+  onStop?: () => void;
+  /** Disables typing and sending (Stop still works). */
+  disabled?: boolean;
+  /** The textarea's accessible name, visually hidden (default: `composer.label`). */
+  label?: string;
+  placeholder?: string;
+  /** Default: `composer.send`. */
+  sendLabel?: string;
+  /** Default: `composer.stop`. */
+  stopLabel?: string;
+  autoFocus?: boolean;
+  /** Controls beside the send button, e.g. a model picker. */
+  toolbar?: ReactNode;
+  /** A line under the box, e.g. a hint or a character count. */
+  footer?: ReactNode;
+  /** Runs first on the textarea's keydown; preventDefault() there skips the built-in Enter handling. */
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  /** The textarea, so callers can focus it. */
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/**
+ * The message box: a textarea that grows with its text, Enter to send, Shift+Enter for a new
+ * line, never sending while an input method is composing, and one action button that is
+ * Send, or Stop while a reply streams. The button stays the same element, so keyboard focus
+ * on it survives the switch.
+ */
+export function Composer({
+  value,
+  onChange,
+  onSubmit,
+  streaming = false,
+  onStop,
+  disabled = false,
+  label,
+  placeholder,
+  sendLabel,
+  stopLabel,
+  autoFocus,
+  toolbar,
+  footer,
+  onKeyDown,
+  ref,
+  className,
+  onMouseDown,
+  ...rest
+}: ComposerProps) {
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const mergedRef = useComposedRefs(ref, textareaRef);
+  const inputId = useId();
+  const composition = useCompositionGuard();
+  useAutoHeight(textareaRef, value);
+
+  const text = value.trim();
+  const canSend = text !== '' && !disabled && !streaming;
+
+  const send = () => {
+    if (!canSend) return;
+    onSubmit(text);
+    // Sent with the button: back to the box, ready for the next message.
+    textareaRef.current?.focus();
+  };
+
+  const onEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // The Enter that confirms an IME candidate belongs to the input method.
+    if (composition.isComposing(event)) return;
+    // Enter never adds a line here (Shift+Enter does), even when there is nothing to send yet.
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form
+      {...rest}
+      className={className ? `composer ${className}` : 'composer'}
+      data-state={streaming ? 'streaming' : 'idle'}
+      data-disabled={disabled ? '' : undefined}
+      onMouseDown={composeEventHandlers(onMouseDown, (event) => {
+        // A press on the box's padding is aimed at the text: focus it rather than nothing.
+        // (mousedown, not pointerdown: only its default action moves focus.)
+        if (event.target !== event.currentTarget || disabled) return;
+        event.preventDefault();
+        textareaRef.current?.focus();
+      })}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={inputId}>
+        {label ?? t('composer.label')}
+      </label>
+      <textarea
+        ref={mergedRef}
+        id={inputId}
+        className="composer__input"
+        rows={1}
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        enterKeyHint="send"
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
+        onKeyDown={composeEventHandlers(onKeyDown, onEnter)}
+        {...composition.handlers}
+      />
+      <div className="composer__bar">
+        {toolbar && <div className="composer__toolbar">{toolbar}</div>}
+        {streaming ? (
+          <Button
+            className="composer__action"
+            icon={COMPOSER_STOP_ICON}
+            label={stopLabel ?? t('composer.stop')}
+            color="neutral"
+            onClick={() => onStop?.()}
+          />
+        ) : (
+          <Button
+            className="composer__action"
+            type="submit"
+            icon={COMPOSER_SEND_ICON}
+            label={sendLabel ?? t('composer.send')}
+            // aria-disabled, not disabled: a disabled button drops keyboard focus (after Stop, say).
+            aria-disabled={!canSend || undefined}
+            disabled={disabled}
+          />
+        )}
+      </div>
+      {footer && <div className="composer__footer">{footer}</div>}
+    </form>
+  );
+}

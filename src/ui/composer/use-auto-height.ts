@@ -1,0 +1,44 @@
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { COMPOSER_HEIGHT_VAR, composerHeight, readComposerMetrics } from './composer-height';
+
+/** Sizes the textarea to its content: JS measures and writes a CSS variable, CSS applies it. */
+function fit(textarea: HTMLTextAreaElement) {
+  // Back to the natural height first, or scrollHeight could only ever grow.
+  textarea.style.setProperty(COMPOSER_HEIGHT_VAR, 'auto');
+  const { height, overflowing } = composerHeight(readComposerMetrics(textarea));
+  textarea.style.setProperty(COMPOSER_HEIGHT_VAR, `${height}px`);
+  textarea.toggleAttribute('data-overflowing', overflowing);
+}
+
+/**
+ * Keeps the textarea as tall as its text (up to the cap) whenever the text changes, the
+ * viewport resizes (the cap depends on it) or the box's width changes (text re-wraps).
+ */
+export function useAutoHeight(textareaRef: RefObject<HTMLTextAreaElement | null>, value: string) {
+  useLayoutEffect(() => {
+    if (textareaRef.current) fit(textareaRef.current);
+  }, [textareaRef, value]);
+
+  useEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    const win = textarea.ownerDocument.defaultView ?? window;
+    const refit = () => fit(textarea);
+    win.addEventListener('resize', refit);
+    let width = textarea.clientWidth;
+    // Only width changes matter; reacting to our own height changes would loop.
+    const observer =
+      typeof win.ResizeObserver === 'function'
+        ? new win.ResizeObserver(() => {
+            if (textarea.clientWidth === width) return;
+            width = textarea.clientWidth;
+            refit();
+          })
+        : null;
+    observer?.observe(textarea);
+    return () => {
+      win.removeEventListener('resize', refit);
+      observer?.disconnect();
+    };
+  }, [textareaRef]);
+}
