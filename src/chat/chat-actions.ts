@@ -38,7 +38,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
 
   const updateChat = async (id: string, patch: ChatPatch) => {
     core.patchChat(id, patch);
-    const stored = await core.persist('update-chat', (p) => p.patchChat(id, patch));
+    const stored = await core.write(id, 'update-chat', (p) => p.patchChat(id, patch));
     if (stored) core.announce({ type: 'chat', chatId: id });
   };
 
@@ -64,7 +64,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
       core.update((s) => ({ messages: withEntry(s.messages, chatId, [message]) }));
       // The chat page asks for the reply (takePendingReply), so it streams where it is shown.
       replies.markPending(chatId);
-      const stored = await core.persist('create-chat', async (p) => {
+      const stored = await core.write(chatId, 'create-chat', async (p) => {
         await p.createChat(chat, [message]);
         return true;
       });
@@ -87,7 +87,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
         messages: withEntry(s.messages, id, undefined),
         missing: withMember(s.missing, id, true),
       }));
-      const deleted = await core.persist('delete-chat', (p) => p.deleteChat(id));
+      const deleted = await core.write(id, 'delete-chat', (p) => p.deleteChat(id));
       core.announce({ type: 'chat', chatId: id });
       const restoredChat = deleted?.chat ?? chat;
       if (!restoredChat) return noUndo;
@@ -95,7 +95,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
       return once(async () => {
         core.setChat(restoredChat);
         if (loaded) core.update((s) => ({ messages: withEntry(s.messages, id, messages) }));
-        await core.persist('restore-chat', (p) => p.restoreChat(restoredChat, messages, deleted?.draft));
+        await core.write(id, 'restore-chat', (p) => p.restoreChat(restoredChat, messages, deleted?.draft));
         core.announce({ type: 'messages', chatId: id });
       });
     },

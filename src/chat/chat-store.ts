@@ -5,11 +5,13 @@ import { createDraftStore } from './draft-store';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { openPersistence } from './open-persistence';
 import { createReplyActions, type ReplyActions } from './reply-actions';
+import { abandonedReplies, browserLocks, type LockManagerLike } from './reply-locks';
 import { searchChats, type ChatSearchResult, type SearchChatsOptions } from './search-chats';
 import { createStoreCore, type PersistenceSource } from './store-core';
 import type { ChatStoreEvent } from './store-events';
 import { removeChat, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
 import { DEFAULT_UNTITLED_TITLE } from './titles';
+import { compareMessages } from './tree';
 import type { Message } from './types';
 
 /**
@@ -33,6 +35,8 @@ export interface ChatStoreOptions {
   /** Where 'pagehide' and 'visibilitychange' fire, to save drafts before the page goes. */
   win?: EventTarget | null;
   doc?: (EventTarget & { visibilityState?: string }) | null;
+  /** Web Locks, to tell a reply streaming in another tab from one a crashed tab left behind. */
+  locks?: LockManagerLike | null;
 }
 
 export interface ChatStore
@@ -91,9 +95,13 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       core.update(() => ({ status: 'ready', chats: chats ?? [] }));
     })());
 
-  /** Stored rows, except replies streaming in this tab: memory is ahead of storage for those. */
-  const withLocalStreams = (stored: Message[]) =>
-    stored.map((message) => (core.snapshot().generating.has(message.id) ? (core.findMessage(message.id) ?? message) : message));
+  /** Stored rows, with the replies streaming in this tab as in memory: memory is ahead of storage for those. */
+  const withLocalStreams = (chatId: string, stored: Message[]): Message[] => {
+    const { generating, messages } = core.snapshot();
+    const byId = new Map(stored.map((message) => [message.id, message]));
+    for (const message of messages.get(chatId) ?? []) if (generating.has(message.id)) byId.set(message.id, message);
+    return [...byId.values()].sort(compareMessages);
+  };
 
   const loadChat = async (id: string): Promise<boolean> => {
     await init();
@@ -110,6 +118,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         }
         if (!core.chat(id)) core.setChat(chat);
         if (!core.messagesOf(id)) core.update((s) => ({ messages: withEntry(s.messages, id, messages) }));
+        void settleAbandoned(id);
         return true;
       })().finally(() => loads.delete(id));
       loads.set(id, loading);
@@ -117,10 +126,25 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     return loading;
   };
 
-  /** Reads a chat again after another tab changed it. */
+  /**
+   * Reads a chat again after another tab changed it. A read that overlaps a write of this tab's
+   * own could undo it on screen, so it is applied only if no such write started meanwhile;
+   * otherwise it is tried again shortly.
+   */
   async function refresh(chatId: string, withMessages: boolean) {
     await init();
-    const found = await core.persist('load', async (p) => ({ chat: await p.getChat(chatId) }));
+    const before = core.localWrites(chatId);
+    const found = before.busy
+      ? undefined
+      : await core.persist('load', async (p) => ({
+          chat: await p.getChat(chatId),
+          messages: withMessages && core.messagesOf(chatId) ? await p.listMessages(chatId) : undefined,
+        }));
+    const after = core.localWrites(chatId);
+    if (before.busy || after.busy || after.started !== before.started) {
+      onNotice({ type: withMessages ? 'messages' : 'chat', chatId });
+      return;
+    }
     if (!found) return;
     if (!found.chat) {
       if (!core.chat(chatId)) return;
@@ -133,15 +157,29 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       return;
     }
     core.setChat(found.chat);
-    if (!withMessages || !core.messagesOf(chatId)) return;
-    const messages = await core.persist('load', (p) => p.listMessages(chatId));
-    if (messages && core.messagesOf(chatId)) core.update((s) => ({ messages: withEntry(s.messages, chatId, withLocalStreams(messages)) }));
+    if (!found.messages || !core.messagesOf(chatId)) return;
+    core.update((s) => ({ messages: withEntry(s.messages, chatId, withLocalStreams(chatId, found.messages!)) }));
+    void settleAbandoned(chatId);
+  }
+
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+  /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
+  async function settleAbandoned(chatId: string) {
+    const ids = await abandonedReplies(locks, core.messagesOf(chatId) ?? [], core.snapshot().generating);
+    for (const id of ids) {
+      const message = core.findMessage(id);
+      if (message?.status !== 'streaming' || core.snapshot().generating.has(id)) continue;
+      const stopped: Message = { ...message, status: 'stopped' };
+      core.setMessage(stopped);
+      await core.write(chatId, 'save-message', (p) => p.putMessage(stopped));
+    }
   }
 
   const ensureLoaded = (chatId: string) => loadChat(chatId);
   let chatActions: ChatActions | undefined;
   const replies = createReplyActions(core, {
     models: options.models ?? chatModels,
+    locks,
     ensureLoaded,
     setGeneratedTitle: (chatId, title) => void chatActions?.setChatTitle(chatId, title, 'generated'),
   });

@@ -43,10 +43,6 @@ export interface Generation {
   readonly done: Promise<Message>;
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
 function describeError(error: unknown): GenerationFailure {
   if (error instanceof ChatModelError) {
     return { code: error.code, message: error.message, status: error.status, retryAfterMs: error.retryAfterMs };
@@ -141,7 +137,9 @@ export function startGeneration(options: GenerationOptions): Generation {
       }
       finish('complete');
     } catch (error) {
-      finish(isAbort(error) ? 'stopped' : 'error', error);
+      // A stop has already finished the reply (synchronously, on abort); anything thrown now is a
+      // failure, even an AbortError from a timeout inside the model.
+      finish('error', error);
     }
   };
   // Started after the caller has recorded this generation, so even a model that fails at once finishes after that.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { getChatStore } from './chat-store-instance';
-import type { ChatStoreSnapshot } from './store-state';
+import { chatById, type ChatStoreSnapshot } from './store-state';
 import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from './tree';
 import type { Chat, Message } from './types';
 
@@ -48,7 +48,7 @@ export type ChatView =
 /** One chat and its messages, loaded on demand; 'missing' for an unknown (or deleted) id. */
 export function useChat(id: string): ChatView {
   const view = useChatStore((s): ChatView => {
-    const chat = s.chats.find((c) => c.id === id);
+    const chat = chatById(s.chats, id);
     const messages = s.messages.get(id);
     if (chat && messages) return { status: 'ready', chat, messages };
     if (!chat && s.status === 'ready' && s.missing.has(id)) return { status: 'missing', messages: EMPTY_MESSAGES };
@@ -64,7 +64,7 @@ export function useChat(id: string): ChatView {
 /** The messages from the root to the chat's current leaf, each with its `‹ i/n ›` position. */
 export function useThread(chatId: string): readonly ThreadEntry[] {
   const { messages, leafId } = useChatStore(
-    (s) => ({ messages: s.messages.get(chatId) ?? EMPTY_MESSAGES, leafId: s.chats.find((c) => c.id === chatId)?.currentLeafId }),
+    (s) => ({ messages: s.messages.get(chatId) ?? EMPTY_MESSAGES, leafId: chatById(s.chats, chatId)?.currentLeafId }),
     shallowEqual,
   );
   return useMemo(() => {

@@ -19,7 +19,7 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
       if (!leaf || core.chat(chatId)?.currentLeafId === leaf) return;
       // Browsing branches isn't activity: updatedAt (the history order) stays.
       core.patchChat(chatId, { currentLeafId: leaf });
-      const stored = await core.persist('update-chat', (p) => p.patchChat(chatId, { currentLeafId: leaf }));
+      const stored = await core.write(chatId, 'update-chat', (p) => p.patchChat(chatId, { currentLeafId: leaf }));
       if (stored) core.announce({ type: 'chat', chatId });
     },
 
@@ -42,7 +42,7 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
       }
       core.update((s) => ({ messages: withEntry(s.messages, chatId, remaining) }));
       core.patchChat(chatId, { currentLeafId: nextLeaf });
-      await core.persist('delete-messages', (p) => p.deleteMessages(chatId, ids, { currentLeafId: nextLeaf }));
+      await core.write(chatId, 'delete-messages', (p) => p.deleteMessages(chatId, ids, { currentLeafId: nextLeaf }));
       core.announce({ type: 'messages', chatId });
 
       return once(async () => {
@@ -53,7 +53,7 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
         const restoredList = [...current, ...removed.filter((m) => !present.has(m.id))].sort(compareMessages);
         core.update((s) => ({ messages: withEntry(s.messages, chatId, restoredList) }));
         const chat = core.patchChat(chatId, { currentLeafId: previousLeaf })!;
-        await core.persist('restore-chat', (p) => p.restoreChat(chat, removed));
+        await core.write(chatId, 'restore-chat', (p) => p.restoreChat(chat, removed));
         core.announce({ type: 'messages', chatId });
       });
     },

@@ -28,7 +28,7 @@ function inMemory(reason: StorageError): OpenedPersistence {
  * the database or writes anything on failure: what is stored stays for a later session.
  */
 export async function openPersistence(
-  factory: IDBFactory | undefined = globalThis.indexedDB,
+  factory: IDBFactory | null = globalThis.indexedDB ?? null,
   options: OpenPersistenceOptions = {},
 ): Promise<OpenedPersistence> {
   if (!factory) return inMemory(new StorageError('unavailable', 'IndexedDB is not supported here'));

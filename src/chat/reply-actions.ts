@@ -1,6 +1,7 @@
 import type { ChatModel, ChatModelMessage, ChatModelRegistry } from './chat-model';
 import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
 import { newId } from './ids';
+import { holdReplyLock, type LockManagerLike } from './reply-locks';
 import { tidyMessageText } from './message-text';
 import type { StoreCore } from './store-core';
 import { withMember } from './store-state';
@@ -29,6 +30,7 @@ export interface ReplyActions {
 
 export interface ReplyDeps {
   models: Pick<ChatModelRegistry, 'get'>;
+  locks: LockManagerLike | null;
   ensureLoaded(chatId: string): Promise<boolean>;
   setGeneratedTitle(chatId: string, title: string): void;
 }
@@ -45,7 +47,7 @@ export function modelMessages(chat: Chat, thread: readonly Message[]): ChatModel
   return messages;
 }
 
-export function createReplyActions(core: StoreCore, { models, ensureLoaded, setGeneratedTitle }: ReplyDeps): ReplyActions {
+export function createReplyActions(core: StoreCore, { models, locks, ensureLoaded, setGeneratedTitle }: ReplyDeps): ReplyActions {
   const pending = new Set<string>();
   const byParent = new Map<string, Generation>();
   const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
@@ -54,7 +56,7 @@ export function createReplyActions(core: StoreCore, { models, ensureLoaded, setG
   const isLive = (message: Message) => core.messagesOf(message.chatId)?.some((m) => m.id === message.id) ?? false;
 
   const persistMessage = async (message: Message, patch?: ChatPatch) => {
-    const stored = await core.persist('save-message', (p) => p.putMessage(message, patch));
+    const stored = await core.write(message.chatId, 'save-message', (p) => p.putMessage(message, patch));
     if (stored) core.announce({ type: 'messages', chatId: message.chatId });
   };
 
@@ -128,6 +130,7 @@ export function createReplyActions(core: StoreCore, { models, ensureLoaded, setG
     });
     byParent.set(parentId, generation);
     running.set(message.id, { generation, chatId, parentId });
+    holdReplyLock(locks, message.id, generation.done);
     return message.id;
   };
 

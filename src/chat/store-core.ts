@@ -3,9 +3,10 @@ import type { Persist } from './draft-store';
 import { newId } from './ids';
 import type { OpenedPersistence } from './open-persistence';
 import type { ChatPersistence } from './persistence';
-import { toStorageError } from './storage-error';
-import { createEventEmitter, type EventEmitter } from './store-events';
-import { initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
+import { createMemoryPersistence } from './memory-persistence';
+import { StorageError, toStorageError } from './storage-error';
+import { createEventEmitter, type EventEmitter, type StorageOperation } from './store-events';
+import { chatById, initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
 import type { Chat, ChatPatch, Message } from './types';
 
 /**
@@ -28,6 +29,10 @@ export interface StoreCore {
   /** Storage once open (opening starts on first use). */
   persistence(): Promise<OpenedPersistence>;
   persist: Persist;
+  /** `persist` for a write to one chat, tracked so a refresh from storage can't undo it (see `localWrites`). */
+  write<T>(chatId: string, operation: StorageOperation, write: (persistence: ChatPersistence) => Promise<T>): Promise<T | undefined>;
+  /** How many writes to the chat this tab has started, and whether one is still in flight. */
+  localWrites(chatId: string): { started: number; busy: boolean };
   announce(notice: ChangeNotice): void;
   chat(id: string): Chat | undefined;
   messagesOf(chatId: string): readonly Message[] | undefined;
@@ -53,9 +58,10 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
   let state = initialSnapshot(typeof source === 'function' ? 'indexeddb' : source.kind);
   let opened: Promise<OpenedPersistence> | undefined;
   const lastReported = new Map<string, number>();
+  const writes = new Map<string, { started: number; inFlight: number }>();
   const channel = connectBroadcast(broadcast === undefined ? openBroadcastChannel() : broadcast, tabId, onNotice);
 
-  const report = (operation: Parameters<Persist>[0], error: unknown) => {
+  const report = (operation: StorageOperation, error: unknown) => {
     const storageError = toStorageError(error);
     const key = storageError.kind;
     const last = lastReported.get(key);
@@ -81,7 +87,11 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
       for (const listener of [...listeners]) listener();
     },
     persistence() {
-      opened ??= typeof source === 'function' ? source() : Promise.resolve({ persistence: source });
+      // An opener that fails outright still leaves a working (memory) store, as openPersistence does.
+      opened ??= (typeof source === 'function' ? source() : Promise.resolve({ persistence: source })).catch((error: unknown) => ({
+        persistence: createMemoryPersistence(),
+        reason: new StorageError('unavailable', toStorageError(error).message, { cause: error }),
+      }));
       return opened;
     },
     async persist(operation, write) {
@@ -93,8 +103,22 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
         return undefined;
       }
     },
+    async write(chatId, operation, write) {
+      const entry = writes.get(chatId) ?? { started: 0, inFlight: 0 };
+      writes.set(chatId, { started: entry.started + 1, inFlight: entry.inFlight + 1 });
+      try {
+        return await core.persist(operation, write);
+      } finally {
+        const current = writes.get(chatId)!;
+        writes.set(chatId, { started: current.started, inFlight: current.inFlight - 1 });
+      }
+    },
+    localWrites(chatId) {
+      const entry = writes.get(chatId);
+      return { started: entry?.started ?? 0, busy: (entry?.inFlight ?? 0) > 0 };
+    },
     announce: (notice) => channel.post(notice),
-    chat: (id) => state.chats.find((chat) => chat.id === id),
+    chat: (id) => chatById(state.chats, id),
     messagesOf: (chatId) => state.messages.get(chatId),
     findMessage(id) {
       for (const list of state.messages.values()) {
@@ -119,7 +143,11 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
       if (!list) return;
       core.update((s) => ({ messages: withEntry(s.messages, message.chatId, upsertMessage(list, message)) }));
     },
-    close: () => channel.close(),
+    close() {
+      channel.close();
+      // A connection this store opened is this store's to close (one it was given is not).
+      if (typeof source === 'function') void opened?.then(({ persistence }) => persistence.close());
+    },
   };
   return core;
 }

@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { TITLE_MAX_CHARS } from '../../src/chat';
+import { autoTitle, cleanGeneratedTitle } from '../../src/chat/titles';
+
+describe('autoTitle', () => {
+  it.each([
+    ['How do I boil an egg?', 'How do I boil an egg?'],
+    ['\n\n  First line  \nsecond line', 'First line'],
+    ['tabs\tand   spaces', 'tabs and spaces'],
+    [
+      'Explain the difference between a process and a thread in operating systems, with examples',
+      'Explain the difference between a process and a thread in…',
+    ],
+    ['x'.repeat(100), `${'x'.repeat(TITLE_MAX_CHARS - 1)}…`],
+  ])('%j → %j', (text, expected) => {
+    const title = autoTitle(text);
+    expect(title).toBe(expected);
+    expect([...title].length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
+  });
+});
+
+describe('cleanGeneratedTitle', () => {
+  it.each([
+    ['"Boiling Eggs"', 'Boiling Eggs'],
+    ['Title: Boiling Eggs.', 'Boiling Eggs'],
+    ['**Boiling Eggs**\nHere is why…', 'Boiling Eggs'],
+    ['  ', ''],
+  ])('%j → %j', (text, expected) => {
+    expect(cleanGeneratedTitle(text)).toBe(expected);
+  });
+});
