@@ -57,11 +57,11 @@ const themeOptionsFor = (outDir) => ({
 });
 
 /** Writes index.html with the hashed entry, its CSS and its preloads in place of the marker. */
-async function writeIndex(outDir, appMeta, themeMeta) {
+async function writeIndex(outDir, entry, appMeta, themeMeta) {
   // Relative URLs, so the <base href> decides where the app lives.
   const href = (file) => path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
   const outputs = Object.entries(appMeta.outputs);
-  const [mainFile, main] = outputs.find(([, o]) => o.entryPoint !== undefined && o.entryPoint !== 'src/theme-boot.ts');
+  const [mainFile, main] = outputs.find(([, o]) => o.entryPoint === entry);
   const themeFile = Object.keys(themeMeta.outputs).find((f) => f.endsWith('.js'));
   // All CSS is linked up front: it is small, and a lazily loaded page must never paint unstyled.
   const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => f);
@@ -82,7 +82,7 @@ export async function build({ entry = 'src/main.tsx', outDir = dist } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
   const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir)), esbuild.build(themeOptionsFor(outDir))]);
-  await writeIndex(outDir, app.metafile, theme.metafile);
+  await writeIndex(outDir, entry, app.metafile, theme.metafile);
   return app.metafile;
 }
 
@@ -99,7 +99,7 @@ async function watch() {
         setup(b) {
           b.onEnd(async (result) => {
             if (result.errors.length === 0) {
-              await writeIndex(dist, result.metafile, theme.metafile);
+              await writeIndex(dist, 'src/main.tsx', result.metafile, theme.metafile);
               console.log(`[parley] rebuilt at ${new Date().toLocaleTimeString()}`);
             }
           });
@@ -111,11 +111,18 @@ async function watch() {
   console.log('[parley] watching src/ and index.html for changes…');
 }
 
+/** The value after a `--name` flag, if given. */
+const flag = (argv, name) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+
 async function main(argv) {
   if (argv.includes('--watch')) return watch();
   if (!argv.includes('--no-build')) {
     const started = performance.now();
-    await build();
+    // --entry/--out-dir build a variant (the e2e tests plug a deterministic model in).
+    await build({ entry: flag(argv, '--entry'), outDir: flag(argv, '--out-dir') && path.resolve(flag(argv, '--out-dir')) });
     console.log(`[parley] built dist/ in ${Math.round(performance.now() - started)} ms`);
   }
   if (argv.includes('--serve')) {

@@ -1,11 +1,18 @@
-import { createChatStore, type ChatStore } from './chat-store';
+import { createChatStore, type ChatStore, type ChatStoreOptions } from './chat-store';
 
 /** The app's one chat store, created on first use so that importing the domain does nothing. */
 
 let instance: ChatStore | undefined;
+let configured: ChatStoreOptions = {};
+
+/** Options for the store getChatStore creates (the app passes its translated "Untitled"); call before first use. */
+export function configureChatStore(options: ChatStoreOptions): void {
+  configured = options;
+}
 
 export function getChatStore(): ChatStore {
   instance ??= createChatStore({
+    ...configured,
     win: typeof window === 'undefined' ? null : window,
     doc: typeof document === 'undefined' ? null : document,
   });

@@ -46,7 +46,7 @@ export {
 } from './chat-model';
 
 export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './chat-store';
-export { getChatStore, resetChatStore } from './chat-store-instance';
+export { configureChatStore, getChatStore, resetChatStore } from './chat-store-instance';
 export { chatById, type ChatStoreSnapshot } from './store-state';
 export type { ChatStoreEvent, StorageOperation } from './store-events';
 export type { CreateChatInput } from './chat-actions';

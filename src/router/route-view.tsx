@@ -64,7 +64,9 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
     if (shown.action === 'initial') return;
     if (shown.action === 'pop') scroll?.restore(shown.key);
     else window.scrollTo(0, 0);
-    // Screen readers and keyboard users start at the new screen's heading.
+    // Screen readers and keyboard users start at the new screen's heading, unless the
+    // screen already put focus somewhere on purpose (a composer that autofocuses).
+    if (screenRef.current?.contains(document.activeElement)) return;
     screenRef.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
   }, [shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
 

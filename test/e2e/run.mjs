@@ -1,10 +1,9 @@
 // `npm run test:e2e`: end-to-end tests in real Chromium. Without a browser they are skipped
 // loudly, except under CI=true, where a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { findChromium } from '../support/browser.mjs';
 
-const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-const chrome = candidates.find((c) => c && existsSync(c));
+const chrome = findChromium();
 
 if (!chrome) {
   const banner = [

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser';
+import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 
 const appUrl = inject('appUrl');
 const subUrl = inject('subUrl');

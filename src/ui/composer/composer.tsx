@@ -49,6 +49,8 @@ export interface ComposerProps
   onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
   /** The textarea, so callers can focus it. */
   ref?: Ref<HTMLTextAreaElement>;
+  /** A stable id for the textarea (hotkeys elsewhere focus it by id); generated when omitted. */
+  inputId?: string;
 }
 
 /**
@@ -73,13 +75,15 @@ export function Composer({
   footer,
   onKeyDown,
   ref,
+  inputId: givenInputId,
   className,
   onMouseDown,
   ...rest
 }: ComposerProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const mergedRef = useComposedRefs(ref, textareaRef);
-  const inputId = useId();
+  const generatedId = useId();
+  const inputId = givenInputId ?? generatedId;
   const composition = useCompositionGuard();
   useAutoHeight(textareaRef, value);
 

@@ -1,13 +1,14 @@
+// Launches Debian's Chromium through playwright-core, for the e2e tests and the benchmarks.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 /** Debian's Chromium, or CHROME_PATH. We never download browsers. */
-export function findChromium(): string | null {
+export function findChromium() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((c): c is string => !!c && existsSync(c)) ?? null;
+  return candidates.find((c) => !!c && existsSync(c)) ?? null;
 }
 
 /** The flags this sandbox needs: no GPU, no sandbox as root, and no calls home (the network is closed). */
@@ -21,22 +22,16 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export interface TestBrowser {
-  context: BrowserContext;
-  newPage(): Promise<Page>;
-  close(): Promise<void>;
-}
-
 /** Headless Chromium with a fresh profile directory, removed on close. */
-export async function launchBrowser(options: { reducedMotion?: 'reduce' | 'no-preference'; colorScheme?: 'light' | 'dark' } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options = {}) {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium found: install Debian’s chromium or set CHROME_PATH');
   const profile = await mkdtemp(path.join(tmpdir(), 'parley-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
     colorScheme: options.colorScheme ?? 'light',
   });

@@ -1,0 +1,58 @@
+import type { ChatErrorCode, ChatStoreEvent } from '../chat';
+import { t, type MessageKey } from '../i18n';
+import type { ToastOptions } from '../ui/toast';
+
+/** What each model failure means for the user, and what to do about it (SPEC B6). */
+const MODEL_ERROR_TITLES: Record<ChatErrorCode, MessageKey> = {
+  'no-model': 'error.model.noModel',
+  unreachable: 'error.model.unreachable',
+  unauthorized: 'error.model.unauthorized',
+  'model-not-found': 'error.model.notFound',
+  'rate-limited': 'error.model.rateLimited',
+  'server-error': 'error.model.serverError',
+  'stream-interrupted': 'error.model.interrupted',
+  'malformed-stream': 'error.model.malformed',
+  unknown: 'error.model.unknown',
+};
+
+/** Turns a chat-store event into a toast; stream errors stay until closed (SPEC B6). */
+export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
+  switch (event.kind) {
+    case 'storage-unavailable':
+      return {
+        id: 'storage-unavailable',
+        color: 'warning',
+        icon: 'lucide:database-zap',
+        title: t('error.storage.unavailable.title'),
+        description: t('error.storage.unavailable.body'),
+        duration: 0,
+      };
+    case 'storage-full':
+      return {
+        id: 'storage-full',
+        color: 'error',
+        icon: 'lucide:hard-drive',
+        title: t('error.storage.full.title'),
+        description: t('error.storage.full.body'),
+        duration: 0,
+      };
+    case 'storage-failed':
+      return {
+        id: `storage-failed-${event.operation}`,
+        color: 'error',
+        icon: 'lucide:triangle-alert',
+        title: t(event.unavailable ? 'error.storage.closed.title' : 'error.storage.failed.title'),
+        description: event.unavailable ? t('error.storage.closed.body') : event.message,
+        duration: 0,
+      };
+    case 'model-error':
+      return {
+        id: `model-error-${event.messageId}`,
+        color: 'error',
+        icon: 'lucide:circle-alert',
+        title: t(MODEL_ERROR_TITLES[event.code]),
+        description: event.message,
+        duration: 0,
+      };
+  }
+}
