@@ -1,19 +1,8 @@
-import type { ChatErrorCode, ChatStoreEvent } from '../chat';
-import { t, type MessageKey } from '../i18n';
+import type { ChatStoreEvent } from '../chat';
+import { t } from '../i18n';
+import { errorTitleKey } from '../pages/chat/error-titles';
 import type { ToastOptions } from '../ui/toast';
 
-/** What each model failure means for the user, and what to do about it (SPEC B6). */
-const MODEL_ERROR_TITLES: Record<ChatErrorCode, MessageKey> = {
-  'no-model': 'error.model.noModel',
-  unreachable: 'error.model.unreachable',
-  unauthorized: 'error.model.unauthorized',
-  'model-not-found': 'error.model.notFound',
-  'rate-limited': 'error.model.rateLimited',
-  'server-error': 'error.model.serverError',
-  'stream-interrupted': 'error.model.interrupted',
-  'malformed-stream': 'error.model.malformed',
-  unknown: 'error.model.unknown',
-};
 
 /** Turns a chat-store event into a toast; stream errors stay until closed (SPEC B6). */
 export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
@@ -50,7 +39,7 @@ export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
         id: `model-error-${event.messageId}`,
         color: 'error',
         icon: 'lucide:circle-alert',
-        title: t(MODEL_ERROR_TITLES[event.code]),
+        title: t(errorTitleKey(event.code)),
         description: event.message,
         duration: 0,
       };

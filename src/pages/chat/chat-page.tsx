@@ -1,14 +1,28 @@
-import type { RouteParams } from '../../router';
-import { t } from '../../i18n';
+import { useCallback, useState } from 'react';
+import { useChat } from '../../chat';
+import { useNavigate, type PageProps } from '../../router';
+import { paths } from '../paths';
+import { deleteChatWithUndo } from './chat-commands';
+import { ChatLoading } from './chat-loading';
+import { ChatNotFound } from './chat-not-found';
+import { ChatScreen } from './chat-screen';
 import './chat-page.css';
 
-export default function ChatPage({ params }: { params: RouteParams }) {
+/** `/chat/{id}` (SPEC B4): one chat, or "Chat not found" for an id that has none. */
+export default function ChatPage({ params }: PageProps) {
   const id = params.id ?? '';
-  return (
-    <section className="chat-page" aria-labelledby="chat-heading">
-      <h1 id="chat-heading" tabIndex={-1}>
-        {t('chat.heading', { id })}
-      </h1>
-    </section>
-  );
+  const view = useChat(id);
+  const navigate = useNavigate();
+  // Set while deleting this chat: the page is on its way home, not "not found".
+  const [leaving, setLeaving] = useState(false);
+
+  const deleteChat = useCallback(() => {
+    setLeaving(true);
+    navigate(paths.home.href());
+    void deleteChatWithUndo(id, () => navigate(paths.chat.href(id)));
+  }, [id, navigate]);
+
+  if (view.status === 'missing') return leaving ? null : <ChatNotFound />;
+  if (!view.chat) return <ChatLoading />;
+  return <ChatScreen chat={view.chat} ready={view.status === 'ready'} onDelete={deleteChat} />;
 }

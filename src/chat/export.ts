@@ -1,0 +1,58 @@
+import { compareMessages } from './tree';
+import type { Chat, Message } from './types';
+
+/**
+ * A chat as a self-describing JSON document: the format name and version let a later import
+ * recognise the file and migrate older shapes. Pure: the caller turns it into a file.
+ */
+
+/** Names the document so an import can tell a Parley chat from any other JSON. */
+export const CHAT_EXPORT_FORMAT = 'parley.chat';
+/** Raised whenever the shape of `chat` or `messages` changes incompatibly. */
+export const CHAT_EXPORT_VERSION = 1;
+/** Longest file name stem, in characters: well inside every file system's 255-byte limit even in UTF-8. */
+export const EXPORT_FILE_NAME_MAX_CHARS = 80;
+/** The stem when a title leaves nothing usable (only punctuation, say). */
+export const EXPORT_FILE_NAME_FALLBACK = 'chat';
+
+export interface ChatExport {
+  format: typeof CHAT_EXPORT_FORMAT;
+  version: typeof CHAT_EXPORT_VERSION;
+  /** ISO 8601, UTC. */
+  exportedAt: string;
+  chat: Chat;
+  /** Every message of the chat, all branches, oldest first. */
+  messages: Message[];
+}
+
+/** The export of `chat`: messages of other chats are left out; every branch is kept. */
+export function buildChatExport(chat: Chat, messages: readonly Message[], exportedAt: number | Date = Date.now()): ChatExport {
+  return {
+    format: CHAT_EXPORT_FORMAT,
+    version: CHAT_EXPORT_VERSION,
+    exportedAt: new Date(exportedAt).toISOString(),
+    chat: { ...chat },
+    messages: messages.filter((message) => message.chatId === chat.id).sort(compareMessages),
+  };
+}
+
+/** Characters Windows, macOS or Linux refuse in a file name, and control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const UNSAFE_CHARS = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+/** Names Windows reserves for devices, with or without an extension. */
+const RESERVED_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** A file name for the export of a chat titled `title`: safe on every desktop file system, `.json` at the end. */
+export function exportFileName(title: string): string {
+  const cleaned = title
+    .normalize('NFC')
+    .replace(UNSAFE_CHARS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  let stem = [...cleaned].slice(0, EXPORT_FILE_NAME_MAX_CHARS).join('');
+  // Windows drops trailing dots and spaces; a leading dot hides the file on macOS and Linux.
+  stem = stem.replace(/^[.\s]+|[.\s]+$/g, '');
+  if (stem === '') stem = EXPORT_FILE_NAME_FALLBACK;
+  if (RESERVED_NAMES.test(stem)) stem = `${stem}-${EXPORT_FILE_NAME_FALLBACK}`;
+  return `${stem}.json`;
+}

@@ -1,0 +1,68 @@
+import { getChatStore, type Chat } from '../../chat';
+import { buildChatExport, exportFileName } from '../../chat/export';
+import { t } from '../../i18n';
+import { downloadJson } from '../../lib/download-file';
+import { toast } from '../../ui/toast';
+
+/** The chat page's actions that end in a toast: the outcome is always said, failures included. */
+
+export const COPIED_ICON = 'lucide:check';
+export const DELETED_ICON = 'lucide:trash-2';
+export const EXPORTED_ICON = 'lucide:download';
+export const FAILED_ICON = 'lucide:circle-alert';
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    // Missing outside secure contexts: that is a failure to report like any other.
+    if (!navigator.clipboard) throw new Error(t('chat.copy.unavailable'));
+    await navigator.clipboard.writeText(text);
+    toast.add({ title: t('chat.copy.done'), icon: COPIED_ICON, color: 'success' });
+    return true;
+  } catch (error) {
+    toast.add({ title: t('chat.copy.failed'), description: reason(error), icon: FAILED_ICON, color: 'error' });
+    return false;
+  }
+}
+
+/** Deletes a message with its replies; the toast's Undo puts them back. */
+export async function deleteMessageWithUndo(messageId: string): Promise<void> {
+  const undo = await getChatStore().deleteMessage(messageId);
+  toast.add({
+    title: t('chat.message.deleted'),
+    icon: DELETED_ICON,
+    actions: [{ label: t('chat.undo'), onClick: () => void undo() }],
+  });
+}
+
+/**
+ * Deletes a chat (the page has already left it); Undo brings it back and returns to it.
+ * `reopen` runs after the chat is restored.
+ */
+export async function deleteChatWithUndo(chatId: string, reopen: () => void): Promise<void> {
+  const undo = await getChatStore().deleteChat(chatId);
+  toast.add({
+    title: t('chat.deleted'),
+    icon: DELETED_ICON,
+    actions: [
+      {
+        label: t('chat.undo'),
+        onClick: () => {
+          void undo().then(reopen);
+        },
+      },
+    ],
+  });
+}
+
+/** Downloads the chat with every branch as versioned JSON. */
+export function exportChat(chat: Chat): void {
+  try {
+    const messages = getChatStore().getSnapshot().messages.get(chat.id) ?? [];
+    downloadJson(buildChatExport(chat, messages), exportFileName(chat.title));
+    toast.add({ title: t('chat.exported'), icon: EXPORTED_ICON, color: 'success' });
+  } catch (error) {
+    toast.add({ title: t('chat.exportFailed'), description: reason(error), icon: FAILED_ICON, color: 'error' });
+  }
+}

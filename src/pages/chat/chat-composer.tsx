@@ -1,0 +1,41 @@
+import { memo, type Ref } from 'react';
+import { getChatStore, useDraft, useStreamingMessageId } from '../../chat';
+import { t } from '../../i18n';
+import { Composer } from '../../ui/composer';
+
+export interface ChatComposerProps {
+  chatId: string;
+  /** Runs when a message is sent, before it appears (the page follows the thread to its end). */
+  onSend(): void;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** The chat's message box with its own draft; Send becomes Stop while a reply streams here. */
+export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: ChatComposerProps) {
+  const draft = useDraft(chatId);
+  const streamingId = useStreamingMessageId(chatId);
+
+  const send = (text: string) => {
+    draft.setText('');
+    onSend();
+    void getChatStore()
+      .sendMessage(chatId, text)
+      .then((id) => {
+        // Not sent (the chat is gone, or storage failed to load it): the text is not lost.
+        if (id === undefined) draft.setText(text);
+      });
+  };
+
+  return (
+    <Composer
+      ref={ref}
+      className="chat-composer"
+      value={draft.text}
+      onChange={draft.setText}
+      onSubmit={send}
+      streaming={streamingId !== undefined}
+      onStop={() => getChatStore().stopChat(chatId)}
+      placeholder={t('chat.composer.placeholder')}
+    />
+  );
+});

@@ -1,0 +1,93 @@
+import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { getChatStore, type Chat } from '../../chat';
+import { t } from '../../i18n';
+import { useLocation } from '../../router';
+import { Button } from '../../ui/button';
+import { ChatComposer } from './chat-composer';
+import { ChatHeader } from './chat-header';
+import { CHAT_LOADING_DELAY_MS, ChatLoadingNote } from './chat-loading';
+import { Thread } from './thread';
+import { ThreadContext, type ThreadServices } from './thread-context';
+import { useDelayedFlag } from './use-delayed-flag';
+import { useFollowScroll } from './use-follow-scroll';
+
+export const JUMP_TO_LATEST_ICON = 'lucide:arrow-down';
+/** A focus hand-over between versions of a message is forgotten after this long if nothing takes it. */
+export const FOCUS_REQUEST_TTL_MS = 1000;
+
+export interface ChatScreenProps {
+  chat: Chat;
+  /** False while the messages are loading (the chat itself is known). */
+  ready: boolean;
+  onDelete(): void;
+}
+
+/** A known chat: top bar, thread, and the composer docked at the bottom. */
+export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: ChatScreenProps) {
+  const chatId = chat.id;
+  const headingId = useId();
+  const threadRef = useRef<HTMLOListElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  // Back and forward restore the reader's place (the router does); any other visit opens at the latest.
+  const scroll = useFollowScroll(threadRef, useLocation().action === 'pop');
+  const [announcement, setAnnouncement] = useState('');
+  const showLoading = useDelayedFlag(!ready, CHAT_LOADING_DELAY_MS);
+
+  const services = useMemo<ThreadServices>(() => {
+    const requests = new Set<string>();
+    return {
+      chatId,
+      follow: scroll.follow,
+      focusThread: () => threadRef.current?.focus({ preventScroll: true }),
+      focusComposer: () => composerRef.current?.focus({ preventScroll: true }),
+      announce: setAnnouncement,
+      requestFocus(key) {
+        requests.add(key);
+        setTimeout(() => requests.delete(key), FOCUS_REQUEST_TTL_MS);
+      },
+      takeFocus: (key) => requests.delete(key),
+    };
+  }, [chatId, scroll.follow]);
+
+  // The first reply of a chat created on the home page is asked for here, where it is shown.
+  // The store hands the request out once, so StrictMode's second effect and remounts ask nothing.
+  useEffect(() => {
+    if (ready && getChatStore().takePendingReply(chatId)) scroll.follow();
+  }, [chatId, ready, scroll.follow]);
+
+  useEffect(() => {
+    document.title = `${chat.title} · ${t('app.name')}`;
+  }, [chat.title]);
+
+  const jumpToLatest = (event: MouseEvent) => {
+    scroll.jumpToLatest();
+    // The button goes away once following: a keyboard user (a click with no pointer, detail 0)
+    // keeps focus in a useful place; a tap doesn't open the on-screen keyboard.
+    if (event.detail === 0) composerRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <section className="chat-page" aria-labelledby={headingId} aria-busy={!ready || undefined}>
+      <ChatHeader chat={chat} headingId={headingId} ready={ready} onDelete={onDelete} />
+      <div className="chat-page__body">
+        <ThreadContext.Provider value={services}>
+          <Thread ref={threadRef} chatId={chatId} onChange={scroll.contentChanged} />
+        </ThreadContext.Provider>
+        {showLoading && <ChatLoadingNote />}
+      </div>
+      <div className="chat-page__dock">
+        <div className="chat-page__dock-inner">
+          {!scroll.following && (
+            <Button className="chat-page__jump" size="sm" variant="outline" color="neutral" icon={JUMP_TO_LATEST_ICON} onClick={jumpToLatest}>
+              {t('chat.jumpToLatest')}
+            </Button>
+          )}
+          <ChatComposer ref={composerRef} chatId={chatId} onSend={scroll.follow} />
+        </div>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </section>
+  );
+});

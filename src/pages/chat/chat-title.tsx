@@ -1,0 +1,92 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { getChatStore } from '../../chat';
+import { t } from '../../i18n';
+import { Button } from '../../ui/button';
+import { useCompositionGuard } from '../../ui/composer';
+
+export const RENAME_ICON = 'lucide:pencil';
+
+export interface ChatTitleProps {
+  chatId: string;
+  title: string;
+  headingId: string;
+}
+
+type Finish = 'save' | 'cancel';
+
+/**
+ * The page's heading, renamed in place: the Rename button or a click on the title turns it
+ * into a field; Enter or leaving the field saves, Escape cancels. An emptied title becomes
+ * "Untitled" (the store decides). Focus returns to Rename after Enter or Escape.
+ */
+export function ChatTitle({ chatId, title, headingId }: ChatTitleProps) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(title);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const renameRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const finished = useRef(false);
+  const returnFocus = useRef(false);
+  const composition = useCompositionGuard();
+
+  useLayoutEffect(() => {
+    if (!editing) return;
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, [editing]);
+
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    renameRef.current?.focus();
+  }, [editing]);
+
+  const start = () => {
+    if (editing) return;
+    finished.current = false;
+    setValue(title);
+    setEditing(true);
+  };
+
+  // Enter, Escape and the blur that follows them all end the edit: only the first one counts.
+  const finish = (how: Finish, refocus: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    returnFocus.current = refocus;
+    setEditing(false);
+    if (how === 'save' && value.trim() !== title) void getChatStore().renameChat(chatId, value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !composition.isComposing(event)) {
+      event.preventDefault();
+      finish('save', true);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      finish('cancel', true);
+    }
+  };
+
+  return (
+    <div className="chat-title" data-state={editing ? 'editing' : 'idle'}>
+      <h1 id={headingId} className="chat-title__heading" tabIndex={-1} onClick={start}>
+        {editing ? (
+          <input
+            ref={inputRef}
+            className="chat-title__input"
+            aria-label={t('chat.rename.field')}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => finish('save', false)}
+            {...composition.handlers}
+          />
+        ) : (
+          title
+        )}
+      </h1>
+      {!editing && (
+        <Button ref={renameRef} size="sm" variant="ghost" color="neutral" icon={RENAME_ICON} label={t('chat.rename.action')} onClick={start} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Ref } from 'react';
+import type { MessageRole } from '../../chat';
+import { t } from '../../i18n';
+import { Button } from '../../ui/button';
+
+export const COPY_ICON = 'lucide:copy';
+export const EDIT_ICON = 'lucide:pencil';
+export const REGENERATE_ICON = 'lucide:refresh-cw';
+export const DELETE_ICON = 'lucide:trash-2';
+
+type ButtonRef = Ref<HTMLButtonElement & HTMLAnchorElement>;
+
+export interface MessageActionsProps {
+  role: MessageRole;
+  onCopy(): unknown;
+  onEdit(): void;
+  onRegenerate(): void;
+  onDelete(): unknown;
+  /** The Edit button, so focus can return to it when editing is cancelled. */
+  editRef?: ButtonRef;
+}
+
+/** A message's icon buttons: copy, edit (yours) or regenerate (replies), delete. Each has a tooltip. */
+export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, editRef }: MessageActionsProps) {
+  const common = { size: 'sm', variant: 'ghost', color: 'neutral' } as const;
+  return (
+    <div className="message-actions" role="group" aria-label={t('chat.message.actions')}>
+      <Button {...common} icon={COPY_ICON} label={t('chat.message.copy')} onClick={onCopy} />
+      {role === 'user' && <Button {...common} ref={editRef} icon={EDIT_ICON} label={t('chat.message.edit')} onClick={onEdit} />}
+      {role === 'assistant' && <Button {...common} icon={REGENERATE_ICON} label={t('chat.message.regenerate')} onClick={onRegenerate} />}
+      <Button {...common} icon={DELETE_ICON} label={t('chat.message.delete')} onClick={onDelete} />
+    </div>
+  );
+}

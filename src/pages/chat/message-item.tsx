@@ -1,0 +1,105 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { getChatStore, type Message, type MessageRole } from '../../chat';
+import { t, type MessageKey } from '../../i18n';
+import { AssistantContent } from './assistant-content';
+import { BranchNav } from './branch-nav';
+import { copyText, deleteMessageWithUndo } from './chat-commands';
+import { MessageActions } from './message-actions';
+import { MessageEditor } from './message-editor';
+import { MessageStats } from './message-stats';
+import { MessageStatus } from './message-status';
+import { ReasoningBlock } from './reasoning-block';
+import { useThreadServices } from './thread-context';
+import './message.css';
+
+const ROLE_LABELS: Record<MessageRole, MessageKey> = {
+  user: 'chat.message.you',
+  assistant: 'chat.message.assistant',
+  system: 'chat.message.system',
+};
+
+export interface MessageItemProps {
+  message: Message;
+  /** Its place among its versions, for `‹ 2/3 ›`. Plain values, so memo compares them cheaply. */
+  branchIndex: number;
+  branchTotal: number;
+  previousId?: string;
+  nextId?: string;
+}
+
+/**
+ * One message of the thread. Memoised: while a reply streams only that reply's props change,
+ * so the rest of the thread doesn't render again.
+ */
+export const MessageItem = memo(function MessageItem({ message, branchIndex, branchTotal, previousId, nextId }: MessageItemProps) {
+  const services = useThreadServices();
+  const [editing, setEditing] = useState(false);
+  const editRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const returnFocus = useRef(false);
+  const streaming = message.status === 'streaming';
+  const isUser = message.role === 'user';
+
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editRef.current?.focus();
+  }, [editing]);
+
+  const afterReply = () => {
+    services.follow();
+    services.focusComposer();
+  };
+  const regenerate = () => {
+    if (getChatStore().regenerate(message.id) !== undefined) afterReply();
+  };
+  const saveEdit = (text: string) => {
+    setEditing(false);
+    void getChatStore()
+      .editMessage(message.id, text)
+      .then((id) => id !== undefined && afterReply());
+  };
+  const cancelEdit = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+  const remove = async () => {
+    services.focusThread();
+    await deleteMessageWithUndo(message.id);
+  };
+
+  return (
+    <li className="thread__item" data-role={message.role}>
+      <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
+        {message.reasoning && <ReasoningBlock message={message} />}
+        {editing ? (
+          <MessageEditor initialText={message.content} onSave={saveEdit} onCancel={cancelEdit} />
+        ) : isUser ? (
+          <div className="message-text" data-format="plain">
+            {message.content}
+          </div>
+        ) : (
+          <AssistantContent text={message.content} streaming={streaming} />
+        )}
+        <MessageStatus message={message} onRetry={regenerate} />
+        {message.role === 'assistant' && !streaming && <MessageStats message={message} />}
+        {!editing && (
+          <footer className="message__footer">
+            {branchTotal > 1 && (
+              <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
+            )}
+            {!streaming && (
+              <MessageActions
+                role={message.role}
+                editRef={editRef}
+                onCopy={() => copyText(message.content)}
+                onEdit={() => setEditing(true)}
+                onRegenerate={regenerate}
+                onDelete={remove}
+              />
+            )}
+          </footer>
+        )}
+      </article>
+    </li>
+  );
+});

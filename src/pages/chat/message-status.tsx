@@ -1,0 +1,54 @@
+import type { Message } from '../../chat';
+import { t } from '../../i18n';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { errorTitleKey } from './error-titles';
+
+export const ERROR_ICON = 'lucide:circle-alert';
+export const RETRY_ICON = 'lucide:rotate-ccw';
+
+export interface MessageStatusProps {
+  message: Pick<Message, 'status' | 'error' | 'errorCode'>;
+  onRetry(): void;
+}
+
+/**
+ * How a reply stands, when that isn't simply "complete": a quiet pulse while it streams,
+ * "Stopped", or the failure with Retry. The failure is part of the history, so it is shown
+ * in place rather than announced (the app's toast announces it when it happens).
+ */
+export function MessageStatus({ message, onRetry }: MessageStatusProps) {
+  switch (message.status) {
+    case 'streaming':
+      return (
+        <p className="message-status" data-state="streaming">
+          <span className="message-status__pulse" aria-hidden="true" />
+          <span className="visually-hidden">{t('chat.message.streaming')}</span>
+        </p>
+      );
+    case 'stopped':
+      return (
+        <p className="message-status" data-state="stopped">
+          {t('chat.message.stopped')}
+        </p>
+      );
+    case 'error': {
+      const title = t(errorTitleKey(message.errorCode));
+      const detail = message.error && message.error !== title ? message.error : undefined;
+      return (
+        <div className="message-status message-error" data-state="error" data-code={message.errorCode}>
+          <Icon name={ERROR_ICON} className="message-error__icon" />
+          <div className="message-error__text">
+            <p className="message-error__title">{title}</p>
+            {detail && <p className="message-error__detail">{detail}</p>}
+          </div>
+          <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry}>
+            {t('chat.retry')}
+          </Button>
+        </div>
+      );
+    }
+    default:
+      return null;
+  }
+}

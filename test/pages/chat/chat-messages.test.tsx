@@ -1,0 +1,146 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatModelError } from '../../../src/chat';
+import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
+import {
+  cleanUpStore,
+  installChatStrings,
+  installStore,
+  lastArticle,
+  renderChatPage,
+  restoreStrings,
+  textOf,
+  toastTitles,
+} from './chat-page-kit';
+
+beforeEach(() => installChatStrings());
+afterEach(() => {
+  cleanUpStore();
+  restoreStrings();
+});
+
+async function openChat(replies: ScriptStep[][], text = 'Question') {
+  const model = createScriptedModel({ replies });
+  const store = installStore(model);
+  const { chatId } = await store.createChat({ text });
+  renderChatPage(chatId);
+  return { model, store, chatId };
+}
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  const spy = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: spy } });
+  return spy;
+}
+
+describe('chat page messages: copy', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('Copy puts the text on the clipboard and toasts "Copied"', async () => {
+    const writeText = stubClipboard(async () => {});
+    await openChat([textSteps('Line one\nLine two')]);
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    fireEvent.click(within(lastArticle('Assistant')).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(toastTitles()).toContain('Copied'));
+    expect(writeText).toHaveBeenCalledWith('Line one\nLine two');
+  });
+
+  it('a refused clipboard shows an error toast instead', async () => {
+    stubClipboard(async () => {
+      throw new DOMException('Document is not focused', 'NotAllowedError');
+    });
+    await openChat([textSteps('Anything')]);
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    fireEvent.click(within(lastArticle('You')).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(toastTitles()).toContain('Could not copy'));
+    expect(screen.getByText('Document is not focused')).toBeTruthy();
+    expect(toastTitles()).not.toContain('Copied');
+  });
+});
+
+describe('chat page messages: what a reply shows', () => {
+  it('user text is shown as typed, never as HTML', async () => {
+    await openChat([textSteps('ok')], '<b>bold?</b>\n  indented');
+    const you = lastArticle('You');
+    expect(textOf(you)).toBe('<b>bold?</b>\n  indented');
+    expect(you.querySelector('b')).toBeNull();
+  });
+
+  it('a failed reply shows the error inline with Retry, which asks again', async () => {
+    const { model } = await openChat([
+      [{ delta: { type: 'content', text: 'Half' } }, { error: new ChatModelError('server-error', 'HTTP 503: overloaded', { status: 503 }) }],
+      textSteps('Whole answer'),
+    ]);
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('error'));
+    const failed = lastArticle('Assistant');
+    expect(within(failed).getByText('HTTP 503: overloaded')).toBeTruthy();
+    expect(textOf(failed)).toBe('Half');
+    // History, not an alarm: no alert role for a failure in the thread.
+    expect(within(failed).queryByRole('alert')).toBeNull();
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Whole answer'));
+    expect(lastArticle('Assistant').dataset.state).toBe('complete');
+    expect(within(within(lastArticle('Assistant')).getByRole('group', { name: 'Versions' })).getByText('2/2')).toBeTruthy();
+    expect(model.calls).toHaveLength(2);
+  });
+
+  it('with no model connected the reply fails inline and says so', async () => {
+    const store = installStore();
+    const { chatId } = await store.createChat({ text: 'Hello?' });
+    renderChatPage(chatId);
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('error'));
+    expect(within(lastArticle('Assistant')).getByText('No model is connected')).toBeTruthy();
+    expect(within(lastArticle('Assistant')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('reasoning is collapsed under its own toggle: "Thinking…" while it streams, "Thought for N s" after', async () => {
+    const gate = createGate();
+    await openChat([
+      [{ delta: { type: 'reasoning', text: 'Let me think about it.' } }, { gate }, { delta: { type: 'content', text: 'Answer' } }],
+    ]);
+    await waitFor(() => expect(within(lastArticle('Assistant')).getByText('Thinking…')).toBeTruthy());
+    const details = lastArticle('Assistant').querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.dataset.state).toBe('thinking');
+    expect(details.textContent).toContain('Let me think about it.');
+    await act(async () => gate.open());
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    expect(within(lastArticle('Assistant')).getByText(/^Thought for \d+ s$/)).toBeTruthy();
+    expect(textOf(lastArticle('Assistant'))).toBe('Answer');
+  });
+
+  it('streaming shows a quiet indicator and no actions; a finished reply shows its stats', async () => {
+    const gate = createGate();
+    await openChat([
+      [
+        { delta: { type: 'content', text: 'Some text' } },
+        { gate },
+        { delta: { type: 'usage', usage: { promptTokens: 12, completionTokens: 30, totalTokens: 42 } } },
+        { delta: { type: 'timing', timing: { firstTokenMs: 400, tokensPerSecond: 25.5 } } },
+      ],
+    ]);
+    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Some text'));
+    const streaming = lastArticle('Assistant');
+    expect(within(streaming).getByText('Writing…')).toBeTruthy();
+    expect(within(streaming).queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(within(streaming).queryByRole('list', { name: 'Reply statistics' })).toBeNull();
+    await act(async () => gate.open());
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    const stats = within(lastArticle('Assistant')).getByRole('list', { name: 'Reply statistics' });
+    expect(within(stats).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '0.4 s to first token',
+      '25.5 tokens/s',
+      '42 tokens',
+    ]);
+    expect(within(lastArticle('Assistant')).queryByText('Writing…')).toBeNull();
+  });
+
+  it('speed estimated from the text is marked "estimated"', async () => {
+    await openChat([[{ delta: { type: 'content', text: 'x'.repeat(40) } }, { delayMs: 5, delta: { type: 'content', text: 'y'.repeat(40) } }]]);
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    const stats = within(lastArticle('Assistant')).getByRole('list', { name: 'Reply statistics' });
+    expect(within(stats).getByText(/tokens\/s \(estimated\)$/)).toBeTruthy();
+  });
+});
