@@ -1,30 +1,92 @@
-import type { ReactNode } from 'react';
-import { Link } from '../router';
-import { paths } from '../pages/paths';
+import { useCallback, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { t } from '../i18n';
+import { paths } from '../pages/paths';
+import { useLocation, useNavigate } from '../router';
+import { Button } from '../ui/button';
+import { SearchPalette } from './search-palette';
+import { focusWhenReady, Sidebar, useLayoutHotkeys, useSidebarState } from './sidebar';
 import './layout.css';
 
 /** CONTENT_ID is the skip link's target. */
 const CONTENT_ID = 'content';
+/** The home page's composer, focused after Ctrl/⌘+Shift+O. */
+export const HOME_COMPOSER_ID = 'home-composer';
 
-/** The default layout: the navigation sidebar and one content area for the route's screen. */
-export function Layout({ children }: { children: ReactNode }) {
+export interface LayoutProps {
+  children: ReactNode;
+  /** Shows a Settings button at the bottom of the sidebar. */
+  onOpenSettings?: () => void;
+}
+
+/**
+ * The default layout (SPEC B2): the sidebar (docked and collapsible, or a drawer below
+ * 768 px), one content area for the route's screen, the search palette and the hotkeys.
+ * State lives in data attributes on the root; layout.css turns them into geometry.
+ */
+export function Layout({ children, onOpenSettings }: LayoutProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sidebarId = useId();
+  const contentRef = useRef<HTMLDivElement>(null);
+  const openButtonRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const sidebarFocusRef = useRef<HTMLAnchorElement>(null);
+  const sidebar = useSidebarState({ locationKey: location.key, openFocusRef: sidebarFocusRef, closeFocusRef: openButtonRef });
+  const [searchOpen, setSearchOpen] = useState(false);
+  const drawerOpen = sidebar.mode === 'drawer' && sidebar.state === 'open';
+
+  useLayoutHotkeys({
+    newChat() {
+      setSearchOpen(false);
+      navigate(paths.home.href());
+      focusWhenReady(HOME_COMPOSER_ID);
+    },
+    toggleSearch: () => setSearchOpen((open) => !open),
+  });
+
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    // With a <base href> a bare "#content" would load the base URL: move focus ourselves.
+    event.preventDefault();
+    contentRef.current?.focus();
+  };
+
   return (
-    <div className="layout">
-      <a className="layout__skip" href={`#${CONTENT_ID}`}>
+    <div className="layout" data-sidebar-mode={sidebar.mode} data-sidebar-state={sidebar.state}>
+      <a className="layout__skip" href={`#${CONTENT_ID}`} onClick={skipToContent}>
         {t('app.skipToContent')}
       </a>
-      <nav className="sidebar" aria-label={t('nav.label')}>
-        <Link to={paths.home.href()} className="sidebar__brand" aria-label={t('nav.home')}>
-          {t('app.name')}
-        </Link>
-        <Link to={paths.home.href()} className="sidebar__new-chat">
-          {t('nav.newChat')}
-        </Link>
-      </nav>
-      <div className="layout__content" id={CONTENT_ID} tabIndex={-1}>
+      <Sidebar
+        id={sidebarId}
+        className="layout__sidebar"
+        state={sidebar.state}
+        mode={sidebar.mode}
+        onClose={sidebar.close}
+        onOpenSearch={openSearch}
+        onOpenSettings={onOpenSettings}
+        focusRef={sidebarFocusRef}
+      />
+      {sidebar.mode === 'drawer' && (
+        // Pointer users close the drawer by tapping beside it; keyboard users have Escape and the Close button.
+        <div className="layout__overlay" data-state={sidebar.state} aria-hidden="true" onClick={sidebar.close} />
+      )}
+      <div ref={contentRef} className="layout__content" id={CONTENT_ID} tabIndex={-1} inert={drawerOpen}>
+        {sidebar.state === 'closed' && (
+          <Button
+            ref={openButtonRef}
+            className="layout__sidebar-toggle"
+            icon={sidebar.mode === 'drawer' ? 'lucide:menu' : 'lucide:panel-left-open'}
+            label={t('nav.openSidebar')}
+            variant="ghost"
+            color="neutral"
+            aria-expanded={false}
+            aria-controls={sidebarId}
+            onClick={sidebar.open}
+          />
+        )}
         {children}
       </div>
+      <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
     </div>
   );
 }

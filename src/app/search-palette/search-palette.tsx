@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useChats, type ChatSearchResult } from '../../chat';
+import { t } from '../../i18n';
+import { paths } from '../../pages/paths';
+import { useNavigate } from '../../router';
+import { useCompositionGuard } from '../../ui/composer';
+import { Dialog } from '../../ui/dialog';
+import { Icon } from '../../ui/icon';
+import { SearchOption, type PaletteOption } from './search-option';
+import { useChatSearch, type ChatSearchState } from './use-chat-search';
+import './search-palette.css';
+
+/** Chats offered before anything is typed: about one screen of the palette. */
+export const RECENT_CHATS_LIMIT = 8;
+
+export interface SearchPaletteProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+const fromResult = (result: ChatSearchResult): PaletteOption => ({
+  chatId: result.chatId,
+  title: result.title,
+  kind: result.kind,
+  snippet: result.snippet,
+});
+
+/** The status line, also read out by screen readers (role="status"). */
+function statusText(query: string, search: ChatSearchState, options: number, chats: number): string {
+  if (query === '') return chats === 0 ? t('search.noChats') : '';
+  if (search.status === 'failed') return t('search.failed');
+  if (search.status !== 'done') return options === 0 ? t('search.searching') : '';
+  if (options === 0) return t('search.noResults', { query });
+  return new Intl.PluralRules().select(options) === 'one' ? t('search.count.one') : t('search.count.other', { count: options });
+}
+
+/**
+ * "Search chats" (SPEC B2): a dialog with a combobox over a listbox of chats. Titles and
+ * message text are searched as the user types; an empty query lists recent chats. Arrow keys
+ * move the active option (focus stays in the field), Enter or a click opens the chat.
+ */
+export function SearchPalette({ open, onOpenChange }: SearchPaletteProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('search.title')} size="lg" className="search-palette" initialFocus={inputRef}>
+      <SearchPaletteBody inputRef={inputRef} onClose={close} />
+    </Dialog>
+  );
+}
+
+/** Mounted only while the dialog is open, so every opening starts from an empty query. */
+function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInputElement | null>; onClose(): void }) {
+  const [query, setQuery] = useState('');
+  const [activeChatId, setActiveChatId] = useState<string | null>(null);
+  const search = useChatSearch(query);
+  const chats = useChats();
+  const navigate = useNavigate();
+  const composition = useCompositionGuard();
+  const id = useId();
+  const listboxId = `${id}listbox`;
+  const labelId = `${id}label`;
+  const optionId = (index: number) => `${id}option-${index}`;
+  const typed = query.trim();
+
+  const options = useMemo<PaletteOption[]>(
+    () =>
+      typed === ''
+        ? chats.slice(0, RECENT_CHATS_LIMIT).map((chat) => ({ chatId: chat.id, title: chat.title, kind: 'recent' }))
+        : search.results.map(fromResult),
+    [typed, chats, search.results],
+  );
+  // The active option follows its chat as results stream in; a new list starts at the top.
+  const found = options.findIndex((option) => option.chatId === activeChatId);
+  const activeIndex = options.length === 0 ? -1 : Math.max(found, 0);
+
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId only depends on id
+  }, [activeIndex, id]);
+
+  const openChat = (chatId: string) => {
+    navigate(paths.chat.href(chatId));
+    onClose();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (composition.isComposing(event)) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      // Prevented so the caret doesn't jump to the start or end of the text.
+      event.preventDefault();
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveChatId(options[(activeIndex + step + options.length) % options.length]!.chatId);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const active = options[activeIndex];
+      if (active) openChat(active.chatId);
+    }
+  };
+
+  const expanded = options.length > 0;
+  return (
+    <div className="search-palette__body">
+      <div className="search-palette__field">
+        <Icon name="lucide:search" className="search-palette__field-icon" />
+        <input
+          {...composition.handlers}
+          ref={inputRef}
+          className="search-palette__input"
+          type="text"
+          role="combobox"
+          aria-label={t('search.inputLabel')}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={expanded ? listboxId : undefined}
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActiveChatId(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {expanded && (
+        <>
+          <p id={labelId} className="search-palette__section">
+            {typed === '' ? t('search.recent') : t('search.results')}
+          </p>
+          <ul id={listboxId} role="listbox" aria-labelledby={labelId} className="search-palette__list">
+            {options.map((option, index) => (
+              <SearchOption
+                key={option.chatId}
+                id={optionId(index)}
+                option={option}
+                active={index === activeIndex}
+                // The field keeps focus (and its caret) while the pointer picks an option.
+                onMouseDown={(event) => event.preventDefault()}
+                onPointerMove={() => {
+                  if (index !== activeIndex) setActiveChatId(option.chatId);
+                }}
+                onClick={() => openChat(option.chatId)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      <p role="status" className="search-palette__status">
+        {statusText(typed, search, options.length, chats.length)}
+      </p>
+    </div>
+  );
+}
