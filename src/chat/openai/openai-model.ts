@@ -1,0 +1,147 @@
+import type { ChatDelta, ChatModel, ChatModelMessage, ChatModelRequest } from '../chat-model';
+import { errorFromResponse, readLimitedText } from './http-errors';
+import { OpenAiModelError } from './openai-error';
+import { readReply } from './reply-reader';
+import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
+
+/**
+ * A ChatModel backed by an OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio, OpenAI,
+ * OpenRouter…): streams `/chat/completions`, checks the status before reading, adapts once to a
+ * server that refuses a request field, and asks for short titles.
+ */
+
+export interface SamplingOptions {
+  /** Unset: the server decides. */
+  temperature?: number;
+  /** Unset: the server decides. */
+  maxTokens?: number;
+}
+
+/** A request may carry its own sampling settings (a chat's); they win over the model's defaults. */
+export interface OpenAiChatRequest extends ChatModelRequest, SamplingOptions {}
+
+export interface OpenAiModelOptions extends TransportOptions, SamplingOptions {
+  now?: () => number;
+}
+
+export interface OpenAiModel extends ChatModel {
+  stream(request: OpenAiChatRequest): AsyncIterable<ChatDelta>;
+  title(request: ChatModelRequest): Promise<string>;
+  readonly connection: OpenAiConnection;
+  /** False once the server refused `stream_options`; it is not sent to this connection again. */
+  readonly sendsStreamOptions: boolean;
+}
+
+const CHAT_PATH = 'chat/completions';
+/** A 3–6 word title is about a dozen tokens; a little room for a model that adds a label. */
+export const TITLE_MAX_TOKENS = 32;
+/** Titles should be plain and stable, not creative. */
+export const TITLE_TEMPERATURE = 0.2;
+/** Enough of each message to know what the chat is about, without paying for a long one. */
+export const TITLE_CONTEXT_CHARS = 1000;
+export const TITLE_INSTRUCTION =
+  'Write a title of 3 to 6 words for the conversation below, in the language of the conversation. ' +
+  'Reply with the title only: no quotes, no label, no final punctuation.';
+
+/** A 400/422 saying the server does not know `stream_options` (or rejects unknown fields in general). */
+const REFUSES_STREAM_OPTIONS =
+  /stream_options|include_usage|unrecogni[sz]ed (request )?(field|argument|parameter|key)|unknown (field|parameter|argument|key)|extra (fields|inputs) (are )?not permitted|extra_forbidden/i;
+/** OpenAI's reasoning models want max_completion_tokens instead of max_tokens. */
+const WANTS_MAX_COMPLETION_TOKENS = /max_completion_tokens/;
+const REFUSAL_STATUSES = new Set([400, 422]);
+const WRAPPING_QUOTES = /^["'`“”‘’«»*#\s]+|["'`“”‘’«»*\s]+$/g;
+
+/** The model's title with the quotes, label and markdown models like to add taken off. */
+export function cleanTitle(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.trim().replace(/^title\s*:\s*/i, '').replace(WRAPPING_QUOTES, '');
+}
+
+function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
+  const transcript = messages
+    .filter((m) => m.role !== 'system')
+    .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.content.slice(0, TITLE_CONTEXT_CHARS)}`)
+    .join('\n\n');
+  return [
+    { role: 'system', content: TITLE_INSTRUCTION },
+    { role: 'user', content: transcript },
+  ];
+}
+
+export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiModelOptions = {}): OpenAiModel {
+  const transport = createTransport(connection, options);
+  const now = options.now ?? Date.now;
+  let sendsStreamOptions = true;
+  let maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
+
+  const body = (request: OpenAiChatRequest, extra: Record<string, unknown>) => {
+    const temperature = request.temperature ?? options.temperature;
+    const maxTokens = request.maxTokens ?? options.maxTokens;
+    return {
+      ...(request.model ? { model: request.model } : {}),
+      messages: request.messages.map(({ role, content }) => ({ role, content })),
+      ...extra,
+      ...(temperature !== undefined && { temperature }),
+      ...(maxTokens !== undefined && { [maxTokensField]: maxTokens }),
+    };
+  };
+
+  /** POSTs and checks the status; a request field the server refuses is dropped once and remembered. */
+  const post = async (build: () => Record<string, unknown>, signal: AbortSignal, accept: string): Promise<Response> => {
+    for (;;) {
+      const payload = build();
+      const response = await transport.request(CHAT_PATH, { method: 'POST', json: payload, signal, accept });
+      if (response.ok) return response;
+      const text = await readLimitedText(response);
+      if (REFUSAL_STATUSES.has(response.status)) {
+        if ('stream_options' in payload && REFUSES_STREAM_OPTIONS.test(text)) {
+          sendsStreamOptions = false;
+          continue;
+        }
+        if ('max_tokens' in payload && WANTS_MAX_COMPLETION_TOKENS.test(text)) {
+          maxTokensField = 'max_completion_tokens';
+          continue;
+        }
+      }
+      throw errorFromResponse(response, text, transport.url(CHAT_PATH), now());
+    }
+  };
+
+  return {
+    connection,
+    get sendsStreamOptions() {
+      return sendsStreamOptions;
+    },
+
+    async *stream(request) {
+      const { signal } = request;
+      if (signal.aborted) return;
+      let response: Response;
+      try {
+        const streamFields = () => ({ stream: true, ...(sendsStreamOptions && { stream_options: { include_usage: true } }) });
+        response = await post(() => body(request, streamFields()), signal, 'text/event-stream');
+      } catch (error) {
+        // Stopped before the reply began: quietly, like a stop during the reply.
+        if (signal.aborted) return;
+        throw error;
+      }
+      for await (const delta of readReply(response, signal, transport.url(CHAT_PATH))) {
+        // 'content-was-reasoning' is not in ChatDelta yet; consumers ignore delta types they do not know.
+        yield delta as ChatDelta;
+      }
+    },
+
+    async title(request) {
+      const titleRequest = { ...request, messages: titleMessages(request.messages), temperature: TITLE_TEMPERATURE, maxTokens: TITLE_MAX_TOKENS };
+      const response = await post(() => body(titleRequest, { stream: false }), request.signal, 'application/json');
+      let text = '';
+      for await (const delta of readReply(response, request.signal, transport.url(CHAT_PATH))) {
+        if (delta.type === 'content') text += delta.text;
+        else if (delta.type === 'content-was-reasoning') text = '';
+      }
+      const title = cleanTitle(text);
+      if (title === '') throw new OpenAiModelError('unknown', 'The model suggested an empty title');
+      return title;
+    },
+  };
+}

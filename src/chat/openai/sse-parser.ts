@@ -1,0 +1,127 @@
+/**
+ * A Server-Sent Events decoder that follows the WHATWG "event stream interpretation" rules, fed
+ * with the raw bytes of each network read. Pure and synchronous: it returns the events each read
+ * completes, so the same code runs in a browser, in Node and in table tests.
+ */
+
+export interface SseEvent {
+  /** The `event:` field, or 'message' when the event named none. */
+  type: string;
+  /** The `data:` lines joined with '\n'. */
+  data: string;
+  /** The last event ID seen so far in the stream (it carries over to later events). */
+  lastEventId: string;
+}
+
+export interface SseParser {
+  /** Decodes one read; returns the events it completed, in order. */
+  feed(chunk: Uint8Array): SseEvent[];
+  /**
+   * The body has ended. A half-finished event (no blank line after it) is dropped, as the
+   * standard requires, so this never returns events; it resets the parser for reuse.
+   */
+  end(): void;
+  /** The reconnection time the stream asked for (`retry:`), in ms. */
+  readonly retryMs: number | undefined;
+  /** The last event ID buffer, for a caller that reconnects with Last-Event-ID. */
+  readonly lastEventId: string;
+}
+
+const LF = '\n';
+const CR = '\r';
+const NUL = '\0';
+/** Only ASCII digits make a valid `retry:` value; anything else is ignored. */
+const RETRY_VALUE = /^[0-9]+$/;
+/** Any line terminator: CR LF, a lone LF or a lone CR. */
+const LINE_END = /\r\n|\n|\r/g;
+
+export function createSseParser(): SseParser {
+  // A fresh decoder strips one leading BOM itself (its ignoreBOM is false), even a BOM split
+  // across reads; stream mode keeps a multi-byte character split across reads whole.
+  let decoder = new TextDecoder('utf-8');
+  /** Text of the current line that has no terminator yet. */
+  let partialLine = '';
+  /** The previous read ended in a CR: an LF opening this read belongs to that same line end. */
+  let skipLeadingLf = false;
+  /** Each data line adds its value and a LF, so it is empty only when no data line came. */
+  let dataBuffer = '';
+  let eventType = '';
+  let lastEventIdBuffer = '';
+  let lastEventId = '';
+  let retryMs: number | undefined;
+
+  const dispatch = (events: SseEvent[]) => {
+    lastEventId = lastEventIdBuffer;
+    if (dataBuffer === '') {
+      eventType = '';
+      return;
+    }
+    // Every data line appended a LF; the last one is not part of the data.
+    events.push({ type: eventType || 'message', data: dataBuffer.slice(0, -1), lastEventId });
+    dataBuffer = '';
+    eventType = '';
+  };
+
+  const processField = (field: string, value: string) => {
+    switch (field) {
+      case 'event':
+        eventType = value;
+        break;
+      case 'data':
+        dataBuffer += value + LF;
+        break;
+      case 'id':
+        if (!value.includes(NUL)) lastEventIdBuffer = value;
+        break;
+      case 'retry':
+        if (RETRY_VALUE.test(value)) retryMs = Number.parseInt(value, 10);
+        break;
+      // Unknown fields (and field names differing in case) are ignored.
+    }
+  };
+
+  const processLine = (line: string, events: SseEvent[]) => {
+    if (line === '') return dispatch(events);
+    const colon = line.indexOf(':');
+    if (colon === 0) return; // a comment, often a keep-alive
+    if (colon < 0) return processField(line, '');
+    // Exactly one space after the colon is part of the syntax, not of the value.
+    const valueStart = line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1;
+    processField(line.slice(0, colon), line.slice(valueStart));
+  };
+
+  return {
+    feed(chunk) {
+      let text = decoder.decode(chunk, { stream: true });
+      const events: SseEvent[] = [];
+      if (text === '') return events;
+      if (skipLeadingLf && text[0] === LF) text = text.slice(1);
+      skipLeadingLf = false;
+      let start = 0;
+      LINE_END.lastIndex = 0;
+      for (let match = LINE_END.exec(text); match; match = LINE_END.exec(text)) {
+        const line = partialLine + text.slice(start, match.index);
+        partialLine = '';
+        start = LINE_END.lastIndex;
+        // A CR at the very end may be the first half of a CR LF split across two reads.
+        if (match[0] === CR && start === text.length) skipLeadingLf = true;
+        processLine(line, events);
+      }
+      partialLine += text.slice(start);
+      return events;
+    },
+    end() {
+      decoder = new TextDecoder('utf-8');
+      partialLine = '';
+      skipLeadingLf = false;
+      dataBuffer = '';
+      eventType = '';
+    },
+    get retryMs() {
+      return retryMs;
+    },
+    get lastEventId() {
+      return lastEventId;
+    },
+  };
+}

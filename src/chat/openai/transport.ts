@@ -1,0 +1,66 @@
+import { fetchFailure, isAbortError, isMixedContent, mixedContentError, noCorsProbe, parseBaseUrl, type Probe } from './http-errors';
+
+/**
+ * One OpenAI-compatible server as the app configured it, and the plumbing every call to it
+ * shares: the address, the headers, and turning a fetch that never got a response into an
+ * explainable error. An abort is passed through untouched (the caller decides it is quiet).
+ */
+
+export interface OpenAiConnection {
+  /** Up to and including the API version, e.g. http://localhost:11434/v1 */
+  baseUrl: string;
+  apiKey?: string;
+  /** Sent with every request, after (so able to replace) the standard ones. */
+  headers?: Record<string, string>;
+}
+
+export interface TransportOptions {
+  /** The fetch to use; the global one by default. */
+  fetch?: typeof fetch;
+  /** The page's address, to detect mixed content before fetching; `location.href` by default. */
+  pageUrl?: string;
+  /** Tells "no CORS headers" from "down" after a failed fetch; a no-cors request by default, null for none. */
+  probe?: Probe | null;
+}
+
+export interface Transport {
+  /** `{baseUrl}/{path}` */
+  url(path: string): string;
+  /** Fetches `{baseUrl}/{path}`; rejects with an OpenAiModelError, or the AbortError of an abort. */
+  request(path: string, init: RequestInit & { accept?: string; json?: unknown }): Promise<Response>;
+}
+
+const currentPage = (): string | undefined => (typeof location === 'undefined' ? undefined : location.href);
+
+export function createTransport(connection: OpenAiConnection, options: TransportOptions = {}): Transport {
+  // Called as a plain function: a browser's fetch throws "Illegal invocation" as a method of another object.
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const probe = options.probe === null ? undefined : (options.probe ?? noCorsProbe(fetchImpl));
+  const pageUrl = 'pageUrl' in options ? options.pageUrl : currentPage();
+
+  const url = (path: string) => `${parseBaseUrl(connection.baseUrl).href.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+
+  const headers = (accept: string | undefined, hasBody: boolean): Record<string, string> => {
+    const result: Record<string, string> = {};
+    if (accept) result.Accept = accept;
+    if (hasBody) result['Content-Type'] = 'application/json';
+    const key = connection.apiKey?.trim();
+    if (key) result.Authorization = `Bearer ${key}`;
+    return { ...result, ...connection.headers };
+  };
+
+  return {
+    url,
+    async request(path, { accept, json, ...init }) {
+      const target = url(path);
+      if (isMixedContent(target, pageUrl)) throw mixedContentError(target);
+      const body = json === undefined ? init.body : JSON.stringify(json);
+      try {
+        return await fetchImpl(target, { ...init, body, headers: { ...headers(accept, body !== undefined), ...(init.headers as Record<string, string>) } });
+      } catch (error) {
+        if (isAbortError(error) || init.signal?.aborted) throw error;
+        throw await fetchFailure(error, target, probe);
+      }
+    },
+  };
+}

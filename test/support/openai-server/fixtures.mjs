@@ -1,0 +1,56 @@
+// Recorded wire formats (../shared/fixtures/stream and test/fixtures/stream): each is a raw HTTP
+// body with its status, headers and expected result in a fixtures.json index. Replayed verbatim.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The shared fixtures, beside the repository (PARLEY_STREAM_FIXTURES overrides). */
+export const SHARED_FIXTURES_DIR = process.env.PARLEY_STREAM_FIXTURES ?? fileURLToPath(new URL('../../../../shared/fixtures/stream/', import.meta.url));
+/** Our own fixtures, in the repository. */
+export const OWN_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/stream/', import.meta.url));
+
+/** Every fixture of a directory's fixtures.json, each with its `dir` and its body's `bytes`. */
+export function loadFixtures(dir = SHARED_FIXTURES_DIR) {
+  const index = JSON.parse(readFileSync(path.join(dir, 'fixtures.json'), 'utf8'));
+  return index.fixtures.map((fixture) => ({ ...fixture, dir, bytes: new Uint8Array(readFileSync(path.join(dir, fixture.file))) }));
+}
+
+/** One fixture by name, from the shared directory or ours. */
+export function loadFixture(name) {
+  for (const dir of [SHARED_FIXTURES_DIR, OWN_FIXTURES_DIR]) {
+    const found = loadFixtures(dir).find((fixture) => fixture.name === name);
+    if (found) return found;
+  }
+  throw new Error(`No stream fixture named ${name}`);
+}
+
+/** `bytes` cut at the given offsets. */
+export function splitAt(bytes, offsets) {
+  const parts = [];
+  let start = 0;
+  for (const offset of [...offsets].sort((a, b) => a - b)) {
+    if (offset <= start || offset >= bytes.length) continue;
+    parts.push(bytes.subarray(start, offset));
+    start = offset;
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
+}
+
+/**
+ * A fixture as a scripted response: its status, content type and headers, and its body verbatim,
+ * cut where the fixture suggests (or at `splitAt`), each piece `delayMs` apart. A truncated
+ * fixture ends with the socket destroyed, not a clean end, as a dropped connection would.
+ */
+export function fixtureResponse(nameOrFixture, { delayMs = 0, split, disconnect } = {}) {
+  const fixture = typeof nameOrFixture === 'string' ? loadFixture(nameOrFixture) : nameOrFixture;
+  const offsets = split ?? fixture.suggested_chunking?.split_at_byte_offsets ?? [];
+  const steps = splitAt(fixture.bytes, offsets).map((data) => ({ data, delayMs }));
+  const truncated = disconnect ?? fixture.expect_truncated === true;
+  return {
+    status: fixture.status,
+    headers: { 'Content-Type': fixture.content_type, ...fixture.headers },
+    steps,
+    disconnectAfter: truncated ? steps.length : undefined,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './server.mjs';
+export * from './chunks.mjs';
+export * from './fixtures.mjs';

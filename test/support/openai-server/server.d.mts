@@ -1,0 +1,91 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+export const API_PREFIX: string;
+
+/** Raw bytes to write, so recorded streams replay verbatim; waits `delayMs` first. */
+export interface Step {
+  data: string | Uint8Array;
+  delayMs?: number;
+}
+
+export interface ScriptedResponse {
+  /** Default 200. */
+  status?: number;
+  /** Added to (and replacing) the defaults: an event-stream or JSON content type, no-cache. */
+  headers?: Record<string, string>;
+  /** Wait before the status line and headers. */
+  delayMs?: number;
+  /** The body as steps written in order… */
+  steps?: Iterable<Step>;
+  /** …or a JSON value. */
+  json?: unknown;
+  /** Destroy the socket after this many steps (no clean end): a connection broken mid-stream. */
+  disconnectAfter?: number;
+  /** Close the connection without any response (after `delayMs`): the client's fetch fails as on a network error. */
+  hangUp?: boolean;
+  /** Write every step at once, whatever its delay ("as fast as possible"); backpressure still applies. */
+  ignoreDelays?: boolean;
+}
+
+export interface RecordedResponse {
+  status: number | undefined;
+  bytes: number;
+  /** performance.now() when the first body byte was written. */
+  firstByteAt: number | undefined;
+  /** performance.now() when the last body byte had been flushed to the socket. */
+  lastByteAt: number | undefined;
+  /** Ended cleanly. */
+  completed: boolean;
+  /** The server broke the connection on purpose (disconnectAfter). */
+  disconnected: boolean;
+  /** The client went away before the end (an abort). */
+  clientAborted: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  /** The body parsed as JSON; undefined when empty or not JSON. */
+  body: any;
+  receivedAt: number;
+  response: RecordedResponse;
+}
+
+/** A response, a bare list of steps (a 200 event stream), or a function of the request giving either. */
+export type Responder = ScriptedResponse | Step[] | ((request: RecordedRequest) => ScriptedResponse | Step[] | Promise<ScriptedResponse | Step[]>);
+
+export interface OpenAiServerOptions {
+  /** 0 (default): any free port. */
+  port?: number;
+  host?: string;
+  /** Default true: `Access-Control-Allow-Origin: *` and preflights answered. */
+  cors?: boolean;
+  /** What GET /v1/models lists (default ['test-model']), or a responder. */
+  models?: string[] | Responder;
+  /** The default reply of /v1/chat/completions (default: echo the last user message). */
+  script?: Responder;
+}
+
+export interface OpenAiServer {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** The base URL a client is configured with: http://127.0.0.1:PORT/v1 */
+  url: string;
+  port: number;
+  /** Every request received, in order (preflights included). */
+  readonly requests: RecordedRequest[];
+  /** The reply to every chat completion not taken by the queue. */
+  setScript(responder: Responder): void;
+  /** One-off replies for the next chat completions, in order, before the script. */
+  enqueue(...responders: Responder[]): void;
+  setModels(idsOrResponder: string[] | Responder): void;
+  setCors(on: boolean): void;
+  /** Back to the options it started with; forgets requests and queued replies. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export function startOpenAiServer(options?: OpenAiServerOptions): Promise<OpenAiServer>;

@@ -1,0 +1,218 @@
+// A real HTTP server speaking the OpenAI-compatible API (/v1/models, /v1/chat/completions,
+// streamed and not), for unit tests, Chromium e2e tests and the streaming benchmark. It replays
+// scripted responses byte for byte with per-step delays, can break the connection mid-stream,
+// answers with any status and headers, does CORS (or deliberately not), and records every request.
+import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_MODEL, echoLastUser, errorResponse, toBytes } from './chunks.mjs';
+
+export const API_PREFIX = '/v1';
+/** How long a browser may cache a preflight answer; tests never wait on it. */
+const PREFLIGHT_MAX_AGE_S = 600;
+const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
+
+const lowerKeys = (headers = {}) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script } = {}) {
+  /** @type {import('./server.d.mts').RecordedRequest[]} */
+  const requests = [];
+  const queue = [];
+  const defaults = { cors, models, script: script ?? echoLastUser() };
+  let corsOn = defaults.cors;
+  let chatScript = defaults.script;
+  let modelsScript = defaults.models;
+  const sockets = new Set();
+  const closing = new AbortController();
+
+  const corsHeaders = (exposed) => {
+    if (!corsOn) return {};
+    const headers = { 'access-control-allow-origin': '*' };
+    // Retry-After and friends are unreadable cross-origin unless exposed.
+    if (exposed.length) headers['access-control-expose-headers'] = exposed.join(', ');
+    return headers;
+  };
+
+  const preflight = (req, res) => {
+    if (!corsOn) {
+      res.writeHead(405, { 'content-type': 'text/plain' }).end('Method Not Allowed');
+      return;
+    }
+    const headers = {
+      ...corsHeaders([]),
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
+      'access-control-max-age': String(PREFLIGHT_MAX_AGE_S),
+    };
+    // Chromium's Private Network Access asks before a public page may call a local server.
+    if (req.headers['access-control-request-private-network']) headers['access-control-allow-private-network'] = 'true';
+    res.writeHead(204, headers).end();
+  };
+
+  const resolveScript = async (responder, record) => {
+    const scripted = typeof responder === 'function' ? await responder(record) : responder;
+    // A bare list of steps is a 200 event stream.
+    return Array.isArray(scripted) ? { steps: scripted } : scripted;
+  };
+
+  const modelsResponse = async (record) => {
+    if (Array.isArray(modelsScript)) {
+      return { status: 200, json: { object: 'list', data: modelsScript.map((id) => ({ id, object: 'model', created: 0, owned_by: 'parley-test' })) } };
+    }
+    return resolveScript(modelsScript, record);
+  };
+
+  /** Writes a scripted response; returns when it has ended or the connection was broken. */
+  const send = async (res, scripted, record) => {
+    const info = record.response;
+    let closed = false;
+    const whenClosed = new Promise((resolve) => {
+      res.on('close', () => {
+        closed = true;
+        if (!res.writableFinished && !info.disconnected) info.clientAborted = true;
+        resolve(undefined);
+      });
+    });
+    if (scripted.delayMs) await sleep(scripted.delayMs, undefined, { signal: closing.signal });
+    if (scripted.hangUp) {
+      // No status line at all: the client's fetch rejects as on a network failure.
+      info.disconnected = true;
+      res.socket?.destroy();
+      return;
+    }
+    const isJson = scripted.json !== undefined;
+    const own = lowerKeys(scripted.headers);
+    const headers = {
+      'content-type': isJson ? 'application/json' : 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...own,
+      ...corsHeaders(Object.keys(own).filter((key) => key !== 'content-type')),
+    };
+    info.status = scripted.status ?? 200;
+    res.writeHead(info.status, headers);
+    res.flushHeaders();
+    const steps = isJson ? [{ data: JSON.stringify(scripted.json) }] : (scripted.steps ?? []);
+    const stopAfter = scripted.disconnectAfter;
+    let written = 0;
+    let flushed = Promise.resolve();
+    for (const step of steps) {
+      if (stopAfter !== undefined && written >= stopAfter) break;
+      if (step.delayMs && !scripted.ignoreDelays) await sleep(step.delayMs, undefined, { signal: closing.signal });
+      if (closed) return;
+      const bytes = toBytes(step.data);
+      info.firstByteAt ??= performance.now();
+      info.bytes += bytes.byteLength;
+      let ok = true;
+      flushed = new Promise((resolve) => {
+        ok = res.write(bytes, () => resolve());
+      });
+      written += 1;
+      // Backpressure: a fast script waits for the socket instead of buffering the whole reply.
+      if (!ok) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), whenClosed]);
+    }
+    await Promise.race([flushed, whenClosed]);
+    info.lastByteAt = info.bytes ? performance.now() : undefined;
+    if (closed) return;
+    if (stopAfter !== undefined) {
+      // No terminating chunk: the client sees the body break off, as when a server crashes.
+      info.disconnected = true;
+      res.socket?.destroy();
+      return;
+    }
+    info.completed = true;
+    res.end();
+  };
+
+  const route = async (req, res, record) => {
+    const { method, path } = record;
+    if (method === 'OPTIONS') return preflight(req, res);
+    if (path === `${API_PREFIX}/models` && method === 'GET') return send(res, await modelsResponse(record), record);
+    if (path === `${API_PREFIX}/chat/completions` && method === 'POST') {
+      if (record.body === undefined) return send(res, errorResponse(400, 'The request body is not valid JSON'), record);
+      const responder = queue.length ? queue.shift() : chatScript;
+      return send(res, await resolveScript(responder, record), record);
+    }
+    const known = path === `${API_PREFIX}/models` || path === `${API_PREFIX}/chat/completions`;
+    const scripted = known ? errorResponse(405, `${method} is not allowed on ${path}`) : errorResponse(404, `Unknown path ${path}`, { type: 'not_found_error' });
+    return send(res, scripted, record);
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const rawBody = await readBody(req);
+    let body;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const record = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      rawBody,
+      body,
+      receivedAt: performance.now(),
+      response: { status: undefined, bytes: 0, firstByteAt: undefined, lastByteAt: undefined, completed: false, disconnected: false, clientAborted: false },
+    };
+    requests.push(record);
+    try {
+      await route(req, res, record);
+    } catch (error) {
+      if (closing.signal.aborted) return;
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error?.stack ?? error));
+      else res.socket?.destroy();
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  const address = server.address();
+  const origin = `http://${host}:${address.port}`;
+
+  return {
+    origin,
+    url: `${origin}${API_PREFIX}`,
+    port: address.port,
+    requests,
+    setScript(responder) {
+      chatScript = responder;
+    },
+    enqueue(...responders) {
+      queue.push(...responders);
+    },
+    setModels(idsOrResponder) {
+      modelsScript = idsOrResponder;
+    },
+    setCors(on) {
+      corsOn = on;
+    },
+    reset() {
+      queue.length = 0;
+      requests.length = 0;
+      corsOn = defaults.cors;
+      chatScript = defaults.script;
+      modelsScript = defaults.models;
+    },
+    close() {
+      closing.abort();
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve(undefined)));
+    },
+  };
+}
