@@ -25,7 +25,8 @@ const appOptionsFor = (entry, outDir) => ({
   bundle: true,
   format: 'esm',
   splitting: true,
-  minify: true,
+  // PARLEY_NO_MINIFY=1 keeps names readable in a profiler.
+  minify: process.env.PARLEY_NO_MINIFY !== '1',
   sourcemap: true,
   metafile: true,
   target: TARGET,

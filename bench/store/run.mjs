@@ -60,6 +60,9 @@ async function measureOnce(browser, url, longChatId) {
   // Open the 2,000-message chat from the sidebar, as a user would.
   const openStart = await page.evaluate(() => performance.now());
   await page.locator(`nav a[href$="chat/${longChatId}"]`).first().click();
+  // First screen: the newest messages are there; complete: every one of the 2,000 is in the DOM.
+  await page.waitForFunction(() => document.querySelectorAll('article').length > 0, null, { timeout: 60_000, polling: 'raf' });
+  const firstScreen = await page.evaluate(() => performance.now());
   await page.waitForFunction((n) => document.querySelectorAll('article').length >= n, LONG_CHAT_MESSAGES, { timeout: 60_000, polling: 'raf' });
   const openEnd = await page.evaluate(() => performance.now());
   const open = await interactiveAfter(page, openStart);
@@ -78,6 +81,7 @@ async function measureOnce(browser, url, longChatId) {
     sidebarVisible: sidebarAt,
     sidebarInteractive,
     sidebarLongest: sidebar.longest,
+    openFirst: firstScreen - openStart,
     openChat: openEnd - openStart,
     openLongest: open.longest,
     search: searchEnd - searchStart,
@@ -106,7 +110,8 @@ async function main() {
       [
         { measure: 'load → sidebar shows chats', 'median ms': pick('sidebarVisible'), 'longest task ms': pick('sidebarLongest') },
         { measure: 'load → sidebar interactive', 'median ms': pick('sidebarInteractive'), 'longest task ms': pick('sidebarLongest') },
-        { measure: `open a ${LONG_CHAT_MESSAGES.toLocaleString()}-message chat`, 'median ms': pick('openChat'), 'longest task ms': pick('openLongest') },
+        { measure: `open a ${LONG_CHAT_MESSAGES.toLocaleString()}-message chat: newest messages shown`, 'median ms': pick('openFirst'), 'longest task ms': pick('openLongest') },
+        { measure: `open a ${LONG_CHAT_MESSAGES.toLocaleString()}-message chat: all rendered`, 'median ms': pick('openChat'), 'longest task ms': pick('openLongest') },
         { measure: `search ${MESSAGES.toLocaleString()} messages`, 'median ms': pick('search'), 'longest task ms': pick('searchLongest') },
       ],
       { chats: CHATS, messages: MESSAGES, runs: RUNS, raw: runs },

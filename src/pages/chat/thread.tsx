@@ -2,6 +2,7 @@ import { useEffect, type Ref } from 'react';
 import { useThread } from '../../chat';
 import { t } from '../../i18n';
 import { MessageItem } from './message-item';
+import { useProgressiveStart } from './use-progressive-start';
 
 export interface ThreadProps {
   chatId: string;
@@ -16,11 +17,12 @@ export interface ThreadProps {
  */
 export function Thread({ chatId, onChange, ref }: ThreadProps) {
   const entries = useThread(chatId);
+  const hidden = useProgressiveStart(entries.length);
   useEffect(() => onChange(), [entries, onChange]);
   return (
     // Focusable so focus has somewhere to go when a message it was on is deleted.
     <ol ref={ref} className="thread" aria-label={t('chat.thread.label')} tabIndex={-1}>
-      {entries.map(({ message, branch }) => (
+      {entries.slice(hidden).map(({ message, branch }) => (
         <MessageItem
           key={message.id}
           message={message}

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { DEFAULT_ICON_SIZE, iconDimensions } from './icon-size';
 import { combineTransforms, iconToSvg, normalizeRotation } from './icon-transform';
+import { svgElements } from './svg-elements';
 import { useIcon } from './use-icon';
 import './icon.css';
 
@@ -57,10 +58,8 @@ export function Icon({
       {...rest}
       {...shared}
       {...a11y}
-      // Safe: the markup is icon data, either bundled at build time from @iconify-json or sent by
-      // an icon host the app configured; it never contains chat or other user text. The CSP
-      // (script-src 'self') also stops any inline event handler a compromised host could add.
-      dangerouslySetInnerHTML={{ __html: svg.content }}
-    />
+    >
+      {svgElements(svg.content)}
+    </svg>
   );
 }

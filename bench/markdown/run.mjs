@@ -1,0 +1,251 @@
+// npm run bench:markdown — Parley's streaming markdown renderer against react-markdown
+// (+ remark-gfm), Streamdown and a plain-paragraph floor, in Chromium, in one run.
+// Method: bench/README.md. Options: --runs N (default 3), --only name[,name], --sizes 5,20.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ANSWER_SIZES_KB, measuredAnswers, warmupAnswer } from './generate-answer.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RESULTS = path.join(root, 'bench/results/markdown.json');
+
+/**
+ * The renderers, in the order they run in each round. `stride` 1 measures every update; a peer
+ * too slow for that is measured on every stride-th update (evenly spread samples) and its totals
+ * are scaled by the stride — the table says so.
+ */
+const RENDERERS = [
+  { name: 'floor', label: 'Floor (plain blocks)', stride: 1 },
+  { name: 'parley', label: 'Parley', stride: 1 },
+  { name: 'streamdown', label: 'Streamdown', stride: 10 },
+  { name: 'react-markdown', label: 'react-markdown + remark-gfm', stride: 100 },
+];
+/** The same flags as test/support/browser.ts: no GPU, no sandbox as root, no calls home. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+/** A chat column's width: layout cost depends on it. */
+const MESSAGE_WIDTH_PX = 760;
+/** The last share of the largest answer over which the mean update cost is taken. */
+const END_SHARE = 0.1;
+
+function parseArgs(argv) {
+  const value = (flag) => {
+    const index = argv.indexOf(flag);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  return {
+    runs: Number(value('--runs') ?? 3),
+    only: value('--only')?.split(','),
+    sizes: value('--sizes')?.split(',').map(Number) ?? ANSWER_SIZES_KB,
+  };
+}
+
+/** Production bundles of the four pages (minified, NODE_ENV=production) in a temporary directory. */
+async function buildPages(outDir) {
+  const entryPoints = Object.fromEntries(RENDERERS.map(({ name }) => [name, path.join(root, `bench/markdown/page/${name}.tsx`)]));
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: outDir,
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    jsx: 'automatic',
+    target: ['es2022', 'chrome111'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
+    logLevel: 'warning',
+  });
+  const styles = (await Promise.all(['src/styles/tokens.css', 'src/styles/base.css'].map((file) => readFile(path.join(root, file), 'utf8')))).join('\n');
+  await writeFile(path.join(outDir, 'page.css'), `${styles}\n#stage { width: ${MESSAGE_WIDTH_PX}px; margin: 0 auto; }\n.floor-paragraph { white-space: pre-wrap; }\n`);
+  for (const { name } of RENDERERS) {
+    const css = existsSync(path.join(outDir, `${name}.css`)) ? `<link rel="stylesheet" href="${name}.css">` : '';
+    await writeFile(
+      path.join(outDir, `${name}.html`),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title><link rel="stylesheet" href="page.css">${css}` +
+        `<script type="module" src="${name}.js"></script></head><body><main id="stage"></main></body></html>`,
+    );
+  }
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf' };
+
+/** A static server that makes the page cross-origin isolated: performance.now() then has 5 µs resolution instead of 100 µs. */
+function serve(dir) {
+  const server = createServer(async (request, response) => {
+    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (!file.startsWith(dir)) return void response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Main-thread time so far, in ms: Chrome's TaskDuration (every task, including layout, paint and
+ * work the renderer scheduled for later) counted in thread CPU time, so other processes on a
+ * busy machine do not inflate it.
+ */
+async function taskTime(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration').value * 1000;
+}
+
+/** One answer in one page: the per-update times and the main-thread time, scaled up when sampled. */
+async function measure(page, cdp, text, stride) {
+  const before = await taskTime(cdp);
+  const result = await page.evaluate(([t, s]) => window.bench.run(t, s), [text, stride]);
+  const busy = (await taskTime(cdp)) - before;
+  const scale = result.steps / result.updates.length;
+  const endFrom = Math.ceil(result.steps * (1 - END_SHARE));
+  const endUpdates = result.updates.filter((_, i) => result.measuredSteps[i] >= endFrom);
+  return {
+    steps: result.steps,
+    samples: result.updates.length,
+    total: busy * scale,
+    wall: result.wall * scale,
+    sumUpdates: result.updates.reduce((a, b) => a + b, 0) * scale,
+    maxUpdate: Math.max(...result.updates),
+    p99Update: [...result.updates].sort((a, b) => a - b)[Math.floor(result.updates.length * 0.99)],
+    meanEnd: endUpdates.reduce((a, b) => a + b, 0) / endUpdates.length,
+  };
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const renderers = RENDERERS.filter(({ name }) => !options.only || options.only.includes(name));
+  const answers = measuredAnswers().filter(({ kb }) => options.sizes.includes(kb));
+  const warmup = warmupAnswer();
+  const outDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-'));
+  const profile = await mkdtemp(path.join(tmpdir(), 'parley-bench-chromium-'));
+  await buildPages(outDir);
+  const server = await serve(outDir);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+  });
+  const runs = {};
+  const started = Date.now();
+  try {
+    for (let round = 1; round <= options.runs; round += 1) {
+      for (const renderer of renderers) {
+        const page = await context.newPage();
+        await page.goto(`${origin}/${renderer.name}.html`);
+        await page.waitForFunction(() => window.bench !== undefined);
+        if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('The bench page is not cross-origin isolated: timer resolution would be 100 µs');
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+        await page.evaluate(([t, s]) => window.bench.run(t, s), [warmup, renderer.stride]);
+        for (const { kb, text } of answers) {
+          const result = await measure(page, cdp, text, renderer.stride);
+          ((runs[renderer.name] ??= {})[kb] ??= []).push(result);
+          const seconds = ((Date.now() - started) / 1000).toFixed(0);
+          console.error(
+            `[${seconds}s] round ${round} ${renderer.name} ${kb} KB: total ${result.total.toFixed(0)} ms, wall ${result.wall.toFixed(0)} ms, ` +
+              `updates ${result.sumUpdates.toFixed(0)} ms, max update ${result.maxUpdate.toFixed(2)} ms, p99 ${result.p99Update.toFixed(2)} ms`,
+          );
+        }
+        await page.close();
+      }
+    }
+  } finally {
+    await context.close();
+    server.close();
+    await rm(outDir, { recursive: true, force: true });
+    await rm(profile, { recursive: true, force: true });
+  }
+  report(renderers, answers, runs, options);
+}
+
+function report(renderers, answers, runs, options) {
+  const medians = {};
+  for (const { name } of renderers) {
+    medians[name] = {};
+    for (const { kb } of answers) {
+      const results = runs[name][kb];
+      medians[name][kb] = Object.fromEntries(['total', 'wall', 'sumUpdates', 'maxUpdate', 'meanEnd'].map((key) => [key, median(results.map((r) => r[key]))]));
+      Object.assign(medians[name][kb], { steps: results[0].steps, samples: results[0].samples });
+    }
+  }
+  const largest = Math.max(...answers.map(({ kb }) => kb));
+  const growthFrom = answers.some(({ kb }) => kb === 50) ? 50 : null;
+  const rows = renderers.map(({ name, label, stride }) => {
+    const at = medians[name];
+    return {
+      renderer: label,
+      ...Object.fromEntries(answers.map(({ kb }) => [`total ${kb} KB (ms)`, Math.round(at[kb].total)])),
+      [`longest update ${largest} KB (ms)`]: at[largest].maxUpdate.toFixed(2),
+      [`mean update, last 10% (ms)`]: at[largest].meanEnd.toFixed(3),
+      [`growth 50→${largest} KB`]: growthFrom ? (at[largest].total / at[growthFrom].total).toFixed(2) : '–',
+      measured: stride === 1 ? 'every update' : `every ${stride}th update`,
+    };
+  });
+  console.table(rows);
+  if (medians.parley && medians.floor) {
+    const p = medians.parley[largest];
+    const f = medians.floor[largest];
+    const lines = [
+      `Parley / floor total at ${largest} KB: ${(p.total / f.total).toFixed(2)} (target ≤ 1.5)`,
+      medians.streamdown && `Streamdown / Parley total: ${(medians.streamdown[largest].total / p.total).toFixed(1)} (target ≥ 5)`,
+      medians['react-markdown'] && `react-markdown / Parley total: ${(medians['react-markdown'][largest].total / p.total).toFixed(1)} (target ≥ 50)`,
+      growthFrom && `growth ratio: Parley ${(p.total / medians.parley[growthFrom].total).toFixed(2)}, floor ${(f.total / medians.floor[growthFrom].total).toFixed(2)} (target: within 0.2)`,
+      `mean update near the end: Parley / floor ${(p.meanEnd / f.meanEnd).toFixed(2)} (target ≤ 1.5)`,
+      `longest single update: Parley ${p.maxUpdate.toFixed(2)} ms (target ≤ 8)`,
+    ].filter(Boolean);
+    console.log(lines.join('\n'));
+  }
+  return writeResults({ options, renderers, medians, runs });
+}
+
+async function writeResults({ options, renderers, medians, runs }) {
+  await mkdir(path.dirname(RESULTS), { recursive: true });
+  const browser = '/usr/bin/chromium';
+  const payload = {
+    date: new Date().toISOString(),
+    browser,
+    method: 'bench/README.md#markdown',
+    runs: options.runs,
+    renderers: renderers.map(({ name, label, stride }) => ({ name, label, stride })),
+    medians,
+    raw: runs,
+  };
+  await writeFile(RESULTS, `${JSON.stringify(payload, null, 2)}\n`);
+  console.log(`Wrote ${path.relative(root, RESULTS)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
