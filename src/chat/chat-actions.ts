@@ -16,8 +16,12 @@ export interface CreateChatInput {
   systemPrompt?: string;
 }
 
+/** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides). */
+export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens'>>;
+
 export interface ChatActions {
   createChat(input: CreateChatInput): Promise<{ chatId: string }>;
+  updateChatSettings(id: string, settings: ChatSettings): Promise<void>;
   renameChat(id: string, title: string): Promise<void>;
   setChatTitle(id: string, title: string, source: TitleSource): Promise<void>;
   pinChat(id: string, pinned: boolean): Promise<void>;
@@ -72,6 +76,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
       return { chatId };
     },
 
+    updateChatSettings: (id, settings) => updateChat(id, settings),
     renameChat: (id, title) => updateChat(id, { title: tidyTitle(title, 'user'), titleSource: 'user' }),
     setChatTitle: (id, title, source) => updateChat(id, { title: tidyTitle(title, source), titleSource: source }),
     pinChat: (id, pinned) => updateChat(id, { pinned }),

@@ -15,6 +15,9 @@ export interface ChatModelRequest {
   model?: string;
   messages: ChatModelMessage[];
   signal: AbortSignal;
+  /** Unset: the server decides. */
+  temperature?: number;
+  maxTokens?: number;
 }
 
 export type ChatDelta =
@@ -23,7 +26,12 @@ export type ChatDelta =
   | { type: 'usage'; usage: Usage }
   | { type: 'finish'; reason: string }
   /** Figures the server measured itself (llama.cpp reports them); they win over the client's. */
-  | { type: 'timing'; timing: Timing };
+  | { type: 'timing'; timing: Timing }
+  /**
+   * The content so far was reasoning after all: a reply that only ever closes `</think>` (its
+   * opening tag was in the prompt template) shows where its thinking ended only at that tag.
+   */
+  | { type: 'content-was-reasoning' };
 
 /** Failures a model reports, so the app can explain each in the user's language (SPEC B6). */
 export type ChatErrorCode =
@@ -44,12 +52,19 @@ export class ChatModelError extends Error {
   readonly status?: number;
   /** How long the server asked to wait (429). */
   readonly retryAfterMs?: number;
+  /** Finer detail for the code (`cors`, `mixed-content`, `incomplete`…), so the app can name the fix. */
+  readonly reason?: string;
 
-  constructor(code: ChatErrorCode, message: string, details: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ChatErrorCode,
+    message: string,
+    details: { status?: number; retryAfterMs?: number; reason?: string; cause?: unknown } = {},
+  ) {
     super(message, { cause: details.cause });
     this.code = code;
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
+    this.reason = details.reason;
   }
 }
 

@@ -42,7 +42,7 @@ export interface ChatStoreOptions {
 export interface ChatStore
   extends ChatActions,
     MessageActions,
-    Pick<ReplyActions, 'takePendingReply' | 'startReply' | 'sendMessage' | 'editMessage' | 'regenerate' | 'stop' | 'stopChat'> {
+    Pick<ReplyActions, 'takePendingReply' | 'startReply' | 'sendMessage' | 'editMessage' | 'regenerate' | 'continueReply' | 'stop' | 'stopChat'> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ChatStoreSnapshot;
   /** Opens storage and loads the chat list; safe to call any number of times. */
@@ -196,6 +196,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       return chatActions.createChat(input);
     },
     renameChat: chatActions.renameChat,
+    updateChatSettings: chatActions.updateChatSettings,
     setChatTitle: chatActions.setChatTitle,
     pinChat: chatActions.pinChat,
     deleteChat: chatActions.deleteChat,
@@ -206,6 +207,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     sendMessage: replies.sendMessage,
     editMessage: replies.editMessage,
     regenerate: replies.regenerate,
+    continueReply: replies.continueReply,
     stop: replies.stop,
     stopChat: replies.stopChat,
     getDraft: drafts.load,

@@ -19,11 +19,12 @@ export interface GenerationFailure {
   message: string;
   status?: number;
   retryAfterMs?: number;
+  reason?: string;
 }
 
 export interface GenerationOptions {
   model: ChatModel;
-  request: { model?: string; messages: ChatModelMessage[] };
+  request: { model?: string; messages: ChatModelMessage[]; temperature?: number; maxTokens?: number };
   /** The assistant message, status 'streaming', empty. */
   message: Message;
   now(): number;
@@ -45,7 +46,7 @@ export interface Generation {
 
 function describeError(error: unknown): GenerationFailure {
   if (error instanceof ChatModelError) {
-    return { code: error.code, message: error.message, status: error.status, retryAfterMs: error.retryAfterMs };
+    return { code: error.code, message: error.message, status: error.status, retryAfterMs: error.retryAfterMs, reason: error.reason };
   }
   return { code: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
@@ -102,7 +103,7 @@ export function startGeneration(options: GenerationOptions): Generation {
       ...message,
       status,
       timing: finalTiming(message, startedAt, now(), firstTokenAt, reportedTiming),
-      ...(failure && { error: failure.message, errorCode: failure.code }),
+      ...(failure && { error: failure.message, errorCode: failure.code, ...(failure.reason && { errorReason: failure.reason }) }),
     };
     onUpdate(message);
     onFinish(message, failure);
@@ -132,6 +133,9 @@ export function startGeneration(options: GenerationOptions): Generation {
             break;
           case 'timing':
             reportedTiming = { ...reportedTiming, ...delta.timing };
+            break;
+          case 'content-was-reasoning':
+            update({ ...message, reasoning: (message.reasoning ?? '') + message.content, content: '' });
             break;
         }
       }

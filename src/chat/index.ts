@@ -49,11 +49,12 @@ export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStor
 export { configureChatStore, getChatStore, resetChatStore } from './chat-store-instance';
 export { chatById, type ChatStoreSnapshot } from './store-state';
 export type { ChatStoreEvent, StorageOperation } from './store-events';
-export type { CreateChatInput } from './chat-actions';
+export type { ChatSettings, CreateChatInput } from './chat-actions';
 export type { Undo } from './undo';
 export { BROADCAST_CHANNEL_NAME, type BroadcastLike } from './broadcast';
 export type { LockManagerLike } from './reply-locks';
 export { STREAM_SAVE_INTERVAL_MS } from './generation';
+export { CONTINUE_INSTRUCTION } from './reply-actions';
 export { DRAFT_SAVE_DELAY_MS } from './draft-store';
 export { STORAGE_EVENT_REPEAT_MS } from './store-core';
 export { DEFAULT_UNTITLED_TITLE, TITLE_MAX_CHARS } from './titles';

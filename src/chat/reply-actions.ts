@@ -23,6 +23,8 @@ export interface ReplyActions {
   sendMessage(chatId: string, text: string): Promise<string | undefined>;
   editMessage(messageId: string, text: string): Promise<string | undefined>;
   regenerate(assistantMessageId: string): string | undefined;
+  /** Asks the model to carry on a reply that broke off or was stopped; the text is appended to it. */
+  continueReply(assistantMessageId: string): boolean;
   stop(messageId: string): void;
   stopChat(chatId: string): void;
   stopAll(): void;
@@ -34,6 +36,13 @@ export interface ReplyDeps {
   ensureLoaded(chatId: string): Promise<boolean>;
   setGeneratedTitle(chatId: string, title: string): void;
 }
+
+/**
+ * Sent after a partial reply to have the model carry on. Not every server accepts a trailing
+ * assistant message as a prefix to extend, but every one follows this instruction.
+ */
+export const CONTINUE_INSTRUCTION =
+  'Continue your previous reply exactly where it stopped. Do not repeat what you already wrote and do not comment on the interruption.';
 
 /** The thread as the model sees it: the chat's system prompt, then every message with text. */
 export function modelMessages(chat: Chat, thread: readonly Message[]): ChatModelMessage[] {
@@ -93,6 +102,26 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     else if (message.status === 'complete') askForTitle(model, message);
   };
 
+  /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
+  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[]) => {
+    const model = models.get()!;
+    core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
+    const generation = startGeneration({
+      model,
+      request: { model: chat.model, messages, temperature: chat.temperature, maxTokens: chat.maxTokens },
+      message,
+      now: core.now,
+      onUpdate: (next) => {
+        if (isLive(next)) core.setMessage(next);
+      },
+      save,
+      onFinish: finished(model, parentId),
+    });
+    byParent.set(parentId, generation);
+    running.set(message.id, { generation, chatId: chat.id, parentId });
+    holdReplyLock(locks, message.id, generation.done);
+  };
+
   const startReply = (chatId: string, parentId: string): string | undefined => {
     const inFlight = byParent.get(parentId);
     if (inFlight) return inFlight.messageId;
@@ -115,22 +144,7 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
       return failed.id;
     }
 
-    core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
-    const thread = threadPath(indexMessages(list), parentId);
-    const generation = startGeneration({
-      model,
-      request: { model: chat.model, messages: modelMessages(chat, thread) },
-      message,
-      now: core.now,
-      onUpdate: (next) => {
-        if (isLive(next)) core.setMessage(next);
-      },
-      save,
-      onFinish: finished(model, parentId),
-    });
-    byParent.set(parentId, generation);
-    running.set(message.id, { generation, chatId, parentId });
-    holdReplyLock(locks, message.id, generation.done);
+    run(chat, parentId, message, modelMessages(chat, threadPath(indexMessages(list), parentId)));
     return message.id;
   };
 
@@ -182,6 +196,25 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
       if (original?.role !== 'assistant' || original.parentId === null) return undefined;
       byParent.get(original.parentId)?.stop();
       return startReply(original.chatId, original.parentId);
+    },
+    continueReply(assistantMessageId) {
+      const partial = core.findMessage(assistantMessageId);
+      const chat = partial && core.chat(partial.chatId);
+      const list = partial && core.messagesOf(partial.chatId);
+      if (!partial || !chat || !list || partial.role !== 'assistant' || partial.parentId === null) return false;
+      if (partial.status === 'streaming' || partial.content === '' || !models.get()) return false;
+      const { parentId } = partial;
+      if (byParent.has(parentId)) return false;
+      const resumed: Message = { ...partial, status: 'streaming', error: undefined, errorCode: undefined, errorReason: undefined, finishReason: undefined };
+      core.setMessage(resumed);
+      core.patchChat(chat.id, { currentLeafId: resumed.id, updatedAt: core.now() });
+      const thread = threadPath(indexMessages(list), parentId);
+      run(chat, parentId, resumed, [
+        ...modelMessages(chat, thread),
+        { role: 'assistant', content: partial.content },
+        { role: 'user', content: CONTINUE_INSTRUCTION },
+      ]);
+      return true;
     },
     stop: (messageId) => running.get(messageId)?.generation.stop(),
     stopChat,

@@ -32,6 +32,7 @@ export type ChatStoreEvent =
       message: string;
       status?: number;
       retryAfterMs?: number;
+      reason?: string;
     };
 
 /** Events kept for a late first listener; older ones are dropped. */

@@ -14,6 +14,9 @@ export interface Chat {
   pinned: boolean;
   model?: string;
   systemPrompt?: string;
+  /** Sampling settings; unset means the server decides. */
+  temperature?: number;
+  maxTokens?: number;
   /** The leaf of the branch on screen; the thread is the path from the root to it. */
   currentLeafId?: string;
 }
@@ -54,6 +57,8 @@ export interface Message {
   error?: string;
   /** A stable code for the failure so the app can explain it in the user's language. */
   errorCode?: string;
+  /** Finer detail for the code (`cors`, `mixed-content`, `incomplete`…): picks the right fix to suggest. */
+  errorReason?: string;
   model?: string;
   usage?: Usage;
   timing?: Timing;

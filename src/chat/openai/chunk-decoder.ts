@@ -11,12 +11,8 @@ import { createThinkSplitter } from './think-splitter';
  * returned, so the caller can deliver the text that arrived and then report the failure.
  */
 
-/** Everything that arrived so far was reasoning, not answer (see think-splitter). */
-export interface ContentWasReasoningDelta {
-  type: 'content-was-reasoning';
-}
-
-export type DecodedDelta = ChatDelta | ContentWasReasoningDelta;
+/** A delta as decoded; `content-was-reasoning` comes from a reply that only closes `</think>`. */
+export type DecodedDelta = ChatDelta;
 
 export interface ChunkDecoder {
   /** The deltas of one event. After a failure (see `error`) it returns nothing more. */

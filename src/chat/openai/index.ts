@@ -17,6 +17,6 @@ export { errorReason, OpenAiModelError, type OpenAiErrorDetails, type OpenAiErro
 export { ERROR_BODY_MAX_BYTES, isMixedContent, noCorsProbe, PROBE_TIMEOUT_MS, type Probe } from './http-errors';
 export { parseDuration, parseRetryAfter, retryAfterFromMessage, retryAfterMs } from './retry-after';
 export { createSseParser, type SseEvent, type SseParser } from './sse-parser';
-export { BAD_LINE_QUOTE_CHARS, createChunkDecoder, DONE_MARKER, type ChunkDecoder, type ContentWasReasoningDelta, type DecodedDelta } from './chunk-decoder';
+export { BAD_LINE_QUOTE_CHARS, createChunkDecoder, DONE_MARKER, type ChunkDecoder, type DecodedDelta } from './chunk-decoder';
 export { createThinkSplitter, THINK_CLOSE, THINK_OPEN, type ThinkPiece, type ThinkSplitter } from './think-splitter';
 export { coalesce, COMPLETION_MAX_BYTES } from './reply-reader';

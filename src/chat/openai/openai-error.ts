@@ -45,12 +45,11 @@ export interface OpenAiErrorDetails {
 
 /** A ChatModelError that also says why (see OpenAiErrorReason) and where. */
 export class OpenAiModelError extends ChatModelError {
-  readonly reason?: OpenAiErrorReason;
+  declare readonly reason?: OpenAiErrorReason;
   readonly url?: string;
 
   constructor(code: ChatErrorCode, message: string, details: OpenAiErrorDetails = {}) {
     super(code, message, details);
-    this.reason = details.reason;
     this.url = details.url;
   }
 }

@@ -126,8 +126,7 @@ export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiM
         throw error;
       }
       for await (const delta of readReply(response, signal, transport.url(CHAT_PATH))) {
-        // 'content-was-reasoning' is not in ChatDelta yet; consumers ignore delta types they do not know.
-        yield delta as ChatDelta;
+        yield delta;
       }
     },
 
