@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { getChatStore } from './chat-store-instance';
+import { frameSubscribe } from './frame-subscribe';
 import { chatById, type ChatStoreSnapshot } from './store-state';
 import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from './tree';
 import type { Chat, Message } from './types';
@@ -29,7 +30,7 @@ export function useChatStore<T>(selector: (snapshot: ChatStoreSnapshot) => T, is
     cache.current = { snapshot, selector, value: stable };
     return stable;
   };
-  const value = useSyncExternalStore(store.subscribe, select, select);
+  const value = useSyncExternalStore(frameSubscribe(store), select, select);
   useEffect(() => {
     void store.init();
   }, [store]);

@@ -92,6 +92,7 @@ export const en = {
   'chat.message.streaming': 'Writing…',
   'chat.message.stopped': 'Stopped',
   'chat.retry': 'Retry',
+  'chat.continue': 'Continue',
   'chat.copy.done': 'Copied',
   'chat.copy.failed': 'Could not copy',
   'chat.copy.unavailable': 'The clipboard is not available on this page.',

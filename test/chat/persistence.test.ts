@@ -155,7 +155,8 @@ describe.each(implementations)('%s persistence', (_, open) => {
     });
   });
 
-  describe('searchMessages', () => {
+  // Seeding thousands of rows into fake-indexeddb takes seconds on a busy 2-core machine.
+  describe('searchMessages', { timeout: 30_000 }, () => {
     const CHATS = 30;
     const PER_CHAT = 200;
     /** Message i belongs to chat i % 30; ids sort like creation order. Chat k's one "needle" is near message k * 200. */

@@ -49,6 +49,9 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
     services.follow();
     services.focusComposer();
   };
+  const continueReply = () => {
+    if (getChatStore().continueReply(message.id)) afterReply();
+  };
   const regenerate = () => {
     if (getChatStore().regenerate(message.id) !== undefined) afterReply();
   };
@@ -80,7 +83,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
         ) : (
           <AssistantContent text={message.content} streaming={streaming} />
         )}
-        <MessageStatus message={message} onRetry={regenerate} />
+        <MessageStatus message={message} onRetry={regenerate} onContinue={continueReply} />
         {message.role === 'assistant' && !streaming && <MessageStats message={message} />}
         {!editing && (
           <footer className="message__footer">

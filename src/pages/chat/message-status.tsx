@@ -6,10 +6,13 @@ import { errorTitleKey } from './error-titles';
 
 export const ERROR_ICON = 'lucide:circle-alert';
 export const RETRY_ICON = 'lucide:rotate-ccw';
+export const CONTINUE_ICON = 'lucide:step-forward';
 
 export interface MessageStatusProps {
-  message: Pick<Message, 'status' | 'error' | 'errorCode'>;
+  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'content'>;
   onRetry(): void;
+  /** Carries on a reply that broke off or was stopped (offered only when some text arrived). */
+  onContinue(): void;
 }
 
 /**
@@ -17,7 +20,8 @@ export interface MessageStatusProps {
  * "Stopped", or the failure with Retry. The failure is part of the history, so it is shown
  * in place rather than announced (the app's toast announces it when it happens).
  */
-export function MessageStatus({ message, onRetry }: MessageStatusProps) {
+export function MessageStatus({ message, onRetry, onContinue }: MessageStatusProps) {
+  const canContinue = message.content !== '';
   switch (message.status) {
     case 'streaming':
       return (
@@ -28,9 +32,14 @@ export function MessageStatus({ message, onRetry }: MessageStatusProps) {
       );
     case 'stopped':
       return (
-        <p className="message-status" data-state="stopped">
-          {t('chat.message.stopped')}
-        </p>
+        <div className="message-status" data-state="stopped">
+          <p>{t('chat.message.stopped')}</p>
+          {canContinue && (
+            <Button size="sm" variant="soft" color="neutral" icon={CONTINUE_ICON} onClick={onContinue}>
+              {t('chat.continue')}
+            </Button>
+          )}
+        </div>
       );
     case 'error': {
       const title = t(errorTitleKey(message.errorCode));
@@ -45,6 +54,11 @@ export function MessageStatus({ message, onRetry }: MessageStatusProps) {
           <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry}>
             {t('chat.retry')}
           </Button>
+          {canContinue && (
+            <Button size="sm" variant="soft" color="neutral" icon={CONTINUE_ICON} onClick={onContinue}>
+              {t('chat.continue')}
+            </Button>
+          )}
         </div>
       );
     }

@@ -43,6 +43,9 @@ describe('chat page re-render cost', () => {
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
     expect(textOf(lastArticle('Assistant'))).toBe('Second 0 1 2 3 4 5 6 7 8 9');
     expect(renders.get('first')).toBe(firstBefore);
-    expect(renders.get('second')! - secondBefore).toBeGreaterThanOrEqual(gates.length);
+    // The streaming message re-rendered (at most once per delta; frames coalesce faster ones).
+    const rerenders = renders.get('second')! - secondBefore;
+    expect(rerenders).toBeGreaterThan(0);
+    expect(rerenders).toBeLessThanOrEqual(gates.length + 1);
   });
 });

@@ -1,0 +1,82 @@
+import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../chat-model';
+import { createOpenAiModel, type OpenAiConnection } from '../openai';
+import type { Connection } from './connection';
+import type { ConnectionsStore } from './connections-store';
+import { connectionById, requestKey, toOpenAiConnection } from './model-lists';
+import { parseModelRef } from './model-ref';
+
+/**
+ * The ChatModel the app registers: it routes each request to the connection its model reference
+ * names (`{connectionId}/{modelId}`, or the default model when the chat has none) and sends the
+ * bare model id there. One client per connection is kept, so what it learned about the server
+ * (that it refuses `stream_options`) lasts; it is rebuilt when the address, key or headers change.
+ */
+
+export interface ConnectionsModelOptions {
+  /** Builds the client for one connection; the OpenAI-compatible one by default (tests record calls here). */
+  createModel?: (connection: OpenAiConnection) => ChatModel;
+}
+
+/** Marks the routing model, so the app can tell it from a model plugged in some other way (the e2e build's). */
+export const CONNECTIONS_MODEL = Symbol('parley.connectionsModel');
+
+export interface ConnectionsModel extends ChatModel {
+  readonly [CONNECTIONS_MODEL]: true;
+  title(request: ChatModelRequest): Promise<string>;
+}
+
+export function isConnectionsModel(model: ChatModel | null | undefined): model is ConnectionsModel {
+  return !!model && CONNECTIONS_MODEL in model;
+}
+
+export function createConnectionsModel(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ConnectionsModel {
+  const createModel = options.createModel ?? ((connection: OpenAiConnection) => createOpenAiModel(connection));
+  const clients = new Map<string, { key: string; model: ChatModel }>();
+
+  const clientFor = (connection: Connection): ChatModel => {
+    const key = requestKey(connection);
+    const cached = clients.get(connection.id);
+    if (cached?.key === key) return cached.model;
+    const model = createModel(toOpenAiConnection(connection));
+    clients.set(connection.id, { key, model });
+    return model;
+  };
+
+  /** The connection's client and the bare model id for a request, or a 'no-model' error saying what is missing. */
+  const resolve = async (requested: string | undefined): Promise<{ model: ChatModel; modelId: string }> => {
+    await store.init();
+    const snapshot = store.getSnapshot();
+    for (const id of clients.keys()) if (!connectionById(snapshot, id)) clients.delete(id);
+    const ref = requested || snapshot.defaultModel;
+    if (snapshot.connections.length === 0) {
+      throw new ChatModelError('no-model', 'No model server is connected', { reason: 'no-connection' });
+    }
+    if (!ref) throw new ChatModelError('no-model', 'No model is chosen', { reason: 'no-model-chosen' });
+    const parts = parseModelRef(ref);
+    // A bare model id (a chat from before connections existed) goes to the default model's server.
+    const connectionId = parts?.connectionId ?? parseModelRef(snapshot.defaultModel)?.connectionId;
+    const connection = connectionById(snapshot, connectionId);
+    if (!connection) {
+      throw new ChatModelError('no-model', `The connection of the model “${parts?.modelId ?? ref}” was removed`, {
+        reason: 'connection-removed',
+      });
+    }
+    return { model: clientFor(connection), modelId: parts ? parts.modelId : ref };
+  };
+
+  return {
+    [CONNECTIONS_MODEL]: true,
+
+    async *stream(request: ChatModelRequest): AsyncIterable<ChatDelta> {
+      const { model, modelId } = await resolve(request.model);
+      if (request.signal.aborted) return;
+      yield* model.stream({ ...request, model: modelId });
+    },
+
+    async title(request: ChatModelRequest): Promise<string> {
+      const { model, modelId } = await resolve(request.model);
+      if (!model.title) throw new ChatModelError('unknown', 'This model offers no titles');
+      return model.title({ ...request, model: modelId });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** Connections to OpenAI-compatible servers, model references, and the routing ChatModel (issue 5, SPEC B1, B3, B4). */
+export {
+  CONNECTION_KINDS,
+  CONNECTION_PRESETS,
+  cleanHeaders,
+  headerError,
+  isConnectionKind,
+  normalizeBaseUrl,
+  presetFor,
+  readConnection,
+  type BaseUrlError,
+  type BaseUrlResult,
+  type Connection,
+  type ConnectionInput,
+  type ConnectionKind,
+  type ConnectionPreset,
+  type HeaderError,
+} from './connection';
+export { modelIdOf, modelRef, parseModelRef, type ModelRefParts } from './model-ref';
+export { modelErrorInfo, type ModelErrorInfo } from './model-error-info';
+export {
+  connectionById,
+  connectionOfModel,
+  firstAvailableModel,
+  IDLE_MODEL_LIST,
+  modelListOf,
+  modelReadiness,
+  requestKey,
+  toOpenAiConnection,
+  usableDefaultModel,
+  type ConnectionsSnapshot,
+  type ModelList,
+  type ModelListStatus,
+  type ModelReadiness,
+} from './model-lists';
+export {
+  CONNECTIONS_KEY,
+  createConnectionsStore,
+  DEFAULT_MODEL_KEY,
+  MODEL_LIST_TIMEOUT_MS,
+  uniqueConnectionName,
+  type ConnectionDraft,
+  type ConnectionError,
+  type ConnectionResult,
+  type ConnectionsStore,
+  type ConnectionsStoreOptions,
+  type ListModelsFn,
+  type TestResult,
+} from './connections-store';
+export {
+  CONNECTIONS_MODEL,
+  createConnectionsModel,
+  isConnectionsModel,
+  type ConnectionsModel,
+  type ConnectionsModelOptions,
+} from './connections-model';
+export {
+  LOCAL_PROBE_TARGETS,
+  LOCAL_PROBE_TIMEOUT_MS,
+  probeLocalServers,
+  type LocalServer,
+  type LocalServerTarget,
+  type ProbeLocalServersOptions,
+} from './probe-local-servers';
+export { configureConnectionsStore, getConnectionsStore, resetConnectionsStore } from './connections-instance';
+export {
+  modelOptionGroups,
+  useConnections,
+  useConnectionsSnapshot,
+  useDefaultModel,
+  useModelOptions,
+  useModelReadiness,
+  type ModelOption,
+  type ModelOptionGroup,
+} from './hooks';

@@ -1,0 +1,76 @@
+import type { OpenAiConnection } from '../../../src/chat/openai';
+import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOptions, type ListModelsFn } from '../../../src/chat/connections';
+
+/** A connections store over an in-memory settings map, with a listModels the test answers by hand. */
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export interface ListCall {
+  connection: OpenAiConnection;
+  answer: Deferred<string[]>;
+}
+
+export interface StoreHarness {
+  store: ConnectionsStore;
+  settings: Map<string, unknown>;
+  saves: [string, unknown][];
+  calls: ListCall[];
+  /** Answers the last listModels call. */
+  answer(ids: string[]): Promise<void>;
+  fail(error: unknown): Promise<void>;
+}
+
+/** Lets queued promise callbacks run. */
+export const flushPromises = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+export function makeConnectionsStore(initial: Record<string, unknown> = {}, extra: Partial<ConnectionsStoreOptions> = {}): StoreHarness {
+  const settings = new Map(Object.entries(initial));
+  const saves: [string, unknown][] = [];
+  const calls: ListCall[] = [];
+  const listModels: ListModelsFn = (connection) => {
+    const answer = deferred<string[]>();
+    calls.push({ connection, answer });
+    return answer.promise;
+  };
+  const store = createConnectionsStore({
+    load: async (key) => structuredClone(settings.get(key)),
+    save: async (key, value) => {
+      saves.push([key, structuredClone(value)]);
+      settings.set(key, structuredClone(value));
+    },
+    listModels,
+    now: () => 1000,
+    ...extra,
+  });
+  const last = () => calls[calls.length - 1]!;
+  return {
+    store,
+    settings,
+    saves,
+    calls,
+    async answer(ids) {
+      last().answer.resolve(ids);
+      await flushPromises();
+    },
+    async fail(error) {
+      last().answer.reject(error);
+      await flushPromises();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { setCatalogue, type Catalogue } from '../../../src/i18n';
+import { en } from '../../../src/i18n/en';
+
+/**
+ * The English strings of connections, settings, the model picker and model-error explanations
+ * (keys the catalogue is asked to add), so tests read what users read.
+ */
+export const CONNECTION_STRINGS = {
+  // Model-error explanations (src/pages/shared/explain-model-error.ts)
+  'modelError.noConnection.title': 'No model server is connected',
+  'modelError.noConnection.body': 'Parley needs an OpenAI-compatible server to talk to.',
+  'modelError.noConnection.fix': 'Add a connection in Settings: Ollama, llama.cpp, LM Studio, vLLM, OpenAI, OpenRouter or any OpenAI-compatible server.',
+  'modelError.noModelChosen.title': 'No model is chosen',
+  'modelError.noModelChosen.body': 'A server is connected, but no model has been picked yet.',
+  'modelError.noModelChosen.fix': 'Pick a model in the model picker. If the list is empty, the server has no models yet (for Ollama: ollama pull llama3.2).',
+  'modelError.connectionRemoved.title': 'This model’s connection was removed',
+  'modelError.connectionRemoved.body': 'The chat uses a model of a connection that no longer exists.',
+  'modelError.connectionRemoved.fix': 'Pick another model for this chat in the model picker.',
+  'modelError.unreachable.title': 'The model server is unreachable',
+  'modelError.corsOrDown.body': 'Either no server is running at this address, or it does not allow requests from {origin} (CORS). The browser does not say which.',
+  'modelError.cors.title': 'The server blocked this page (CORS)',
+  'modelError.cors.body': 'The server is running, but it does not allow requests from {origin}. A browser may only read a server’s answers when the server allows the page’s origin (CORS).',
+  'modelError.down.title': 'Nothing answered at this address',
+  'modelError.down.body': 'The server is not running, or the address or port is wrong.',
+  'modelError.mixedContent.title': 'The browser blocked an insecure address',
+  'modelError.mixedContent.body': 'This page is served over https, so the browser refuses to call a plain http address on another machine (mixed content).',
+  'modelError.mixedContent.fix': 'Serve the model server over https (for example behind a reverse proxy with a certificate), or open Parley over http or on the same machine as the server.',
+  'modelError.invalidUrl.title': 'The address is not valid',
+  'modelError.invalidUrl.body': 'The base URL must be an http:// or https:// address.',
+  'modelError.invalidUrl.fix': 'Enter an address like http://localhost:11434/v1.',
+  'modelError.timeout.title': 'The server did not answer in time',
+  'modelError.timeout.body': 'The request got no answer. The server may be busy loading a model, or a firewall may be holding the request.',
+  'modelError.timeout.fix': 'Try again in a moment, and check that the address points at the model server.',
+  'modelError.fix.ifRunning': 'If it is running: {fix}',
+  'modelError.fix.cors.ollama': 'Allow this page in Ollama: quit it, then start it with OLLAMA_ORIGINS={origin} ollama serve (for the desktop app or a service, set the OLLAMA_ORIGINS environment variable to {origin} and restart Ollama).',
+  'modelError.fix.cors.llamacpp': 'llama-server allows browsers by default (--cors is on), so check that the address and port match its --host and --port. A server on another machine must listen on the network: start it with --host 0.0.0.0.',
+  'modelError.fix.cors.lmstudio': 'In LM Studio, open the Developer tab, turn on “Enable CORS” in the server settings, and restart the server.',
+  'modelError.fix.cors.vllm': 'Start vLLM with --allowed-origins \'["{origin}"]\' (it allows every origin by default, so also check any proxy in front of it).',
+  'modelError.fix.cors.custom': 'Make the server allow this page: it must send Access-Control-Allow-Origin: {origin} (often a “CORS” or “allowed origins” setting) and answer OPTIONS preflight requests.',
+  'modelError.fix.hosted': 'This service accepts requests from browsers: check the address, your internet connection, and that no extension, firewall or proxy blocks it.',
+  'modelError.fix.down.ollama': 'Start Ollama (ollama serve, or open the app) and check the address: http://localhost:11434/v1 by default.',
+  'modelError.fix.down.llamacpp': 'Start it with llama-server -m model.gguf (port 8080 by default) and check the address. For a server on another machine, start it with --host 0.0.0.0.',
+  'modelError.fix.down.lmstudio': 'In LM Studio, open the Developer tab and start the server (port 1234 by default).',
+  'modelError.fix.down.vllm': 'Start it with vllm serve followed by the model (port 8000 by default) and check the address.',
+  'modelError.fix.down.custom': 'Start the server and check the address and port; the base URL usually ends with /v1.',
+  'modelError.unauthorized.title': 'The server rejected the API key',
+  'modelError.unauthorized.body': 'The API key is missing, mistyped, expired or revoked.',
+  'modelError.unauthorized.fix.hosted': 'Check the API key of this connection in Settings; create a new one in your account with the provider if needed.',
+  'modelError.unauthorized.fix.local': 'Local servers need a key only when started with one (--api-key): enter that same key in Settings, or start the server without it.',
+  'modelError.forbidden.title': 'The server refused access',
+  'modelError.forbidden.body': 'The API key was accepted, but it may not use this model or endpoint, or a proxy in front of the server refused the request.',
+  'modelError.forbidden.fix': 'Check the key’s permissions and the account’s access to this model.',
+  'modelError.modelNotFound.title': 'The model was not found',
+  'modelError.modelNotFound.body': 'The server does not have this model (it may have been renamed or removed).',
+  'modelError.modelNotFound.fix': 'Pick another model in the model picker.',
+  'modelError.modelNotFound.fix.ollama': 'Pick another model in the model picker, or download this one first with ollama pull.',
+  'modelError.endpointNotFound.title': 'No model API at this address',
+  'modelError.endpointNotFound.body': 'The server has no OpenAI-compatible API at this base URL.',
+  'modelError.endpointNotFound.fix': 'The base URL probably needs /v1 at the end, like http://localhost:11434/v1.',
+  'modelError.rateLimited.title': 'Rate limited by the server',
+  'modelError.rateLimited.body': 'Too many requests in a short time.',
+  'modelError.rateLimited.bodyWait': 'Too many requests: the server asks to wait {wait}.',
+  'modelError.rateLimited.fix': 'Wait a moment, then retry.',
+  'modelError.rateLimited.fixWait': 'Retry after {wait}.',
+  'modelError.quota.title': 'Out of credit or quota',
+  'modelError.quota.body': 'The account has used up its credit or quota; waiting will not help.',
+  'modelError.quota.fix': 'Add credit or raise the limit in your account with the provider, or use another connection.',
+  'modelError.serverError.title': 'The model server failed',
+  'modelError.serverError.body': 'The server had an internal error.',
+  'modelError.serverError.bodyStatus': 'The server had an internal error (HTTP {status}).',
+  'modelError.serverError.fix': 'Retry in a moment. If it keeps failing, look at the server’s log: it may be out of memory or still loading the model.',
+  'modelError.contextLength.title': 'The conversation is too long for the model',
+  'modelError.contextLength.body': 'The messages do not fit in the model’s context window.',
+  'modelError.contextLength.fix': 'Start a new chat, delete or shorten earlier messages, or load the model with a larger context.',
+  'modelError.interrupted.title': 'The reply broke off',
+  'modelError.incomplete.body': 'The reply ended before the server said it was finished.',
+  'modelError.connectionLost.body': 'The connection to the server was lost during the reply.',
+  'modelError.interrupted.fix': 'What arrived is kept. Continue to let the model finish it, or Retry.',
+  'modelError.lengthEmpty.title': 'The length limit cut the reply',
+  'modelError.lengthEmpty.body': 'The maximum number of tokens was used up before any answer text: the model spent it thinking.',
+  'modelError.lengthEmpty.fix': 'Raise Maximum tokens in the chat settings, or leave it empty so the server decides.',
+  'modelError.malformed.title': 'The server sent a reply Parley cannot read',
+  'modelError.notEventStream.body': 'The server did not answer with a stream of replies (often it sent a web page instead).',
+  'modelError.notEventStream.fix': 'Check the base URL: it should point at the API, usually ending with /v1.',
+  'modelError.badJson.body': 'Part of the reply was not valid data.',
+  'modelError.badJson.fix': 'Retry. If it keeps happening, the server may not be fully OpenAI-compatible.',
+  'modelError.unknown.title': 'The reply failed',
+  'modelError.unknown.body': 'Something went wrong while talking to the model server.',
+} as const;
+
+export function installConnectionStrings(): void {
+  setCatalogue({ ...en, ...CONNECTION_STRINGS } as Catalogue);
+}
+
+export function restoreStrings(): void {
+  setCatalogue(en);
+}
