@@ -2,6 +2,7 @@ import { createChunkDecoder, type ChunkDecoder, type DecodedDelta } from './chun
 import { isAbortError, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createSseParser } from './sse-parser';
+import { yieldToEventLoop } from '../yield-to-event-loop';
 
 /**
  * Reads a successful `/chat/completions` response as deltas: an event stream read by read, or a
@@ -11,6 +12,14 @@ import { createSseParser } from './sse-parser';
 
 /** A whole (not streamed) completion can be large, but not unbounded. */
 export const COMPLETION_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A fast server fills one network read with a megabyte of events; parsing it in one go would be
+ * a long task that freezes the page. Reads are parsed in slices of this many bytes…
+ */
+export const READ_SLICE_BYTES = 16 * 1024;
+/** …and the event loop gets a turn whenever parsing has run this long (a frame is ~16 ms). */
+export const PARSE_BUDGET_MS = 8;
 
 /** Merges neighbouring text deltas of one read, so a fast server costs one update per read, not per token. */
 export function coalesce(deltas: DecodedDelta[]): DecodedDelta[] {
@@ -50,6 +59,7 @@ async function* readEvents(response: Response, signal: AbortSignal): AsyncGenera
   const reader = response.body!.getReader();
   const parser = createSseParser();
   const decoder = createChunkDecoder();
+  let sliceStart = performance.now();
   try {
     for (;;) {
       let read: ReadableStreamReadResult<Uint8Array>;
@@ -61,12 +71,18 @@ async function* readEvents(response: Response, signal: AbortSignal): AsyncGenera
         return;
       }
       if (read.done) break;
-      const deltas: DecodedDelta[] = [];
-      for (const event of parser.feed(read.value)) {
-        deltas.push(...decoder.push(event));
-        if (decoder.done || decoder.error) break;
+      for (let at = 0; at < read.value.length && !decoder.done && !decoder.error; at += READ_SLICE_BYTES) {
+        const deltas: DecodedDelta[] = [];
+        for (const event of parser.feed(read.value.subarray(at, at + READ_SLICE_BYTES))) {
+          deltas.push(...decoder.push(event));
+          if (decoder.done || decoder.error) break;
+        }
+        yield* coalesce(deltas);
+        if (performance.now() - sliceStart > PARSE_BUDGET_MS) {
+          await yieldToEventLoop();
+          sliceStart = performance.now();
+        }
       }
-      yield* coalesce(deltas);
       if (decoder.error) throw decoder.error;
       if (decoder.done) break;
     }
