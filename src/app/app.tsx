@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { Router, RouteView, type HistorySource } from '../router';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import { RouteErrorPage } from '../pages/route-error/route-error-page';
@@ -9,6 +9,7 @@ import { AppLink } from './app-link';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { notFoundTitle, routes } from './routes';
+import { SettingsDialog, useSettingsDialog } from './settings';
 
 export interface AppProps {
   /** Tests pass a memory history; the browser's is the default. */
@@ -19,6 +20,17 @@ export interface AppProps {
 /** SPEC A1: the application's toast area sits top-right (the component's default is bottom-right). */
 const TOASTER_POSITION = 'top-right';
 
+/** The layout with Settings wired in (RouteView takes a layout component, not its props). */
+function AppLayout({ children }: { children: ReactNode }) {
+  const settings = useSettingsDialog();
+  return (
+    <>
+      <Layout onOpenSettings={settings.show}>{children}</Layout>
+      <SettingsDialog open={settings.open} onOpenChange={settings.setOpen} />
+    </>
+  );
+}
+
 export function App({ history, base }: AppProps) {
   return (
     <StrictMode>
@@ -26,7 +38,7 @@ export function App({ history, base }: AppProps) {
         <TooltipProvider>
           <ButtonLinkProvider value={AppLink}>
             <RouteView
-              layout={Layout}
+              layout={AppLayout}
               notFound={NotFoundPage}
               notFoundTitle={notFoundTitle()}
               loading={<PageLoading />}

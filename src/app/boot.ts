@@ -1,15 +1,22 @@
-import { configureChatStore, getChatStore } from '../chat';
+import { configureChatStore, getChatModel, getChatStore, setChatModel } from '../chat';
+import { configureConnectionsStore, createConnectionsModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
 import { toast } from '../ui/toast';
 import { toastForChatEvent } from './chat-errors';
 
 /**
  * Starts the parts that live outside React before the first render: the chat store begins
- * loading the history at once, and its failures become toasts.
+ * loading the history at once, and its failures become toasts; the connections (kept in the
+ * chat store's settings) load too, and their routing model answers every chat.
  */
 export function boot(): void {
   configureChatStore({ untitledTitle: t('chat.untitled') });
   const store = getChatStore();
   store.onError((event) => toast.add(toastForChatEvent(event)));
   void store.init();
+  configureConnectionsStore({ load: (key) => store.getSetting(key), save: (key, value) => store.putSetting(key, value) });
+  const connections = getConnectionsStore();
+  void connections.init();
+  // A model plugged in before boot (the e2e build's scripted one) is kept.
+  if (!getChatModel()) setChatModel(createConnectionsModel(connections));
 }

@@ -26,7 +26,7 @@ export const DEFAULT_MODEL_KEY = 'defaultModel';
 /** A model list that takes longer than this has failed: a picker must not spin forever. */
 export const MODEL_LIST_TIMEOUT_MS = 15_000;
 /** Random base-36 characters in a connection id: unique among a person's handful of connections. */
-const ID_CHARS = 8;
+export const CONNECTION_ID_CHARS = 8;
 
 export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOptions) => Promise<string[]>;
 
@@ -69,7 +69,7 @@ export interface ConnectionsStore {
 }
 
 function randomId(): string {
-  const bytes = new Uint8Array(ID_CHARS);
+  const bytes = new Uint8Array(CONNECTION_ID_CHARS);
   crypto.getRandomValues(bytes);
   return `c${[...bytes].map((byte) => (byte % 36).toString(36)).join('')}`;
 }
@@ -205,8 +205,11 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
       ...(apiKey && { apiKey }),
       ...(headers && { headers }),
     };
+    // Nothing changed: no new snapshot, no write.
+    const sameRequests = requestKey(next) === requestKey(current);
+    if (sameRequests && next.name === current.name && next.kind === current.kind) return { ok: true, connection: current };
     setConnections(state.connections.map((connection) => (connection.id === id ? next : connection)));
-    if (requestKey(next) !== requestKey(current)) setModels(id, undefined);
+    if (!sameRequests) setModels(id, undefined);
     return { ok: true, connection: next };
   };
 
@@ -225,19 +228,19 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     }
     const apiKey = draft.apiKey?.trim() || undefined;
     const headers = cleanHeaders(draft.headers);
-    const tested = toOpenAiConnection({ baseUrl: url.url, apiKey, headers });
-    let result: TestResult;
-    try {
-      result = { ok: true, models: await listModels(tested, { signal: AbortSignal.timeout(timeoutMs) }) };
-    } catch (error) {
-      result = { ok: false, error: modelErrorInfo(error) };
-    }
     const stored = connectionById(state, draft.id);
     if (stored && requestKey(stored) === requestKey({ ...stored, baseUrl: url.url, apiKey, headers })) {
-      setModels(stored.id, result.ok ? { status: 'ready', ids: result.models, loadedAt: now() } : { status: 'error', ids: [], error: result.error });
-      if (result.ok && result.models.length > 0 && !usableDefaultModel(state)) setDefaultModel(modelRef(stored.id, result.models[0]!));
+      // The stored connection as it is: its list is refreshed (one request, shared with any picker asking).
+      const list = await refreshModels(stored.id);
+      if (list?.status === 'ready') return { ok: true, models: list.ids };
+      return { ok: false, error: list?.error ?? { code: 'no-model', reason: 'connection-removed', message: 'The connection was removed' } };
     }
-    return result;
+    try {
+      const models = await listModels(toOpenAiConnection({ baseUrl: url.url, apiKey, headers }), { signal: AbortSignal.timeout(timeoutMs) });
+      return { ok: true, models };
+    } catch (error) {
+      return { ok: false, error: modelErrorInfo(error) };
+    }
   };
 
   const adoptLocalServer = async (server: LocalServer): Promise<Connection> => {

@@ -34,6 +34,7 @@ export {
   type ModelReadiness,
 } from './model-lists';
 export {
+  CONNECTION_ID_CHARS,
   CONNECTIONS_KEY,
   createConnectionsStore,
   DEFAULT_MODEL_KEY,

@@ -1,15 +1,17 @@
-import { memo } from 'react';
-import type { Chat } from '../../chat';
+import { memo, useState } from 'react';
+import { getChatStore, type Chat } from '../../chat';
+import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat/connections';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
-import { Icon } from '../../ui/icon';
+import { ModelPicker } from '../shared';
 import { exportChat } from './chat-commands';
+import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
 import './chat-header.css';
 
-export const MODEL_ICON = 'lucide:cpu';
 export const EXPORT_ICON = 'lucide:download';
 export const DELETE_CHAT_ICON = 'lucide:trash-2';
+export const CHAT_SETTINGS_ICON = 'lucide:sliders-horizontal';
 
 export interface ChatHeaderProps {
   chat: Chat;
@@ -19,19 +21,45 @@ export interface ChatHeaderProps {
   onDelete(): void;
 }
 
+/**
+ * The chat's model: its own choice, or the default it falls back to. Choosing one sets it for
+ * the chat and remembers it as the default for new chats (issue 5).
+ */
+function ChatModelPicker({ chat }: { chat: Chat }) {
+  const connections = useConnections();
+  const defaultModel = useDefaultModel();
+  const value = chat.model ?? defaultModel;
+  if (!value && connections.length === 0) return null;
+  return (
+    <ModelPicker
+      className="chat-header__model"
+      value={value}
+      onValueChange={(ref) => {
+        void getChatStore().updateChatSettings(chat.id, { model: ref });
+        getConnectionsStore().setDefaultModel(ref);
+      }}
+    />
+  );
+}
+
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
 export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
         <ChatTitle chatId={chat.id} title={chat.title} headingId={headingId} />
-        {chat.model && (
-          <p className="chat-header__model">
-            <Icon name={MODEL_ICON} label={t('chat.model')} />
-            <span className="chat-header__model-name">{chat.model}</span>
-          </p>
-        )}
+        <ChatModelPicker chat={chat} />
         <div className="chat-header__actions" role="group" aria-label={t('chat.actions')}>
+          <Button
+            size="sm"
+            variant="ghost"
+            color="neutral"
+            icon={CHAT_SETTINGS_ICON}
+            label={t('chatSettings.open')}
+            aria-haspopup="dialog"
+            onClick={() => setSettingsOpen(true)}
+          />
           <Button
             size="sm"
             variant="ghost"
@@ -44,6 +72,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>
       </div>
+      <ChatSettingsDialog chat={chat} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </header>
   );
 });

@@ -1,11 +1,21 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useDraft } from '../../chat';
+import {
+  getConnectionsStore,
+  isConnectionsModel,
+  modelReadiness,
+  useConnectionsSnapshot,
+  usableDefaultModel,
+  type ModelReadiness,
+} from '../../chat/connections';
 import { t } from '../../i18n';
 import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast';
 import { paths } from '../paths';
+import { ModelPicker } from '../shared';
 import { ConnectHelp } from './connect-help';
+import { ModelNotice } from './model-notice';
 import { RecentChats } from './recent-chats';
 import { Suggestions } from './suggestions';
 import './home-page.css';
@@ -13,25 +23,41 @@ import './home-page.css';
 /** The home composer's textarea id: the New chat hotkey focuses it. */
 export const HOME_COMPOSER_ID = 'home-composer';
 
+/**
+ * Whether a message can be sent: a model plugged into the registry some other way (the e2e
+ * build's) is used as it is; the app's own routing model needs a connection and a chosen model.
+ */
+function readinessOf(external: boolean, readiness: ModelReadiness): ModelReadiness {
+  return external ? 'ready' : readiness;
+}
+
 export default function HomePage() {
   const navigate = useNavigate();
   const draft = useDraft(HOME_DRAFT_KEY);
-  const model = useSyncExternalStore(subscribeChatModel, getChatModel, getChatModel);
+  const registered = useSyncExternalStore(subscribeChatModel, getChatModel, getChatModel);
+  const external = registered !== null && !isConnectionsModel(registered);
+  const snapshot = useConnectionsSnapshot();
+  const readiness = readinessOf(external, registered === null ? 'no-connection' : modelReadiness(snapshot));
+  const defaultModel = usableDefaultModel(snapshot);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const helpRef = useRef<HTMLElement>(null);
   const [needsModel, setNeedsModel] = useState(false);
   const [sending, setSending] = useState(false);
 
   const send = async (text: string) => {
-    if (!model) {
-      // Instead of failing on send: keep the draft and point at how to connect a server.
+    const connections = getConnectionsStore();
+    await connections.init();
+    const now = readinessOf(external, getChatModel() === null ? 'no-connection' : modelReadiness(connections.getSnapshot()));
+    if (now !== 'ready') {
+      // Instead of failing on send: keep the draft and point at what is missing.
       setNeedsModel(true);
       helpRef.current?.focus();
       return;
     }
     setSending(true);
     try {
-      const { chatId } = await getChatStore().createChat({ text });
+      const model = external ? undefined : usableDefaultModel(connections.getSnapshot());
+      const { chatId } = await getChatStore().createChat({ text, model });
       draft.setText('');
       navigate(paths.chat.href(chatId));
     } catch (error) {
@@ -46,12 +72,25 @@ export default function HomePage() {
     inputRef.current?.focus();
   };
 
+  const connected = (name: string) => {
+    setNeedsModel(false);
+    toast.add({ title: t('home.connect.connected', { name }), color: 'success', icon: 'lucide:plug-zap' });
+    inputRef.current?.focus();
+  };
+
+  const picker = !external && snapshot.connections.length > 0 && (
+    <ModelPicker className="home-page__model" value={defaultModel} onValueChange={(ref) => getConnectionsStore().setDefaultModel(ref)} />
+  );
+
   return (
-    <section className="home-page" aria-labelledby="home-heading">
+    <section className="home-page" aria-labelledby="home-heading" data-readiness={readiness}>
       <h1 id="home-heading" className="home-page__greeting" tabIndex={-1}>
         {t('home.greeting')}
       </h1>
-      {!model && <ConnectHelp ref={helpRef} attention={needsModel} />}
+      {readiness === 'no-connection' && (
+        <ConnectHelp ref={helpRef} attention={needsModel} onConnected={(connection) => connected(connection.name)} />
+      )}
+      {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
       <Composer
         ref={inputRef}
         inputId={HOME_COMPOSER_ID}
@@ -61,6 +100,7 @@ export default function HomePage() {
         onSubmit={(text) => void send(text)}
         disabled={!draft.loaded || sending}
         placeholder={t('home.composerPlaceholder')}
+        toolbar={picker || undefined}
         autoFocus
       />
       <Suggestions onPick={suggest} />

@@ -4,19 +4,15 @@ import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import {
   articles,
   cleanUpStore,
-  installChatStrings,
   installStore,
   lastArticle,
   renderChatPage,
-  restoreStrings,
   textOf,
   toastTitles,
 } from './chat-page-kit';
 
-beforeEach(() => installChatStrings());
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
 });
 
 /** A chat whose first reply has arrived; each model call answers "Reply n". */

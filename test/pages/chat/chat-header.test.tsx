@@ -4,19 +4,15 @@ import { getChatStore } from '../../../src/chat';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import {
   cleanUpStore,
-  installChatStrings,
   installStore,
   lastArticle,
   renderChatPage,
-  restoreStrings,
   textOf,
   toastTitles,
 } from './chat-page-kit';
 
-beforeEach(() => installChatStrings());
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
 });
 
 async function openChat(text = 'Old title') {

@@ -3,12 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryPersistence, type ChatPersistence } from '../../../src/chat';
 import { CHAT_LOADING_DELAY_MS } from '../../../src/pages/chat/chat-loading';
 import { createGate, createScriptedModel, textSteps } from '../../support/scripted-model';
-import { cleanUpStore, installChatStrings, installStore, lastArticle, renderChatPage, restoreStrings, textOf } from './chat-page-kit';
+import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from './chat-page-kit';
 
-beforeEach(() => installChatStrings());
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

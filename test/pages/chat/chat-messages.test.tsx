@@ -4,19 +4,15 @@ import { ChatModelError } from '../../../src/chat';
 import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
 import {
   cleanUpStore,
-  installChatStrings,
   installStore,
   lastArticle,
   renderChatPage,
-  restoreStrings,
   textOf,
   toastTitles,
 } from './chat-page-kit';
 
-beforeEach(() => installChatStrings());
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
 });
 
 async function openChat(replies: ScriptStep[][], text = 'Question') {

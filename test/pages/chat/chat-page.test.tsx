@@ -5,20 +5,16 @@ import { createGate, createScriptedModel, textSteps } from '../../support/script
 import {
   articles,
   cleanUpStore,
-  installChatStrings,
   installStore,
   lastArticle,
   renderChatPage,
-  restoreStrings,
   settle,
   textOf,
   toastTitles,
 } from './chat-page-kit';
 
-beforeEach(() => installChatStrings());
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
 });
 
 describe('chat page: loading and missing', () => {

@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGate, createScriptedModel, textSteps, type Gate } from '../../support/scripted-model';
-import { cleanUpStore, installChatStrings, installStore, lastArticle, renderChatPage, restoreStrings, textOf } from './chat-page-kit';
+import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from './chat-page-kit';
 
 /** Counts how often each reply's body renders, by the text it was first given. */
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -15,12 +15,10 @@ vi.mock('../../../src/pages/chat/assistant-content', () => ({
 }));
 
 beforeEach(() => {
-  installChatStrings();
   renders.clear();
 });
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
 });
 
 describe('chat page re-render cost', () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGate, createScriptedModel } from '../../support/scripted-model';
-import { cleanUpStore, installChatStrings, installStore, lastArticle, renderChatPage, restoreStrings, textOf } from './chat-page-kit';
+import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from './chat-page-kit';
 
 /** happy-dom does no layout: the document's scroll metrics are played by these numbers. */
 const page = { scrollTop: 0, scrollHeight: 3000, clientHeight: 800 };
@@ -37,12 +37,10 @@ function stubReducedMotion(reduce: boolean) {
 }
 
 beforeEach(() => {
-  installChatStrings();
   stubScrolling();
 });
 afterEach(() => {
   cleanUpStore();
-  restoreStrings();
   const root = document.scrollingElement ?? document.documentElement;
   for (const key of ['scrollTop', 'scrollHeight', 'clientHeight']) Reflect.deleteProperty(root, key);
 });

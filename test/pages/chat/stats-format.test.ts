@@ -1,10 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat';
 import { formatSeconds, messageStats, thoughtSeconds, tokensUsed } from '../../../src/pages/chat/stats-format';
-import { installChatStrings, restoreStrings } from './chat-page-kit';
 
-beforeEach(() => installChatStrings());
-afterEach(() => restoreStrings());
 
 describe('formatSeconds', () => {
   it.each([

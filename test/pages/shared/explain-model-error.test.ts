@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConnectionKind } from '../../../src/chat/connections';
 import { explainModelError, formatWait, type ModelErrorFacts } from '../../../src/pages/shared';
-import { CONNECTION_STRINGS as S, installConnectionStrings, restoreStrings } from './connection-strings';
+import { en as S } from '../../../src/i18n/en';
 
-beforeAll(() => installConnectionStrings());
-afterAll(() => restoreStrings());
 
 const ORIGIN = 'http://localhost:4173';
 const explain = (facts: Omit<ModelErrorFacts, 'origin'>) => explainModelError({ origin: ORIGIN, ...facts });

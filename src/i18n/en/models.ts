@@ -1,12 +1,76 @@
-import { setCatalogue, type Catalogue } from '../../../src/i18n';
-import { en } from '../../../src/i18n/en';
-
-/**
- * The English strings of connections, settings, the model picker and model-error explanations
- * (keys the catalogue is asked to add), so tests read what users read.
- */
-export const CONNECTION_STRINGS = {
-  // Model-error explanations (src/pages/shared/explain-model-error.ts)
+/** Model connections: settings, the model picker and what each model failure means. */
+export const models = {
+  'modelPicker.label': 'Model',
+  'modelPicker.choose': 'Choose a model',
+  'modelPicker.none': 'No models available',
+  'modelPicker.loading': 'Loading models…',
+  'modelPicker.failed': 'Could not load the models',
+  'modelPicker.noModels': 'No models on this server',
+  'modelPicker.unavailable': '{model} (not connected)',
+  'settings.title': 'Settings',
+  'settings.description': 'Connections to model servers. Parley talks to them straight from this browser; changes are saved as you make them.',
+  'settings.loading': 'Loading settings…',
+  'settings.done': 'Done',
+  'settings.connections.title': 'Connections',
+  'settings.connections.empty': 'No connections yet. Add one to start chatting.',
+  'settings.add.action': 'Add connection',
+  'settings.add.preset': '{name} ({url})',
+  'settings.name.label': 'Name',
+  'settings.kind.label': 'Server type',
+  'settings.baseUrl.label': 'Base URL',
+  'settings.baseUrl.hint': 'The address of the API, usually ending with /v1, like {example}',
+  'settings.baseUrl.error.empty': 'Enter the server’s address, like http://localhost:11434/v1.',
+  'settings.baseUrl.error.malformed': 'This is not a valid address. Enter one like http://localhost:11434/v1.',
+  'settings.baseUrl.error.protocol': 'Use an http:// or https:// address.',
+  'settings.baseUrl.error.credentials': 'Leave the user name and password out of the address; put a key in API key instead.',
+  'settings.baseUrl.error.query': 'Leave out ? and # parts: the address must end with the API path, like /v1.',
+  'settings.baseUrl.error.notFound': 'This connection no longer exists.',
+  'settings.apiKey.label': 'API key (optional)',
+  'settings.apiKey.labelRequired': 'API key',
+  'settings.apiKey.show': 'Show API key',
+  'settings.apiKey.hint': 'Stored only in this browser, and sent only to this server.',
+  'settings.headers.label': 'Extra headers',
+  'settings.headers.hint': 'Sent with every request to this server (for a proxy’s token, say).',
+  'settings.headers.name': 'Header {n} name',
+  'settings.headers.value': 'Header {n} value',
+  'settings.headers.namePlaceholder': 'Name',
+  'settings.headers.valuePlaceholder': 'Value',
+  'settings.headers.remove': 'Remove header {n}',
+  'settings.headers.add': 'Add header',
+  'settings.headers.badName': 'A header name may only use letters, digits and ! # $ % & \' * + - . ^ _ ` | ~ (no spaces). It is not sent.',
+  'settings.headers.badValue': 'A header value may not contain line breaks. It is not sent.',
+  'settings.test.action': 'Test connection',
+  'settings.test.found.one': 'Connected: 1 model found',
+  'settings.test.found.other': 'Connected: {count} models found',
+  'settings.test.noModels': 'Connected, but the server lists no models.',
+  'settings.test.models': 'Models',
+  'settings.test.more': 'and {count} more',
+  'settings.test.detail': 'The server said: {detail}',
+  'settings.status.loading': 'Checking…',
+  'settings.status.models.one': '1 model',
+  'settings.status.models.other': '{count} models',
+  'settings.remove.action': 'Remove connection',
+  'settings.remove.title': 'Remove “{name}”?',
+  'settings.remove.body': 'Its address and API key are deleted from this browser. Chats that use its models keep their messages; pick another model to continue them.',
+  'settings.remove.confirm': 'Remove',
+  'settings.defaultModel.title': 'Default model',
+  'settings.defaultModel.label': 'Model for new chats',
+  'settings.defaultModel.hint': 'Each chat remembers the model it uses; choosing one in a chat also makes it the default.',
+  'chatSettings.open': 'Chat settings',
+  'chatSettings.title': 'Chat settings',
+  'chatSettings.description': 'These apply to the next replies in this chat.',
+  'chatSettings.systemPrompt.label': 'System prompt',
+  'chatSettings.systemPrompt.placeholder': 'You are a helpful assistant.',
+  'chatSettings.systemPrompt.hint': 'Instructions sent before the conversation with every request.',
+  'chatSettings.temperature.label': 'Temperature',
+  'chatSettings.temperature.hint': 'From {min} to {max}: lower is more focused, higher more varied. Empty: the server decides.',
+  'chatSettings.temperature.error': 'Enter a number from {min} to {max}, or leave it empty.',
+  'chatSettings.maxTokens.label': 'Maximum tokens',
+  'chatSettings.maxTokens.hint': 'The longest reply, in tokens. Empty: the server decides.',
+  'chatSettings.maxTokens.error': 'Enter a whole number of {min} or more, or leave it empty.',
+  'chatSettings.serverDefault': 'Server default',
+  'chatSettings.cancel': 'Cancel',
+  'chatSettings.save': 'Save',
   'modelError.noConnection.title': 'No model server is connected',
   'modelError.noConnection.body': 'Parley needs an OpenAI-compatible server to talk to.',
   'modelError.noConnection.fix': 'Add a connection in Settings: Ollama, llama.cpp, LM Studio, vLLM, OpenAI, OpenRouter or any OpenAI-compatible server.',
@@ -87,11 +151,3 @@ export const CONNECTION_STRINGS = {
   'modelError.unknown.title': 'The reply failed',
   'modelError.unknown.body': 'Something went wrong while talking to the model server.',
 } as const;
-
-export function installConnectionStrings(): void {
-  setCatalogue({ ...en, ...CONNECTION_STRINGS } as Catalogue);
-}
-
-export function restoreStrings(): void {
-  setCatalogue(en);
-}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CONNECTION_PRESETS, getConnectionsStore, uniqueConnectionName, useConnections, type ConnectionPreset } from '../../chat/connections';
+import { t } from '../../i18n';
+import { Menu } from '../../ui/menu';
+import { ConnectionItem } from './connection-item';
+
+/**
+ * The Settings dialog's list of connections: each one opens into its editor; "Add connection"
+ * offers the presets. A connection just added opens with its name field focused.
+ */
+export function ConnectionsSection() {
+  const store = getConnectionsStore();
+  const connections = useConnections();
+  const headingId = useId();
+  const [expandedId, setExpandedId] = useState<string | null>(() => (connections.length === 1 ? connections[0]!.id : null));
+  const [addedId, setAddedId] = useState<string | null>(null);
+  const [focusAdd, setFocusAdd] = useState(false);
+  const addRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    // After a removal the item (and its confirm dialog) are gone: focus lands on a stable control.
+    if (!focusAdd) return;
+    setFocusAdd(false);
+    addRef.current?.focus();
+  }, [focusAdd]);
+
+  const add = (preset: ConnectionPreset) => {
+    const result = store.add({ name: uniqueConnectionName(preset.name, store.getSnapshot().connections), kind: preset.kind, baseUrl: preset.baseUrl });
+    if (!result.ok) return;
+    setExpandedId(result.connection.id);
+    setAddedId(result.connection.id);
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId}>
+      <div className="settings-section__header">
+        <h3 id={headingId}>{t('settings.connections.title')}</h3>
+        <Menu
+          ref={addRef}
+          size="sm"
+          icon="lucide:plus"
+          align="end"
+          items={CONNECTION_PRESETS.map((preset) => ({
+            id: preset.kind,
+            label: t('settings.add.preset', { name: preset.name, url: preset.baseUrl }),
+            onSelect: () => add(preset),
+          }))}
+        >
+          {t('settings.add.action')}
+        </Menu>
+      </div>
+      {connections.length === 0 ? (
+        <p className="settings-hint">{t('settings.connections.empty')}</p>
+      ) : (
+        <ul className="connection-list">
+          {connections.map((connection) => (
+            <ConnectionItem
+              key={connection.id}
+              connection={connection}
+              expanded={expandedId === connection.id}
+              autoFocus={addedId === connection.id}
+              onToggle={() => {
+                setAddedId(null);
+                setExpandedId((current) => (current === connection.id ? null : connection.id));
+              }}
+              onRemoved={() => setFocusAdd(true)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { t } from '../../i18n';
+import { useConnectionsSnapshot } from '../../chat/connections';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { ConnectionsSection } from './connections-section';
+import { DefaultModelField } from './default-model-field';
+import './settings-dialog.css';
+
+export interface SettingsDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * Settings (issue 5): the connections to model servers and the default model. Changes are saved
+ * as they are made, so closing the dialog never loses one.
+ */
+export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
+  const { status } = useConnectionsSnapshot();
+  return (
+    <Dialog
+      className="settings-dialog"
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={t('settings.title')}
+      description={t('settings.description')}
+      footer={<Button onClick={() => onOpenChange(false)}>{t('settings.done')}</Button>}
+    >
+      {status === 'loading' ? (
+        <p className="settings-hint" role="status">
+          {t('settings.loading')}
+        </p>
+      ) : (
+        <>
+          <ConnectionsSection />
+          <DefaultModelField />
+        </>
+      )}
+    </Dialog>
+  );
+}

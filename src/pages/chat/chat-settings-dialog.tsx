@@ -1,0 +1,143 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { getChatStore, type Chat } from '../../chat';
+import { t } from '../../i18n';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import {
+  MAX_TOKENS_MIN,
+  parseMaxTokens,
+  parseTemperature,
+  settingText,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+  TEMPERATURE_STEP,
+} from './chat-settings-values';
+import './chat-settings-dialog.css';
+
+/** Room for a few lines of instructions before the box scrolls (it can be resized). */
+export const SYSTEM_PROMPT_ROWS = 5;
+
+export interface ChatSettingsDialogProps {
+  chat: Chat;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Per-chat settings (SPEC B4): the system prompt, temperature and maximum tokens; empty fields leave the choice to the server. */
+export function ChatSettingsDialog({ chat, open, onOpenChange }: ChatSettingsDialogProps) {
+  const formId = useId();
+  return (
+    <Dialog
+      className="chat-settings-dialog"
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('chatSettings.title')}
+      description={t('chatSettings.description')}
+      footer={
+        <>
+          <Button variant="outline" color="neutral" onClick={() => onOpenChange(false)}>
+            {t('chatSettings.cancel')}
+          </Button>
+          <Button type="submit" form={formId}>
+            {t('chatSettings.save')}
+          </Button>
+        </>
+      }
+    >
+      <ChatSettingsForm id={formId} chat={chat} onSaved={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+/** Mounted each time the dialog opens, so it starts from the chat's current settings. */
+function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSaved(): void }) {
+  const fieldId = useId();
+  const [prompt, setPrompt] = useState(chat.systemPrompt ?? '');
+  const [temperature, setTemperature] = useState(settingText(chat.temperature));
+  const [maxTokens, setMaxTokens] = useState(settingText(chat.maxTokens));
+  const [checked, setChecked] = useState(false);
+  const temperatureRef = useRef<HTMLInputElement>(null);
+  const maxTokensRef = useRef<HTMLInputElement>(null);
+  const parsedTemperature = parseTemperature(temperature);
+  const parsedMaxTokens = parseMaxTokens(maxTokens);
+  const temperatureInvalid = checked && !parsedTemperature.ok;
+  const maxTokensInvalid = checked && !parsedMaxTokens.ok;
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!parsedTemperature.ok || !parsedMaxTokens.ok) {
+      (parsedTemperature.ok ? maxTokensRef : temperatureRef).current?.focus();
+      return;
+    }
+    await getChatStore().updateChatSettings(chat.id, {
+      systemPrompt: prompt.trim() === '' ? undefined : prompt,
+      temperature: parsedTemperature.value,
+      maxTokens: parsedMaxTokens.value,
+    });
+    onSaved();
+  };
+
+  return (
+    <form id={id} className="chat-settings-form" onSubmit={save} noValidate>
+      <div className="chat-settings-form__field">
+        <label htmlFor={`${fieldId}prompt`}>{t('chatSettings.systemPrompt.label')}</label>
+        <textarea
+          id={`${fieldId}prompt`}
+          className="chat-settings-form__input"
+          rows={SYSTEM_PROMPT_ROWS}
+          value={prompt}
+          placeholder={t('chatSettings.systemPrompt.placeholder')}
+          aria-describedby={`${fieldId}promptHint`}
+          onChange={(event) => setPrompt(event.target.value)}
+        />
+        <p id={`${fieldId}promptHint`} className="chat-settings-form__hint">
+          {t('chatSettings.systemPrompt.hint')}
+        </p>
+      </div>
+      <div className="chat-settings-form__field">
+        <label htmlFor={`${fieldId}temperature`}>{t('chatSettings.temperature.label')}</label>
+        <input
+          ref={temperatureRef}
+          id={`${fieldId}temperature`}
+          className="chat-settings-form__input chat-settings-form__number"
+          type="number"
+          inputMode="decimal"
+          min={TEMPERATURE_MIN}
+          max={TEMPERATURE_MAX}
+          step={TEMPERATURE_STEP}
+          value={temperature}
+          placeholder={t('chatSettings.serverDefault')}
+          aria-invalid={temperatureInvalid || undefined}
+          aria-describedby={`${fieldId}temperatureHint`}
+          onChange={(event) => setTemperature(event.target.value)}
+        />
+        <p id={`${fieldId}temperatureHint`} className={temperatureInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
+          {temperatureInvalid
+            ? t('chatSettings.temperature.error', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })
+            : t('chatSettings.temperature.hint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
+        </p>
+      </div>
+      <div className="chat-settings-form__field">
+        <label htmlFor={`${fieldId}maxTokens`}>{t('chatSettings.maxTokens.label')}</label>
+        <input
+          ref={maxTokensRef}
+          id={`${fieldId}maxTokens`}
+          className="chat-settings-form__input chat-settings-form__number"
+          type="number"
+          inputMode="numeric"
+          min={MAX_TOKENS_MIN}
+          step={1}
+          value={maxTokens}
+          placeholder={t('chatSettings.serverDefault')}
+          aria-invalid={maxTokensInvalid || undefined}
+          aria-describedby={`${fieldId}maxTokensHint`}
+          onChange={(event) => setMaxTokens(event.target.value)}
+        />
+        <p id={`${fieldId}maxTokensHint`} className={maxTokensInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
+          {maxTokensInvalid ? t('chatSettings.maxTokens.error', { min: MAX_TOKENS_MIN }) : t('chatSettings.maxTokens.hint')}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,272 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SettingsDialog } from '../../../src/app/settings';
+import { CONNECTIONS_KEY, resetConnectionsStore } from '../../../src/chat/connections';
+import { OpenAiModelError } from '../../../src/chat/openai';
+import { TooltipProvider } from '../../../src/ui/tooltip';
+import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
+
+let harness: StoreHarness;
+
+beforeEach(async () => {
+  harness = makeConnectionsStore();
+  await harness.store.init();
+  resetConnectionsStore(harness.store);
+});
+afterEach(() => {
+  // Unmount first: a render after the resets below would create fresh (real) stores.
+  cleanup();
+  resetConnectionsStore();
+});
+
+function Host() {
+  const [open, setOpen] = useState(true);
+  return (
+    <TooltipProvider>
+      <SettingsDialog open={open} onOpenChange={setOpen} />
+    </TooltipProvider>
+  );
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Settings' });
+const field = (name: string | RegExp) => within(dialog()).getByLabelText(name) as HTMLInputElement;
+const button = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
+const connections = () => harness.store.getSnapshot().connections;
+const settle = () => act(flushPromises);
+
+async function addPreset(label: string) {
+  render(<Host />);
+  await act(async () => {
+    fireEvent.click(button('Add connection'));
+  });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('menuitem', { name: label }));
+  });
+}
+
+describe('Settings: adding and editing connections', () => {
+  it('starts empty, and a preset adds a connection that opens with its name field focused', async () => {
+    render(<Host />);
+    expect(within(dialog()).getByText('No connections yet. Add one to start chatting.')).toBeTruthy();
+    fireEvent.click(button('Add connection'));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'Ollama (http://localhost:11434/v1)',
+      'llama.cpp server (http://localhost:8080/v1)',
+      'LM Studio (http://localhost:1234/v1)',
+      'vLLM (http://localhost:8000/v1)',
+      'OpenAI (https://api.openai.com/v1)',
+      'OpenRouter (https://openrouter.ai/api/v1)',
+      'OpenAI-compatible server (http://localhost:8000/v1)',
+    ]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Ollama (http://localhost:11434/v1)' }));
+    });
+    expect(connections()).toMatchObject([{ name: 'Ollama', kind: 'ollama', baseUrl: 'http://localhost:11434/v1' }]);
+    const toggle = button(/^Ollama/);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(field('Name'));
+    expect(field('Name').value).toBe('Ollama');
+    expect(field('Base URL').value).toBe('http://localhost:11434/v1');
+    await harness.store.flush();
+    expect(harness.settings.get(CONNECTIONS_KEY)).toEqual(connections());
+  });
+
+  it('a hosted preset marks its key as required', async () => {
+    await addPreset('OpenAI (https://api.openai.com/v1)');
+    expect(field('API key').getAttribute('aria-required')).toBe('true');
+  });
+
+  it('saves each edit; a malformed address is flagged when the field is left and not saved', async () => {
+    await addPreset('Ollama (http://localhost:11434/v1)');
+    fireEvent.change(field('Name'), { target: { value: 'Desk' } });
+    expect(connections()[0]!.name).toBe('Desk');
+
+    fireEvent.change(field('Base URL'), { target: { value: 'ftp://desk' } });
+    expect(field('Base URL').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(field('Base URL'));
+    expect(field('Base URL').getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(field('Base URL').getAttribute('aria-describedby')!)!;
+    expect(error.textContent).toBe('Use an http:// or https:// address.');
+    expect(connections()[0]!.baseUrl).toBe('http://localhost:11434/v1');
+
+    fireEvent.change(field('Base URL'), { target: { value: 'desk.local:11434/v1/' } });
+    expect(field('Base URL').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(field('Base URL'));
+    expect(connections()[0]!.baseUrl).toBe('http://desk.local:11434/v1');
+    expect(field('Base URL').value).toBe('http://desk.local:11434/v1');
+  });
+
+  it('saves the address when its field is left, not while it is typed (pickers would ask each half-typed one)', async () => {
+    await addPreset('Ollama (http://localhost:11434/v1)');
+    // The default-model picker asked the preset's address once.
+    expect(harness.calls.map((call) => call.connection.baseUrl)).toEqual(['http://localhost:11434/v1']);
+    for (const typed of ['http://d', 'http://de', 'http://desk:11434/v1']) fireEvent.change(field('Base URL'), { target: { value: typed } });
+    expect(connections()[0]!.baseUrl).toBe('http://localhost:11434/v1');
+    await act(async () => {
+      fireEvent.blur(field('Base URL'));
+    });
+    expect(connections()[0]!.baseUrl).toBe('http://desk:11434/v1');
+    expect(harness.calls.map((call) => call.connection.baseUrl)).toEqual(['http://localhost:11434/v1', 'http://desk:11434/v1']);
+  });
+
+  it('closing the dialog mid-edit keeps what was typed', async () => {
+    await addPreset('OpenAI (https://api.openai.com/v1)');
+    fireEvent.change(field('API key'), { target: { value: 'sk-typed' } });
+    fireEvent.click(button('Done'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(connections()[0]!.apiKey).toBe('sk-typed');
+  });
+
+  it('masks the API key, with a show/hide toggle, and says where it is kept', async () => {
+    await addPreset('OpenRouter (https://openrouter.ai/api/v1)');
+    const key = field('API key');
+    expect(key.type).toBe('password');
+    expect(document.getElementById(key.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Stored only in this browser, and sent only to this server.',
+    );
+    fireEvent.change(key, { target: { value: 'sk-or-secret' } });
+    fireEvent.blur(key);
+    expect(connections()[0]!.apiKey).toBe('sk-or-secret');
+    const toggle = button('Show API key');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(field('API key').type).toBe('text');
+    expect(button('Show API key').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(button('Show API key'));
+    expect(field('API key').type).toBe('password');
+  });
+
+  it('edits extra headers as rows: add, flag a bad name, remove', async () => {
+    await addPreset('vLLM (http://localhost:8000/v1)');
+    fireEvent.click(button('Add header'));
+    expect(document.activeElement).toBe(field('Header 1 name'));
+    fireEvent.change(field('Header 1 name'), { target: { value: 'X-Token' } });
+    fireEvent.change(field('Header 1 value'), { target: { value: 'abc' } });
+    fireEvent.blur(field('Header 1 value'));
+    expect(connections()[0]!.headers).toEqual({ 'X-Token': 'abc' });
+
+    fireEvent.click(button('Add header'));
+    fireEvent.change(field('Header 2 name'), { target: { value: 'Bad Name' } });
+    fireEvent.change(field('Header 2 value'), { target: { value: '1' } });
+    fireEvent.blur(field('Header 2 value'));
+    expect(field('Header 2 name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog()).getByText(/A header name may only use letters/)).toBeTruthy();
+    expect(connections()[0]!.headers).toEqual({ 'X-Token': 'abc' });
+
+    fireEvent.click(button('Remove header 1'));
+    expect(within(dialog()).queryByLabelText('Header 2 name')).toBeNull();
+    expect(field('Header 1 name').value).toBe('Bad Name');
+    expect(connections()[0]!.headers).toBeUndefined();
+    expect(document.activeElement).toBe(button('Add header'));
+  });
+});
+
+describe('Settings: Test connection', () => {
+  it('lists the models found, and the connection gets them (and a default model)', async () => {
+    await addPreset('Ollama (http://localhost:11434/v1)');
+    fireEvent.change(field('API key (optional)'), { target: { value: 'k' } });
+    await act(async () => {
+      fireEvent.click(button('Test connection'));
+    });
+    expect(button('Test connection').getAttribute('aria-busy')).toBe('true');
+    expect(harness.calls.at(-1)!.connection).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: 'k' });
+    await act(() => harness.answer(['llama3.2', 'qwen3']));
+    const result = within(dialog()).getAllByRole('status').find((element) => element.classList.contains('test-result'))!;
+    expect(result.dataset.state).toBe('ok');
+    expect(within(result).getByText('Connected: 2 models found')).toBeTruthy();
+    expect(within(within(result).getByRole('list', { name: 'Models' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'llama3.2',
+      'qwen3',
+    ]);
+    expect(harness.store.getSnapshot().defaultModel).toBe(`${connections()[0]!.id}/llama3.2`);
+    expect(button(/^Ollama/).textContent).toContain('2 models');
+    expect(button('Test connection').getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('explains a CORS refusal from Ollama with OLLAMA_ORIGINS and this page’s origin', async () => {
+    await addPreset('Ollama (http://localhost:11434/v1)');
+    await act(async () => {
+      fireEvent.click(button('Test connection'));
+    });
+    await act(() =>
+      harness.fail(new OpenAiModelError('unreachable', 'Could not reach http://localhost:11434/v1/models (Failed to fetch)', { reason: 'cors' })),
+    );
+    const result = dialog().querySelector<HTMLElement>('.test-result')!;
+    expect(result.getAttribute('role')).toBe('status');
+    expect(result.dataset.state).toBe('failed');
+    expect(within(result).getByText('The server blocked this page (CORS)')).toBeTruthy();
+    expect(result.textContent).toContain(`OLLAMA_ORIGINS=${location.origin} ollama serve`);
+    expect(result.textContent).toContain('The server said: Could not reach http://localhost:11434/v1/models (Failed to fetch)');
+  });
+
+  it('says precisely that the key was rejected (401)', async () => {
+    await addPreset('OpenAI (https://api.openai.com/v1)');
+    await act(async () => {
+      fireEvent.click(button('Test connection'));
+    });
+    await act(() => harness.fail(new OpenAiModelError('unauthorized', 'Incorrect API key provided', { status: 401 })));
+    const result = dialog().querySelector<HTMLElement>('.test-result')!;
+    expect(within(result).getByText('The server rejected the API key')).toBeTruthy();
+    expect(result.textContent).toContain('Check the API key of this connection in Settings');
+  });
+
+  it('a 404 at the address says the base URL probably needs /v1', async () => {
+    await addPreset('llama.cpp server (http://localhost:8080/v1)');
+    fireEvent.change(field('Base URL'), { target: { value: 'http://localhost:8080' } });
+    await act(async () => {
+      fireEvent.click(button('Test connection'));
+    });
+    expect(harness.calls.at(-1)!.connection.baseUrl).toBe('http://localhost:8080');
+    await act(() => harness.fail(new OpenAiModelError('model-not-found', 'HTTP 404', { status: 404, reason: 'endpoint-not-found' })));
+    expect(dialog().querySelector('.test-result')!.textContent).toContain('The base URL probably needs /v1 at the end');
+  });
+});
+
+describe('Settings: removing a connection and the default model', () => {
+  it('asks before removing; Cancel keeps it, Remove deletes it and focus goes to Add connection', async () => {
+    await addPreset('LM Studio (http://localhost:1234/v1)');
+    fireEvent.click(button('Remove connection'));
+    const confirm = screen.getByRole('alertdialog', { name: 'Remove “LM Studio”?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(connections()).toHaveLength(1);
+    fireEvent.click(button('Remove connection'));
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    });
+    await settle();
+    expect(connections()).toEqual([]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog()).getByText('No connections yet. Add one to start chatting.')).toBeTruthy();
+    expect(document.activeElement).toBe(button('Add connection'));
+  });
+
+  it('chooses the default model from every connection’s models', async () => {
+    const a = harness.store.add({ name: 'Ollama', kind: 'ollama', baseUrl: 'http://localhost:11434/v1' });
+    const b = harness.store.add({ name: 'Box', kind: 'llamacpp', baseUrl: 'http://box:8080/v1' });
+    if (!a.ok || !b.ok) throw new Error('not added');
+    render(<Host />);
+    await act(async () => {
+      harness.calls[0]!.answer.resolve(['llama3.2']);
+      harness.calls[1]!.answer.resolve(['gemma']);
+      await flushPromises();
+    });
+    const picker = within(dialog()).getByRole('combobox', { name: 'Model for new chats' }) as HTMLSelectElement;
+    expect(picker.value).toBe(`${a.connection.id}/llama3.2`);
+    fireEvent.change(picker, { target: { value: `${b.connection.id}/gemma` } });
+    expect(harness.store.getSnapshot().defaultModel).toBe(`${b.connection.id}/gemma`);
+    // Two connections: both listed closed, each opens its editor.
+    const toggle = button(/^Box/);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(field('Name').value).toBe('Box');
+  });
+
+  it('Done closes the dialog', async () => {
+    render(<Host />);
+    fireEvent.click(button('Done'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

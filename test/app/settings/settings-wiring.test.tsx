@@ -1,0 +1,86 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../../src/app/app';
+import { matchesSettingsHotkey, SETTINGS_HOTKEY } from '../../../src/app/settings';
+import type { HotkeyEvent } from '../../../src/app/sidebar';
+import { createChatStore, createMemoryPersistence, resetChatStore } from '../../../src/chat';
+import { resetConnectionsStore } from '../../../src/chat/connections';
+import { createMemoryHistory } from '../../../src/router';
+import { resetToasts } from '../../../src/ui/toast';
+import { makeConnectionsStore } from '../../chat/connections/connections-harness';
+
+const key = (init: Partial<HotkeyEvent>): HotkeyEvent => ({
+  key: '',
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  isComposing: false,
+  keyCode: 0,
+  ...init,
+});
+
+describe('the Settings hotkey', () => {
+  it('is Ctrl/⌘ and the comma', () => {
+    expect(SETTINGS_HOTKEY).toEqual({ key: ',', shift: false });
+  });
+
+  it.each([
+    ['Ctrl+, elsewhere', key({ key: ',', code: 'Comma', ctrlKey: true }), false, true],
+    ['⌘, on a Mac', key({ key: ',', code: 'Comma', metaKey: true }), true, true],
+    ['Ctrl+, on a Mac', key({ key: ',', code: 'Comma', ctrlKey: true }), true, false],
+    ['a layout where the comma key types б', key({ key: 'б', code: 'Comma', ctrlKey: true }), false, true],
+    ['Ctrl+Shift+,', key({ key: '<', code: 'Comma', ctrlKey: true, shiftKey: true }), false, false],
+    ['a plain comma', key({ key: ',', code: 'Comma' }), false, false],
+    ['Ctrl+. ', key({ key: '.', code: 'Period', ctrlKey: true }), false, false],
+    ['during IME composition', key({ key: ',', code: 'Comma', ctrlKey: true, isComposing: true }), false, false],
+  ])('%s → %s', (_label, event, apple, expected) => {
+    expect(matchesSettingsHotkey(event, apple)).toBe(expected);
+  });
+});
+
+describe('the app opens Settings', () => {
+  beforeEach(async () => {
+    resetChatStore(createChatStore({ persistence: createMemoryPersistence(), broadcast: null, win: null, doc: null, locks: null }));
+    const harness = makeConnectionsStore({}, { probe: async () => [] });
+    await harness.store.init();
+    resetConnectionsStore(harness.store);
+    render(<App history={createMemoryHistory('/')} base="" />);
+    await screen.findByRole('heading', { level: 1, name: 'What shall we talk about?' });
+  });
+  afterEach(() => {
+    // Unmount first: a render after the resets below would create fresh (real) stores.
+    cleanup();
+    resetChatStore();
+    resetConnectionsStore();
+    resetToasts();
+  });
+
+  const settings = () => screen.queryByRole('dialog', { name: 'Settings' });
+
+  it('from the sidebar’s Settings button', async () => {
+    expect(settings()).toBeNull();
+    fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Settings' }));
+    expect(settings()).toBeTruthy();
+  });
+
+  it('with Ctrl+, from anywhere, even inside the composer', async () => {
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    const event = new KeyboardEvent('keydown', { key: ',', code: 'Comma', ctrlKey: true, bubbles: true, cancelable: true });
+    act(() => {
+      composer.dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(true);
+    expect(settings()).toBeTruthy();
+    fireEvent.click(within(settings()!).getByRole('button', { name: 'Done' }));
+    expect(settings()).toBeNull();
+  });
+
+  it('from the home page’s help when no server is connected', async () => {
+    const help = await screen.findByRole('region', { name: 'Connect a model to start' });
+    await waitFor(() => expect(within(help).getByText('No Ollama or llama.cpp server answered on this computer.')).toBeTruthy());
+    fireEvent.click(within(help).getByRole('button', { name: 'Open Settings' }));
+    expect(settings()).toBeTruthy();
+  });
+});
