@@ -1,6 +1,6 @@
-import type { ChatStoreEvent } from '../chat';
+import { getChatStore, type ChatStoreEvent } from '../chat';
 import { t } from '../i18n';
-import { errorTitleKey } from '../pages/chat/error-titles';
+import { explainModelError, modelKind } from '../pages/shared';
 import type { ToastOptions } from '../ui/toast';
 
 
@@ -34,14 +34,18 @@ export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
         description: event.unavailable ? t('error.storage.closed.body') : event.message,
         duration: 0,
       };
-    case 'model-error':
+    case 'model-error': {
+      const chat = getChatStore().getSnapshot().chats.find((c) => c.id === event.chatId);
+      const explained = explainModelError({ ...event, kind: modelKind(chat?.model), origin: location.origin });
       return {
         id: `model-error-${event.messageId}`,
         color: 'error',
         icon: 'lucide:circle-alert',
-        title: t(errorTitleKey(event.code)),
-        description: event.message,
+        title: explained.title,
+        // The toast says what happened and what to do; the message in the chat keeps the details.
+        description: explained.fix ? `${explained.body} ${explained.fix}` : explained.body,
         duration: 0,
       };
+    }
   }
 }

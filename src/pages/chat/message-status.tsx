@@ -2,14 +2,14 @@ import type { Message } from '../../chat';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { errorTitleKey } from './error-titles';
+import { explainModelError, modelKind } from '../shared';
 
 export const ERROR_ICON = 'lucide:circle-alert';
 export const RETRY_ICON = 'lucide:rotate-ccw';
 export const CONTINUE_ICON = 'lucide:step-forward';
 
 export interface MessageStatusProps {
-  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'content'>;
+  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'content' | 'model'>;
   onRetry(): void;
   /** Carries on a reply that broke off or was stopped (offered only when some text arrived). */
   onContinue(): void;
@@ -42,14 +42,21 @@ export function MessageStatus({ message, onRetry, onContinue }: MessageStatusPro
         </div>
       );
     case 'error': {
-      const title = t(errorTitleKey(message.errorCode));
-      const detail = message.error && message.error !== title ? message.error : undefined;
+      const explained = explainModelError({
+        code: message.errorCode ?? 'unknown',
+        reason: message.errorReason,
+        message: message.error,
+        kind: modelKind(message.model),
+        origin: location.origin,
+      });
       return (
         <div className="message-status message-error" data-state="error" data-code={message.errorCode}>
           <Icon name={ERROR_ICON} className="message-error__icon" />
           <div className="message-error__text">
-            <p className="message-error__title">{title}</p>
-            {detail && <p className="message-error__detail">{detail}</p>}
+            <p className="message-error__title">{explained.title}</p>
+            <p className="message-error__body">{explained.body}</p>
+            {explained.fix && <p className="message-error__fix">{explained.fix}</p>}
+            {explained.detail && <p className="message-error__detail">{explained.detail}</p>}
           </div>
           <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry}>
             {t('chat.retry')}

@@ -1,0 +1,15 @@
+export { Markdown, type MarkdownProps } from './markdown';
+export { CodeBlock, type CodeBlockProps } from './code-block';
+export { BlockSplitter, BLOCK_GROUP_SIZE, blocksOf, type BlockSplit, type MarkdownBlock } from './block-splitter';
+export { lexBlock } from './lex-block';
+export { closeStreamingTail } from './close-streaming-tail';
+export { limitNesting, MAX_NESTING_DEPTH, MAX_INDENT_COLUMNS } from './limit-nesting';
+export { limitDelimiters, MAX_EMPHASIS_DEPTH } from './limit-delimiters';
+export { mathExtensions, MAX_INLINE_MATH_LENGTH, type MathToken } from './math-syntax';
+export { safeLinkHref, classifyImageSource, LINK_PROTOCOLS, type ImageSource } from './safe-url';
+export { decodeEntities } from './entities';
+export { grammarFor, languageOf } from './highlight-languages';
+export { setHighlighterLoader, HIGHLIGHT_CACHE_ENTRIES, type Highlighter } from './highlight-loader';
+export { setMathLoader, MATH_CACHE_ENTRIES, type MathRenderer } from './math-loader';
+export { COPY_FEEDBACK_MS } from './use-copy';
+export { resetMarkdown } from './reset-markdown';

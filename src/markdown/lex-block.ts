@@ -1,0 +1,37 @@
+import { Lexer, Marked, type Links, type Token } from 'marked';
+import { closeStreamingTail } from './close-streaming-tail';
+import { NO_LINKS } from './document-links';
+import { limitDelimiters } from './limit-delimiters';
+import { limitNesting } from './limit-nesting';
+import { mathExtensions } from './math-syntax';
+
+/** A block that could not be lexed (a lexer failure we did not foresee) is shown as its text. */
+export interface PlainTextToken {
+  type: 'plainText';
+  raw: string;
+  text: string;
+}
+
+/** marked's lexer only: we render its tokens ourselves and never use its HTML renderer. */
+const finishedLexer = new Marked({ gfm: true, extensions: mathExtensions({ allowUnclosed: false }) });
+/** The streaming end of a reply may hold a display formula whose closing `$$` has not arrived. */
+const streamingLexer = new Marked({ gfm: true, extensions: mathExtensions({ allowUnclosed: true }) });
+
+/**
+ * Tokens for one block. The streaming tail first has its unfinished last line tidied; every
+ * block then has its nesting bounded so the lexer stays linear and within the stack. Should
+ * the lexer still throw, the block is shown as plain text rather than taking the reply down.
+ * `links` are the reply's reference definitions from other blocks.
+ */
+export function lexBlock(source: string, streaming: boolean, links: Links = NO_LINKS): Token[] {
+  try {
+    const tidied = streaming ? closeStreamingTail(source) : source;
+    const bounded = limitDelimiters(limitNesting(tidied));
+    const lexer = new Lexer((streaming ? streamingLexer : finishedLexer).defaults);
+    Object.assign(lexer.tokens.links, links);
+    return lexer.lex(bounded);
+  } catch {
+    const fallback: PlainTextToken = { type: 'plainText', raw: source, text: source };
+    return [fallback];
+  }
+}

@@ -1,0 +1,46 @@
+import { memo, useEffect, useReducer } from 'react';
+import { peekMath, requestMath } from './math-loader';
+
+export interface MathViewProps {
+  tex: string;
+  display: boolean;
+  /** False while the closing delimiter has not arrived: the source shows until it does. */
+  finished: boolean;
+}
+
+/**
+ * A formula: its TeX source as code until KaTeX (loaded on the first formula) has typeset it.
+ * A span either way, so display math can sit inside a paragraph too (CSS makes it a block).
+ */
+export const MathView = memo(function MathView({ tex, display, finished }: MathViewProps) {
+  const html = finished ? peekMath(tex, display) : null;
+  const waiting = html === undefined;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void requestMath(tex, display).then(() => {
+      if (live) rerender();
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting, tex, display]);
+
+  if (html) {
+    return (
+      <span
+        className="markdown__math"
+        data-display={display ? '' : undefined}
+        data-state="typeset"
+        // KaTeX's own output with trust: false — see katex-render.ts for why this is safe.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
+  }
+  return (
+    <code className="markdown__math-source" data-display={display ? '' : undefined} data-state={!finished ? 'streaming' : waiting ? 'loading' : 'source'}>
+      {tex}
+    </code>
+  );
+});

@@ -1,0 +1,101 @@
+import { createElement, memo, type ReactNode } from 'react';
+import type { Links, Token, Tokens } from 'marked';
+import { CodeBlock } from './code-block';
+import { decodeEntities } from './entities';
+import type { PlainTextToken } from './lex-block';
+import { MAX_NESTING_DEPTH } from './limit-nesting';
+import { MarkdownList } from './markdown-list';
+import { MarkdownTable } from './markdown-table';
+import type { MathToken } from './math-syntax';
+import { MathView } from './math-view';
+import { renderInline } from './render-inline';
+
+/** Container depth past which a quote or list is shown as its text (the lexer input is bounded too). */
+export const MAX_RENDER_DEPTH = MAX_NESTING_DEPTH;
+
+/**
+ * One block token as React elements. `depth` counts the quotes and lists around it; `live` marks
+ * the last token of a streaming reply, which may still change (its code is not highlighted yet).
+ */
+export function renderBlock(token: Token, key: number, depth: number, live: boolean): ReactNode {
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return null;
+    case 'paragraph':
+      return <p key={key}>{renderInline(token.tokens)}</p>;
+    case 'heading':
+      return createElement(`h${(token as Tokens.Heading).depth}`, { key }, renderInline(token.tokens));
+    case 'code':
+      return <CodeBlock key={key} code={token.text} info={(token as Tokens.Code).lang} finished={!live} />;
+    case 'blockquote':
+      if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow">{token.raw}</p>;
+      return <blockquote key={key}>{renderBlocks(token.tokens ?? [], depth + 1, live)}</blockquote>;
+    case 'list':
+      if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow">{token.raw}</p>;
+      return <MarkdownList key={key} token={token as Tokens.List} depth={depth + 1} live={live} />;
+    case 'table':
+      return <MarkdownTable key={key} token={token as Tokens.Table} />;
+    case 'hr':
+      return <hr key={key} />;
+    case 'math': {
+      const math = token as unknown as MathToken;
+      return (
+        <div key={key} className="markdown__math-block">
+          <MathView tex={math.text} display finished={math.complete} />
+        </div>
+      );
+    }
+    case 'text':
+      return token.tokens ? <p key={key}>{renderInline(token.tokens)}</p> : <p key={key}>{decodeEntities(token.text)}</p>;
+    // Raw HTML is shown as the text it is: a reply never gets to add elements or attributes.
+    case 'html':
+      return <p key={key} className="markdown__html">{token.raw.replace(/\n+$/, '')}</p>;
+    case 'plainText':
+      return <p key={key} className="markdown__plain">{(token as unknown as PlainTextToken).text}</p>;
+    default:
+      return <p key={key}>{token.raw}</p>;
+  }
+}
+
+/** The index of the last token that renders something (trailing space tokens render nothing). */
+function lastContentIndex(tokens: readonly Token[]): number {
+  for (let i = tokens.length - 1; i >= 0; i -= 1) if (tokens[i]!.type !== 'space') return i;
+  return -1;
+}
+
+/** Block tokens inside a container; only the last of them can be live. */
+export function renderBlocks(tokens: readonly Token[], depth: number, live: boolean): ReactNode[] {
+  const last = lastContentIndex(tokens);
+  return tokens.map((token, index) => renderBlock(token, index, depth, live && index === last));
+}
+
+interface TokenViewProps {
+  token: Token;
+  live: boolean;
+  /** The reply's reference definitions, and how many the block itself has: a new one can turn `[text][ref]` into a link. */
+  links: Links;
+  definitions: number;
+}
+
+/** A top-level token; unchanged source means unchanged output, so re-lexed tokens skip re-rendering. */
+const TokenView = memo(
+  function TokenView({ token, live }: TokenViewProps) {
+    return renderBlock(token, 0, 0, live);
+  },
+  (previous, next) => previous.token.raw === next.token.raw &&
+    previous.live === next.live &&
+    previous.links === next.links &&
+    previous.definitions === next.definitions,
+);
+
+/** The top-level tokens of a block, each memoised on its source. */
+export function BlockTokens({ tokens, live, links }: { tokens: readonly Token[]; live: boolean; links: Links }) {
+  const last = lastContentIndex(tokens);
+  const definitions = 'links' in tokens ? Object.keys(tokens.links as Links).length : 0;
+  return tokens.map((token, index) =>
+    token.type === 'space' ? null : (
+      <TokenView key={index} token={token} live={live && index === last} links={links} definitions={definitions} />
+    ),
+  );
+}

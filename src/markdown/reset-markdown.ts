@@ -1,0 +1,8 @@
+import { setHighlighterLoader } from './highlight-loader';
+import { setMathLoader } from './math-loader';
+
+/** Back to a fresh session: real lazy imports, no cached highlighting or formulas (tests). */
+export function resetMarkdown(): void {
+  setHighlighterLoader(null);
+  setMathLoader(null);
+}
