@@ -1,18 +1,19 @@
 // npm run bench:markdown — Parley's streaming markdown renderer against react-markdown
 // (+ remark-gfm), Streamdown and a plain-paragraph floor, in Chromium, in one run.
-// Method: bench/README.md. Options: --runs N (default 3), --only name[,name], --sizes 5,20.
+// Method: bench/README.md. Options: --runs N (default 3), --only name[,name], --sizes 5,20,
+// --follow (keep the end of the message in view, as a chat does; results in markdown-follow.json).
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { report } from '../support/report.mjs';
 import { ANSWER_SIZES_KB, measuredAnswers, warmupAnswer } from './generate-answer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RESULTS = path.join(root, 'bench/results/markdown.json');
 
 /**
  * The renderers, in the order they run in each round. `stride` 1 measures every update; a peer
@@ -50,6 +51,7 @@ function parseArgs(argv) {
     runs: Number(value('--runs') ?? 3),
     only: value('--only')?.split(','),
     sizes: value('--sizes')?.split(',').map(Number) ?? ANSWER_SIZES_KB,
+    follow: argv.includes('--follow'),
   };
 }
 
@@ -121,9 +123,9 @@ async function taskTime(cdp) {
 }
 
 /** One answer in one page: main-thread time (scaled up when sampled) and each measured update. */
-async function measure(page, cdp, text, stride) {
+async function measure(page, cdp, text, stride, follow) {
   const before = await taskTime(cdp);
-  const result = await page.evaluate(([t, s]) => window.bench.run(t, s), [text, stride]);
+  const result = await page.evaluate(([t, s, f]) => window.bench.run(t, s, f), [text, stride, follow]);
   const busy = (await taskTime(cdp)) - before;
   const scale = result.steps / result.updates.length;
   return {
@@ -189,9 +191,9 @@ async function main() {
         if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('The bench page is not cross-origin isolated: timer resolution would be 100 µs');
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-        await page.evaluate(([t, s]) => window.bench.run(t, s), [warmup, renderer.stride]);
+        await page.evaluate(([t, s, f]) => window.bench.run(t, s, f), [warmup, renderer.stride, options.follow]);
         for (const { kb, text } of answers) {
-          const result = await measure(page, cdp, text, renderer.stride);
+          const result = await measure(page, cdp, text, renderer.stride, options.follow);
           ((runs[renderer.name] ??= {})[kb] ??= []).push(result);
           const seconds = ((Date.now() - started) / 1000).toFixed(0);
           console.error(
@@ -208,10 +210,10 @@ async function main() {
     await rm(outDir, { recursive: true, force: true });
     await rm(profile, { recursive: true, force: true });
   }
-  report(renderers, answers, runs, options);
+  await summariseAll(renderers, answers, runs, options);
 }
 
-function report(renderers, answers, runs, options) {
+async function summariseAll(renderers, answers, runs, options) {
   const medians = {};
   for (const { name } of renderers) {
     medians[name] = Object.fromEntries(answers.map(({ kb }) => [kb, summarise(runs[name][kb])]));
@@ -223,43 +225,35 @@ function report(renderers, answers, runs, options) {
     return {
       renderer: label,
       ...Object.fromEntries(answers.map(({ kb }) => [`total ${kb} KB`, `${Math.round(at[kb].total)} ms`])),
-      [`longest update`]: `${at[largest].maxUpdate.toFixed(2)} ms`,
-      [`mean update, last 10%`]: `${at[largest].meanEnd.toFixed(3)} ms`,
+      'longest update': `${at[largest].maxUpdate.toFixed(2)} ms`,
+      'mean update, last 10%': `${at[largest].meanEnd.toFixed(3)} ms`,
       [`growth 50→${largest} KB`]: growthFrom ? (at[largest].total / at[growthFrom].total).toFixed(2) : '–',
       measured: stride === 1 ? 'every update' : `every ${stride}th update`,
     };
   });
-  console.table(rows);
+  await report(options.follow ? 'markdown-follow' : 'markdown', rows, {
+    follow: options.follow,
+    method: 'bench/README.md, section "Markdown"',
+    browser: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    runs: options.runs,
+    renderers: renderers.map(({ name, label, stride }) => ({ name, label, stride })),
+    results: medians,
+  });
   if (medians.parley && medians.floor) {
     const p = medians.parley[largest];
     const f = medians.floor[largest];
     const lines = [
-      `At ${largest} KB:`,
+      `\nAt ${largest} KB:`,
       `  total, Parley / floor: ${(p.total / f.total).toFixed(2)} (target ≤ 1.5)`,
       medians.streamdown && `  total, Streamdown / Parley: ${(medians.streamdown[largest].total / p.total).toFixed(1)} (target ≥ 5)`,
       medians['react-markdown'] && `  total, react-markdown / Parley: ${(medians['react-markdown'][largest].total / p.total).toFixed(1)} (target ≥ 50)`,
       growthFrom &&
-        `  growth 50→${largest} KB: Parley ${(p.total / medians.parley[growthFrom].total).toFixed(2)}, floor ${(f.total / medians.floor[growthFrom].total).toFixed(2)} (target: at most the floor's + 0.2)`,
+        `  growth 50→${largest} KB: Parley ${(p.total / medians.parley[growthFrom].total).toFixed(2)}, floor ${(f.total / medians.floor[growthFrom].total).toFixed(2)} (target: no more than 0.2 above the floor's)`,
       `  mean update over the last 10%, Parley / floor: ${(p.meanEnd / f.meanEnd).toFixed(2)} (target ≤ 1.5)`,
       `  longest update, Parley: ${p.maxUpdate.toFixed(2)} ms at step ${p.maxUpdateStep} of ${p.steps} (target ≤ 8 ms)`,
     ].filter(Boolean);
     console.log(lines.join('\n'));
   }
-  return writeResults({ options, renderers, medians });
-}
-
-async function writeResults({ options, renderers, medians }) {
-  await mkdir(path.dirname(RESULTS), { recursive: true });
-  const payload = {
-    date: new Date().toISOString(),
-    browser: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    method: 'bench/README.md, section "Markdown"',
-    runs: options.runs,
-    renderers: renderers.map(({ name, label, stride }) => ({ name, label, stride })),
-    results: medians,
-  };
-  await writeFile(RESULTS, `${JSON.stringify(payload, null, 2)}\n`);
-  console.log(`Wrote ${path.relative(root, RESULTS)}`);
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@
 // as it can, streamed into the production app in Chromium. Does the page keep up?
 import { benchmarkTokens, startOpenAiServer, textStream } from '../../test/support/openai-server/index.mjs';
 import { launchBrowser } from '../../test/support/browser.mjs';
+import { seedConnection } from '../../test/support/seed-connection.mjs';
 import { report } from '../support/report.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 
@@ -24,32 +25,6 @@ function instrument(lastToken) {
     if (last && last.textContent.includes(lastToken)) w.__shownAt = performance.now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
-}
-
-/** Stores one connection to the test server as the default model, as the Settings dialog would. */
-function seedConnection({ baseUrl }) {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('parley', 1);
-    open.onupgradeneeded = () => {
-      const db = open.result;
-      db.createObjectStore('chats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
-      db.createObjectStore('messages', { keyPath: 'id' }).createIndex('chatId_createdAt', ['chatId', 'createdAt']);
-      db.createObjectStore('drafts', { keyPath: 'key' });
-      db.createObjectStore('settings', { keyPath: 'key' });
-    };
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction('settings', 'readwrite');
-      tx.objectStore('settings').put({ key: 'connections', value: [{ id: 'bench', name: 'Bench server', kind: 'custom', baseUrl }] });
-      tx.objectStore('settings').put({ key: 'defaultModel', value: 'bench/test-model' });
-      tx.oncomplete = () => {
-        db.close();
-        resolve();
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
 }
 
 async function measureOnce(browser, appUrl, server, tokens) {

@@ -35,7 +35,11 @@ function yieldTask(): Promise<void> {
   });
 }
 
-async function run(Message: ComponentType<MessageProps>, text: string, stride: number): Promise<RunResult> {
+/**
+ * `follow` keeps the end of the message in view after each step, as a chat does while a reply
+ * streams (not part of the method in bench/README.md; an extra view of the same work).
+ */
+async function run(Message: ComponentType<MessageProps>, text: string, stride: number, follow: boolean): Promise<RunResult> {
   const stage = document.getElementById('stage')!;
   const container = document.createElement('article');
   container.className = 'bench-message';
@@ -52,6 +56,7 @@ async function run(Message: ComponentType<MessageProps>, text: string, stride: n
     void container.offsetHeight;
     updates.push(performance.now() - before);
     measuredSteps.push(step);
+    if (follow) document.scrollingElement!.scrollTop = document.scrollingElement!.scrollHeight;
     await yieldTask();
     if (step === steps) break;
   }
@@ -59,15 +64,16 @@ async function run(Message: ComponentType<MessageProps>, text: string, stride: n
   const wall = performance.now() - started;
   root.unmount();
   container.remove();
+  document.scrollingElement!.scrollTop = 0;
   return { steps, stride, measuredSteps, updates, wall };
 }
 
 declare global {
   interface Window {
-    bench?: { name: string; run(text: string, stride: number): Promise<RunResult> };
+    bench?: { name: string; run(text: string, stride: number, follow?: boolean): Promise<RunResult> };
   }
 }
 
 export function installBench(name: string, Message: ComponentType<MessageProps>) {
-  window.bench = { name, run: (text, stride) => run(Message, text, stride) };
+  window.bench = { name, run: (text, stride, follow = false) => run(Message, text, stride, follow) };
 }

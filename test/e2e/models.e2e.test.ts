@@ -1,0 +1,157 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { errorResponse, startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { seedConnection } from '../support/seed-connection.mjs';
+
+// The production build (no test model inside) against a real OpenAI-compatible HTTP server.
+const appUrl = inject('appUrl');
+
+let server: OpenAiServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startOpenAiServer({ models: ['test-model'] });
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(async () => {
+  server.reset();
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+afterEach(async () => {
+  await browser.close();
+});
+
+const composer = () => page.getByRole('textbox', { name: 'Message' });
+const toasts = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+const completions = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
+
+/** Stores a connection to the test server (as Settings would), then opens the app. */
+async function connected(kind = 'custom') {
+  await page.goto(new URL('assets/seed.txt', appUrl).href);
+  await page.evaluate(seedConnection, { baseUrl: server.url, kind });
+  await page.goto(appUrl);
+  await composer().waitFor();
+}
+
+async function send(text: string) {
+  await composer().fill(text);
+  await composer().press('Enter');
+  await page.waitForURL(/\/chat\/[^/]+$/);
+}
+
+describe('connecting and streaming', () => {
+  it('connects through Settings, streams a reply and stores it', async () => {
+    await page.goto(appUrl);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('button', { name: 'Add connection' }).click();
+    await page.getByRole('menuitem', { name: /^OpenAI-compatible server/ }).click();
+    const address = dialog.getByRole('textbox', { name: 'Base URL' });
+    await address.fill(server.url);
+    await address.blur();
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await dialog.getByText('Connected: 1 model found').waitFor();
+    await page.keyboard.press('Escape');
+
+    server.setScript(textStream('Hello from the real server, streamed in pieces.', { chunkSize: 5, delayMs: 20 }));
+    await send('Say hello');
+    await page.getByText('Hello from the real server, streamed in pieces.').waitFor();
+    const request = completions()[0]!;
+    expect(request.body).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true } });
+    expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: 'Say hello' });
+    // Stats come from the server's usage.
+    await page.getByText(/tokens\/s/).first().waitFor();
+
+    await page.reload();
+    await page.getByText('Hello from the real server, streamed in pieces.').waitFor();
+  });
+
+  it('stops a reply and keeps what arrived, also after a reload', async () => {
+    await connected();
+    server.setScript(textStream('one two three four five six seven eight nine ten eleven twelve', { chunkSize: 4, delayMs: 150 }));
+    await send('Count slowly');
+    await page.getByText(/^one two/).waitFor();
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await page.getByText('Stopped', { exact: true }).waitFor();
+    const kept = (await page.getByText(/^one two/).textContent())!;
+    expect(kept.length).toBeLessThan('one two three four five six seven eight nine ten eleven twelve'.length);
+    await page.reload();
+    await expect.poll(() => page.getByText(/^one two/).textContent()).toBe(kept);
+  });
+
+  it('keeps the partial text of a broken stream, and Retry completes the reply', async () => {
+    await connected();
+    // Chunks paced like a real server, so they reach the page before the connection breaks.
+    server.enqueue(textStream('This reply will break off somewhere in the middle', { chunkSize: 5, delayMs: 60, disconnectAfter: 5 }));
+    server.setScript(textStream('The complete second answer.', { chunkSize: 5 }));
+    await send('Tell me something');
+    await page.getByText('The reply broke off', { exact: true }).first().waitFor();
+    expect(await page.getByRole('article', { name: 'Assistant' }).textContent()).toContain('This reply');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('The complete second answer.').waitFor();
+    await page.getByText('2/2', { exact: true }).first().waitFor();
+  });
+
+  it('continues a broken reply in place', async () => {
+    await connected();
+    server.enqueue(textStream('The first half', { chunkSize: 5, delayMs: 60, disconnectAfter: 4 }));
+    server.setScript(textStream(' and the rest.', { chunkSize: 5 }));
+    await send('Go on');
+    await page.getByText('The reply broke off', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByRole('article', { name: 'Assistant' }).textContent()).toContain('The first half and the rest.');
+    expect(completions().at(-1)!.body.messages.at(-2)).toEqual({ role: 'assistant', content: 'The first half' });
+  });
+
+  it('keeps what had arrived when the page is reloaded during streaming', async () => {
+    await connected();
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+    server.setScript(textStream(words, { chunkSize: 6, delayMs: 80 }));
+    await send('Stream for a while');
+    await page.getByText(/^w0 w1 w2/).waitFor();
+    await page.waitForTimeout(1500); // past the one-second save interval
+    const before = (await page.getByText(/^w0 w1/).textContent())!;
+    await page.reload();
+    const after = (await page.getByText(/^w0 w1/).textContent())!;
+    expect(after.length).toBeGreaterThan(10);
+    expect(before.startsWith(after.slice(0, 10))).toBe(true);
+  });
+});
+
+describe('errors say what happened and what to do', () => {
+  it.each([
+    [401, errorResponse(401, 'Incorrect API key provided'), 'The server rejected the API key'],
+    [404, errorResponse(404, 'The model `test-model` does not exist', { code: 'model_not_found' }), 'The model was not found'],
+    [429, errorResponse(429, 'Rate limit reached', { headers: { 'Retry-After': '20' } }), 'Rate limited by the server'],
+    [500, errorResponse(500, 'Internal error'), 'The model server failed'],
+  ])('%i', async (status, response, title) => {
+    await connected();
+    server.enqueue(response);
+    await send(`Trigger ${status}`);
+    const inline = page.getByRole('article', { name: 'Assistant' });
+    await inline.getByText(title, { exact: true }).waitFor();
+    // The error toast stays until closed.
+    await toasts().filter({ hasText: title }).waitFor();
+    if (status === 429) expect(await toasts().filter({ hasText: title }).textContent()).toContain('20 seconds');
+    if (status === 500) {
+      // Past the 5 s a normal toast lasts: a stream error stays until closed.
+      await page.waitForTimeout(5500);
+      expect(await toasts().filter({ hasText: title }).count()).toBe(1);
+    }
+  });
+
+  it('explains CORS, with the OLLAMA_ORIGINS setting for Ollama', async () => {
+    await connected('ollama');
+    server.setCors(false);
+    await send('Blocked');
+    const inline = page.getByRole('article', { name: 'Assistant' });
+    await inline.getByText('The server blocked this page (CORS)', { exact: true }).waitFor();
+    expect(await inline.textContent()).toContain('OLLAMA_ORIGINS');
+    expect(await inline.textContent()).toContain(new URL(appUrl).origin);
+  });
+});

@@ -1,0 +1,1 @@
+export function seedConnection(options: { baseUrl: string; kind?: string; model?: string; name?: string }): Promise<void>;

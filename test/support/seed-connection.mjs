@@ -1,0 +1,26 @@
+// Runs inside a page of the app's origin (before the app opens its database): stores one
+// connection and its model as the default, exactly as the Settings dialog would persist them.
+export function seedConnection({ baseUrl, kind = 'custom', model = 'test-model', name = 'Test server' }) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('parley', 1);
+    open.onupgradeneeded = () => {
+      const db = open.result;
+      db.createObjectStore('chats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
+      db.createObjectStore('messages', { keyPath: 'id' }).createIndex('chatId_createdAt', ['chatId', 'createdAt']);
+      db.createObjectStore('drafts', { keyPath: 'key' });
+      db.createObjectStore('settings', { keyPath: 'key' });
+    };
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('settings', 'readwrite');
+      tx.objectStore('settings').put({ key: 'connections', value: [{ id: 'test', name, kind, baseUrl }] });
+      tx.objectStore('settings').put({ key: 'defaultModel', value: `test/${model}` });
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
