@@ -20,7 +20,7 @@ export interface MarkdownBlock {
 }
 
 /** Finished blocks are kept in groups of this many, so an update reconciles a group, not every block. */
-export const BLOCK_GROUP_SIZE = 16;
+export const BLOCK_GROUP_SIZE = 32;
 
 /**
  * The text cut into finished blocks and an unfinished tail. Full groups never change again

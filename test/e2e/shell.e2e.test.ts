@@ -37,9 +37,10 @@ const heading = () => page.getByRole('heading', { level: 1 });
 const chunkRequests = (name: string) => requests.filter((p) => new RegExp(`/assets/${name}-[A-Z0-9]{8}\\.js$`).test(p));
 
 describe('shell and routes', () => {
+  // No chat has this id in a fresh profile: the chat page itself answers, inside the layout.
   it('loads a deep link to /chat/abc inside the layout', async () => {
     await page.goto(at(appUrl, '/chat/abc'));
-    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     expect(await page.getByRole('navigation').getByRole('link', { name: 'Parley home' }).count()).toBe(1);
     expect(await page.title()).toBe('Chat · Parley');
     expect(await page.locator('main#app').count()).toBe(1);
@@ -47,7 +48,7 @@ describe('shell and routes', () => {
 
   it('navigates with links without a full page load, and back and forward work', async () => {
     await page.goto(at(appUrl, '/chat/abc'));
-    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const documents = () => requests.filter((p) => !p.includes('/assets/')).length;
     const before = documents();
@@ -60,7 +61,7 @@ describe('shell and routes', () => {
     expect(await page.title()).toBe('Parley');
 
     await page.goBack();
-    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     expect(page.url()).toBe(at(appUrl, '/chat/abc'));
     await page.goForward();
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
@@ -71,7 +72,7 @@ describe('shell and routes', () => {
 
   it('requests each page chunk only on its first visit', async () => {
     await page.goto(at(appUrl, '/chat/one'));
-    await expect.poll(() => heading().textContent()).toBe('Chat one');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     expect(chunkRequests('chat-page')).toHaveLength(1);
     expect(chunkRequests('home-page')).toHaveLength(0);
     expect(chunkRequests('ui-page')).toHaveLength(0);
@@ -80,7 +81,7 @@ describe('shell and routes', () => {
       await page.getByRole('link', { name: 'New chat' }).click();
       await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
       await page.goBack();
-      await expect.poll(() => heading().textContent()).toBe('Chat one');
+      await expect.poll(() => heading().textContent()).toBe('Chat not found');
     }
     expect(chunkRequests('chat-page')).toHaveLength(1);
     expect(chunkRequests('home-page')).toHaveLength(1);
@@ -105,11 +106,11 @@ describe('shell and routes', () => {
       await route.continue();
     });
     await page.goto(at(appUrl, '/chat/slow'));
-    await expect.poll(() => heading().textContent()).toBe('Chat slow');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     await watchIndicator();
     await page.getByRole('link', { name: 'New chat' }).click();
     await expect.poll(indicatorSeen, { timeout: 900 }).toBe(true);
-    expect(await heading().textContent()).toBe('Chat slow');
+    expect(await heading().textContent()).toBe('Chat not found');
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
     expect(await page.getByRole('progressbar', { name: 'Loading page' }).count()).toBe(0);
   });
@@ -120,7 +121,7 @@ describe('shell and routes', () => {
       await route.continue();
     });
     await page.goto(at(appUrl, '/chat/fast'));
-    await expect.poll(() => heading().textContent()).toBe('Chat fast');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     await watchIndicator();
     await page.getByRole('link', { name: 'New chat' }).click();
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
@@ -131,7 +132,7 @@ describe('shell and routes', () => {
   it('shows an error with Reload when a page chunk fails to load', async () => {
     await page.route(/\/assets\/home-page-[A-Z0-9]{8}\.js$/, (route) => route.abort());
     await page.goto(at(appUrl, '/chat/x'));
-    await expect.poll(() => heading().textContent()).toBe('Chat x');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     await page.getByRole('link', { name: 'New chat' }).click();
     await expect.poll(() => heading().textContent()).toBe('Parley was updated');
     expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(1);
@@ -176,7 +177,7 @@ describe('shell and routes', () => {
 describe('served under BASE_PATH=/sub/', () => {
   it('loads deep links with every asset and link under the base', async () => {
     await page.goto(at(subUrl, '/chat/abc'));
-    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
     const assets = requests.filter((p) => p.includes('/assets/'));
     expect(assets.length).toBeGreaterThan(2);
     expect(assets.filter((p) => !p.startsWith('/sub/assets/'))).toEqual([]);
@@ -186,7 +187,7 @@ describe('served under BASE_PATH=/sub/', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sub/');
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
     await page.goBack();
-    await expect.poll(() => heading().textContent()).toBe('Chat abc');
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
   });
 
   it('shows Not Found for unknown addresses under the base', async () => {

@@ -14,4 +14,12 @@ export const kit = {
   'theme.dark': 'Dark',
   'theme.system': 'System',
   'avatar.nameWithStatus': '{name}, {status}',
+  'markdown.code.copy': 'Copy',
+  'markdown.code.copied': 'Copied',
+  'markdown.code.copyFailed': 'Copy failed',
+  'markdown.code.wrap': 'Wrap lines',
+  'markdown.code.label': 'Code',
+  'markdown.image.load': 'Load image from {host}',
+  'markdown.image.untitled': 'Image',
+  'markdown.table': 'Table',
 } as const;

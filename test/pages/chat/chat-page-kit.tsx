@@ -65,7 +65,8 @@ export const lastArticle = (name: 'You' | 'Assistant') => {
   const all = articles(name);
   return all[all.length - 1]!;
 };
-export const textOf = (article: HTMLElement) => article.querySelector('.message-text')?.textContent ?? '';
+/** The text a reader sees in a message: the user's text, or the rendered markdown of a reply. */
+export const textOf = (article: HTMLElement) => (article.querySelector('.message-text, .message-markdown')?.textContent ?? '').trim();
 export const notifications = () => screen.getByRole('region', { name: /Notifications/ });
 export const toastTitles = () =>
   within(notifications())

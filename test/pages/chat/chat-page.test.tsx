@@ -47,7 +47,7 @@ describe('chat page: the first reply', () => {
     const store = installStore(model);
     const { chatId } = await store.createChat({ text: 'Hi' });
     const first = renderChatPage(chatId);
-    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Hello '));
+    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Hello'));
     expect(lastArticle('Assistant').dataset.state).toBe('streaming');
     first.unmount();
     renderChatPage(chatId);

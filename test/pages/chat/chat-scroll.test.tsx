@@ -62,7 +62,7 @@ async function openStreamingChat() {
   const store = installStore(model);
   const { chatId } = await store.createChat({ text: 'Stream please' });
   renderChatPage(chatId);
-  await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('one '));
+  await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('one'));
   return { gates };
 }
 
@@ -76,7 +76,7 @@ describe('chat page scrolling', () => {
     scrollCalls = [];
     page.scrollHeight = 3400;
     await act(async () => gates[0]!.open());
-    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('one two '));
+    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('one two'));
     await frame();
     expect(scrollCalls).toEqual([{ top: 2600, behavior: 'instant' }]);
     expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
@@ -93,7 +93,7 @@ describe('chat page scrolling', () => {
     scrollCalls = [];
     page.scrollHeight = 3600;
     await act(async () => gates[0]!.open());
-    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('one two '));
+    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('one two'));
     await frame();
     expect(scrollCalls).toEqual([]);
     expect(page.scrollTop).toBe(1000);
