@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { errorResponse, startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
-import { seedConnection } from '../support/seed-connection.mjs';
+import { composer as composerOf, openConnectedApp, sendFromHome } from './connected-app';
 
 // The production build (no test model inside) against a real OpenAI-compatible HTTP server.
 const appUrl = inject('appUrl');
@@ -26,23 +26,12 @@ afterEach(async () => {
   await browser.close();
 });
 
-const composer = () => page.getByRole('textbox', { name: 'Message' });
+const composer = () => composerOf(page);
 const toasts = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
 const completions = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
 
-/** Stores a connection to the test server (as Settings would), then opens the app. */
-async function connected(kind = 'custom') {
-  await page.goto(new URL('assets/seed.txt', appUrl).href);
-  await page.evaluate(seedConnection, { baseUrl: server.url, kind });
-  await page.goto(appUrl);
-  await composer().waitFor();
-}
-
-async function send(text: string) {
-  await composer().fill(text);
-  await composer().press('Enter');
-  await page.waitForURL(/\/chat\/[^/]+$/);
-}
+const connected = (kind = 'custom') => openConnectedApp(page, appUrl, server, kind);
+const send = (text: string) => sendFromHome(page, text);
 
 describe('connecting and streaming', () => {
   it('connects through Settings, streams a reply and stores it', async () => {
