@@ -38,7 +38,12 @@ async function measureOnce(browser, appUrl, server, tokens) {
   await box.press('Enter');
   await page.waitForFunction(() => window.__shownAt !== undefined, null, { timeout: 120_000, polling: 500 });
   const shownAt = await page.evaluate(() => window.__shownAt);
-  const longest = await page.evaluate((from) => Math.max(0, ...window.__longTasks.filter((t) => t.start >= from).map((t) => t.duration)), sentAt);
+  // While streaming: from the moment the request went out (the chat page has loaded by then).
+  const longest = await page.evaluate(() => {
+    const request = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/chat/completions')).at(0);
+    const from = request ? request.startTime : 0;
+    return Math.max(0, ...window.__longTasks.filter((t) => t.start >= from && t.start <= window.__shownAt).map((t) => t.duration));
+  });
   const request = server.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body?.stream).at(-1);
   const { response } = request;
   // Two processes, two clocks: compare durations. Server: request received → last byte flushed.

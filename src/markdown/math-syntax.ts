@@ -116,7 +116,10 @@ export function mathExtensions({ allowUnclosed }: { allowUnclosed: boolean }): T
       name: 'blockMath',
       level: 'block',
       start(src) {
-        const match = BLOCK_START_LATER.exec(src);
+        // marked asks for every paragraph with all the text after it; a paragraph ends at a blank
+        // line anyway, so looking further would make lexing a long reply quadratic.
+        const blank = src.indexOf('\n\n');
+        const match = BLOCK_START_LATER.exec(blank === -1 ? src : src.slice(0, blank + 1));
         return match ? match.index + 1 : undefined;
       },
       tokenizer: (src) => blockMath(src, allowUnclosed),

@@ -43,7 +43,7 @@ export interface RouteViewProps {
  * while a new page's chunk loads React keeps the previous screen on display.
  */
 export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, loading, error }: RouteViewProps) {
-  const { routes } = useRouter();
+  const { routes, history } = useRouter();
   const location = useLocation();
   const shown = useDeferredValue(location);
   const pending = shown !== location;
@@ -57,6 +57,8 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
     [],
   );
   useEffect(() => () => scroll?.dispose(), [scroll]);
+  // History listeners run when the address changes, before React renders the new screen.
+  useEffect(() => (scroll ? history.subscribe(scroll.save) : undefined), [history, scroll]);
 
   // Runs once the new screen is committed (never while the old one is still shown).
   useLayoutEffect(() => {

@@ -6,20 +6,19 @@ const MAX_ENTRIES = 100;
 /**
  * Remembers the window's scroll position per history entry so back/forward can restore it
  * (the browser's own restoration is switched off: it runs before a lazy page has rendered).
+ * Positions are read only when leaving an entry, never on scroll: reading scrollY in every
+ * frame of a streaming reply would force an extra layout each time.
  */
 export function createScrollMemory(win: Window, currentKey: () => string) {
   const positions = new Map<string, number>(readStored(win));
-  let frame = 0;
-  const record = () => {
-    frame = 0;
-    positions.delete(currentKey());
-    positions.set(currentKey(), win.scrollY);
+  const save = () => {
+    const key = currentKey();
+    positions.delete(key);
+    positions.set(key, win.scrollY);
     while (positions.size > MAX_ENTRIES) positions.delete(positions.keys().next().value!);
   };
-  const onScroll = () => {
-    frame ||= win.requestAnimationFrame(record);
-  };
   const persist = () => {
+    save();
     try {
       win.sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]));
     } catch {
@@ -27,16 +26,14 @@ export function createScrollMemory(win: Window, currentKey: () => string) {
     }
   };
   if ('scrollRestoration' in win.history) win.history.scrollRestoration = 'manual';
-  win.addEventListener('scroll', onScroll, { passive: true });
   win.addEventListener('pagehide', persist);
   return {
-    /** Call before the location changes, so the position of the page being left is kept. */
-    save: record,
+    /** Call when the location changes, before the new screen renders: keeps the position of the page being left. */
+    save,
     restore(key: string) {
       win.scrollTo(0, positions.get(key) ?? 0);
     },
     dispose() {
-      win.removeEventListener('scroll', onScroll);
       win.removeEventListener('pagehide', persist);
     },
   };

@@ -192,6 +192,18 @@ describe('RouteView', () => {
     expect(screen.queryByTestId('layout')).toBeNull();
   });
 
+  it('scrolls to the top on push and restores the position on back', async () => {
+    const history = await renderAt('/');
+    window.scrollTo(0, 500);
+    await click('Chat 42');
+    expect(window.scrollY).toBe(0);
+    window.scrollTo(0, 120);
+    await act(async () => history.go(-1));
+    expect(window.scrollY).toBe(500);
+    await act(async () => history.go(1));
+    expect(window.scrollY).toBe(120);
+  });
+
   it('follows back and forward', async () => {
     const history = await renderAt('/');
     await click('Chat 42');

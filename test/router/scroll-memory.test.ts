@@ -32,7 +32,6 @@ describe('createScrollMemory', () => {
     const key = 'entry';
     const before = createScrollMemory(window, () => key);
     window.scrollTo(0, 250);
-    before.save();
     window.dispatchEvent(new Event('pagehide'));
     before.dispose();
 

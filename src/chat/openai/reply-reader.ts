@@ -19,7 +19,7 @@ export const COMPLETION_MAX_BYTES = 16 * 1024 * 1024;
  */
 export const READ_SLICE_BYTES = 16 * 1024;
 /** …and the event loop gets a turn whenever parsing has run this long (a frame is ~16 ms). */
-export const PARSE_BUDGET_MS = 8;
+export const PARSE_BUDGET_MS = 24;
 
 /** Merges neighbouring text deltas of one read, so a fast server costs one update per read, not per token. */
 export function coalesce(deltas: DecodedDelta[]): DecodedDelta[] {
