@@ -1,18 +1,7 @@
 // Generates a realistic coding answer, deterministically from a seed: prose with inline code,
 // bold and links, headings, bullet and numbered lists (some nested), tables, block quotes and
 // several 20–40-line code blocks in common languages. Smaller answers are prefixes of larger ones.
-
-/** mulberry32: a small seeded PRNG, so every run benchmarks the same text. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from '../../test/support/seeded-random.mjs';
 
 const WORDS = (
   'the a to of and in is that for it with as on this be by you can are we if or your when use which each ' +

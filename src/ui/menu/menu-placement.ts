@@ -1,3 +1,5 @@
+import { clamp, type Box, type Size } from '../../lib/geometry';
+
 /** Gap between the trigger and the menu: close enough to read as attached, apart enough to show the trigger's focus ring. */
 export const MENU_OFFSET_PX = 4;
 /** Distance kept between the menu and every viewport edge, so it never touches the screen edge. */
@@ -8,18 +10,7 @@ export type MenuSide = 'bottom' | 'top';
 /** Which edge of the trigger the menu lines up with: its left (`start`) or its right (`end`). */
 export type MenuAlign = 'start' | 'end';
 
-/** A box in viewport coordinates, as `getBoundingClientRect()` returns it. */
-export interface Box {
-  readonly top: number;
-  readonly left: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-export interface Size {
-  readonly width: number;
-  readonly height: number;
-}
+export type { Box, Size } from '../../lib/geometry';
 
 export interface MenuPlacementInput {
   readonly trigger: Box;
@@ -38,11 +29,6 @@ export interface MenuPlacement {
   readonly side: MenuSide;
   /** The height available on that side; a taller menu scrolls. */
   readonly maxHeight: number;
-}
-
-/** Like Math.min(Math.max(...)), but when the range is empty the lower bound wins. */
-function clamp(value: number, min: number, max: number) {
-  return Math.max(min, Math.min(value, max));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { clamp, type Box, type Size } from '../../lib/geometry';
+
 /** Gap between the trigger and the bubble, so the tooltip never covers what it describes. */
 export const TOOLTIP_OFFSET_PX = 8;
 /** Distance kept between the bubble and every viewport edge, so it never touches the screen edge. */
@@ -7,18 +9,7 @@ export const TOOLTIP_ARROW_INSET_PX = 8;
 
 export type TooltipSide = 'bottom' | 'top';
 
-/** A box in viewport coordinates, as `getBoundingClientRect()` returns it. */
-export interface Box {
-  readonly top: number;
-  readonly left: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-export interface Size {
-  readonly width: number;
-  readonly height: number;
-}
+export type { Box, Size } from '../../lib/geometry';
 
 export interface PlacementInput {
   readonly trigger: Box;
@@ -38,11 +29,6 @@ export interface TooltipPlacement {
   readonly side: TooltipSide;
   /** Where the arrow points, measured from the bubble's left edge: the trigger's centre. */
   readonly arrowX: number;
-}
-
-/** Like Math.min(Math.max(...)), but when the range is empty the lower bound wins. */
-function clamp(value: number, min: number, max: number) {
-  return Math.max(min, Math.min(value, max));
 }
 
 /**

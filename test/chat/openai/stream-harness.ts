@@ -1,23 +1,14 @@
 import type { DecodedDelta } from '../../../src/chat/openai';
+import { seededRandom } from '../../support/seeded-random.mjs';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import type { StreamFixture } from '../../support/openai-server/fixtures.mjs';
+
+export { seededRandom };
 
 /**
  * Feeding recorded bodies to the client in every way a network can cut them, and folding the
  * deltas into what a stored message would end up with.
  */
-
-/** A small seeded PRNG (mulberry32): the same seed always cuts a body the same way. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Most random cuts a body gets: enough to land in awkward places, few enough to stay readable. */
 export const MAX_RANDOM_CUTS = 40;
