@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { findChromium, launchBrowser } from '../../test/support/browser.mjs';
 import { report } from '../support/report.mjs';
 import { ANSWER_SIZES_KB, measuredAnswers, warmupAnswer } from './generate-answer.mjs';
 
@@ -25,16 +25,6 @@ const RENDERERS = [
   { name: 'parley', label: 'Parley', stride: 1 },
   { name: 'streamdown', label: 'Streamdown', stride: 10 },
   { name: 'react-markdown', label: 'react-markdown + remark-gfm', stride: 100 },
-];
-/** The same flags as test/support/browser.ts: no GPU, no sandbox as root, no calls home. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
 ];
 const VIEWPORT = { width: 1280, height: 800 };
 /** A chat column's width: layout cost depends on it. */
@@ -170,16 +160,11 @@ async function main() {
   const answers = measuredAnswers().filter(({ kb }) => options.sizes.includes(kb));
   const warmup = warmupAnswer();
   const outDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-'));
-  const profile = await mkdtemp(path.join(tmpdir(), 'parley-bench-chromium-'));
   await buildPages(outDir);
   const server = await serve(outDir);
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: VIEWPORT,
-  });
+  const browser = await launchBrowser({ viewport: VIEWPORT });
+  const { context } = browser;
   const runs = {};
   const started = Date.now();
   try {
@@ -205,10 +190,9 @@ async function main() {
       }
     }
   } finally {
-    await context.close();
+    await browser.close();
     server.close();
     await rm(outDir, { recursive: true, force: true });
-    await rm(profile, { recursive: true, force: true });
   }
   await summariseAll(renderers, answers, runs, options);
 }
@@ -234,7 +218,7 @@ async function summariseAll(renderers, answers, runs, options) {
   await report(options.follow ? 'markdown-follow' : 'markdown', rows, {
     follow: options.follow,
     method: 'bench/README.md, section "Markdown"',
-    browser: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    browser: findChromium(),
     runs: options.runs,
     renderers: renderers.map(({ name, label, stride }) => ({ name, label, stride })),
     results: medians,
