@@ -17,8 +17,30 @@ const ASSETS_MARKER = '<!-- parley:assets -->';
 /** Browsers with native ESM, dynamic import, top-level await and :has() — everything we rely on. */
 const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 
+/** The stream worker (src/chat/openai/stream-worker.ts): its own bundle, built first so the app knows its hashed name. */
+const workerOptionsFor = (outDir) => ({
+  absWorkingDir: root,
+  entryPoints: { 'stream-worker': 'src/chat/openai/stream-worker.ts' },
+  outdir: path.join(outDir, 'assets'),
+  bundle: true,
+  format: 'esm',
+  minify: process.env.PARLEY_NO_MINIFY !== '1',
+  sourcemap: true,
+  metafile: true,
+  target: TARGET,
+  entryNames: '[name]-[hash]',
+  legalComments: 'linked',
+  logLevel: 'warning',
+});
+
+/** The worker's URL relative to the page's <base>, for the app to start it with. */
+const workerUrlOf = (outDir, metafile) => {
+  const file = Object.keys(metafile.outputs).find((f) => f.endsWith('.js'));
+  return path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
+};
+
 /** The app's esbuild options; `entry` and `outDir` differ only for the e2e build with a test model. */
-const appOptionsFor = (entry, outDir) => ({
+const appOptionsFor = (entry, outDir, workerUrl) => ({
   absWorkingDir: root,
   entryPoints: { main: entry },
   outdir: path.join(outDir, 'assets'),
@@ -36,7 +58,7 @@ const appOptionsFor = (entry, outDir) => ({
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl) },
   legalComments: 'linked',
   logLevel: 'warning',
   // Bundles exactly the Lucide icons the code names, so they render offline and at once.
@@ -82,7 +104,9 @@ async function writeIndex(outDir, entry, appMeta, themeMeta) {
 export async function build({ entry = 'src/main.tsx', outDir = dist } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
-  const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir)), esbuild.build(themeOptionsFor(outDir))]);
+  const worker = await esbuild.build(workerOptionsFor(outDir));
+  const workerUrl = workerUrlOf(outDir, worker.metafile);
+  const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir, workerUrl)), esbuild.build(themeOptionsFor(outDir))]);
   await writeIndex(outDir, entry, app.metafile, theme.metafile);
   return app.metafile;
 }
@@ -90,7 +114,8 @@ export async function build({ entry = 'src/main.tsx', outDir = dist } = {}) {
 async function watch() {
   await build();
   const theme = await esbuild.build(themeOptionsFor(dist));
-  const appOptions = appOptionsFor('src/main.tsx', dist);
+  const worker = await esbuild.build(workerOptionsFor(dist));
+  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile));
   const ctx = await esbuild.context({
     ...appOptions,
     plugins: [

@@ -1,4 +1,5 @@
-import { configureChatStore, getChatModel, getChatStore, setChatModel } from '../chat';
+import { configureChatStore, getChatModel, getChatStore, setChatModel, type ChatModel } from '../chat';
+import { createWorkerOpenAiModel, type OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
 import { toast } from '../ui/toast';
@@ -18,5 +19,15 @@ export function boot(): void {
   const connections = getConnectionsStore();
   void connections.init();
   // A model plugged in before boot (the e2e build's scripted one) is kept.
-  if (!getChatModel()) setChatModel(createConnectionsModel(connections));
+  if (!getChatModel()) setChatModel(createConnectionsModel(connections, streamInWorker()));
+}
+
+/** Set by build.mjs: the stream worker's address relative to <base>; absent in unit tests. */
+declare const __PARLEY_STREAM_WORKER__: string | undefined;
+
+/** Streams are read and parsed in a worker when the build has one and the browser can run it. */
+function streamInWorker(): { createModel?: (connection: OpenAiConnection) => ChatModel } {
+  if (typeof __PARLEY_STREAM_WORKER__ !== 'string' || typeof Worker !== 'function') return {};
+  const url = new URL(__PARLEY_STREAM_WORKER__, document.baseURI).href;
+  return { createModel: (connection) => createWorkerOpenAiModel(connection, url) };
 }
