@@ -58,26 +58,21 @@ export function useToastPause(region: RefObject<HTMLElement | null>, scope: stri
 
     onVisibility();
     if (element.contains(document.activeElement)) hold('focus');
+    // One signal removes every listener below at cleanup.
+    const listening = new AbortController();
+    const { signal } = listening;
     // Capture phase on the document: the modality must be known before the focus that follows.
-    document.addEventListener('keydown', onKeyDown, true);
-    document.addEventListener('pointerdown', onPointerDown, true);
-    element.addEventListener('pointerenter', onPointerEnter);
-    element.addEventListener('pointerleave', onPointerLeave);
-    element.addEventListener('focusin', onFocusIn);
-    element.addEventListener('focusout', onFocusOut);
-    window.addEventListener('blur', onWindowBlur);
-    window.addEventListener('focus', onWindowFocus);
-    document.addEventListener('visibilitychange', onVisibility);
+    document.addEventListener('keydown', onKeyDown, { capture: true, signal });
+    document.addEventListener('pointerdown', onPointerDown, { capture: true, signal });
+    element.addEventListener('pointerenter', onPointerEnter, { signal });
+    element.addEventListener('pointerleave', onPointerLeave, { signal });
+    element.addEventListener('focusin', onFocusIn, { signal });
+    element.addEventListener('focusout', onFocusOut, { signal });
+    window.addEventListener('blur', onWindowBlur, { signal });
+    window.addEventListener('focus', onWindowFocus, { signal });
+    document.addEventListener('visibilitychange', onVisibility, { signal });
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.removeEventListener('pointerdown', onPointerDown, true);
-      element.removeEventListener('pointerenter', onPointerEnter);
-      element.removeEventListener('pointerleave', onPointerLeave);
-      element.removeEventListener('focusin', onFocusIn);
-      element.removeEventListener('focusout', onFocusOut);
-      window.removeEventListener('blur', onWindowBlur);
-      window.removeEventListener('focus', onWindowFocus);
-      document.removeEventListener('visibilitychange', onVisibility);
+      listening.abort();
       for (const reason of [...reasons]) release(reason);
     };
     // hold/release only touch the ref and the store; the listeners need binding once per element.
