@@ -6,20 +6,8 @@ import {
   matchesHotkey,
   NEW_CHAT_HOTKEY,
   SEARCH_HOTKEY,
-  type HotkeyEvent,
 } from '../../src/app/sidebar';
-
-const key = (init: Partial<HotkeyEvent>): HotkeyEvent => ({
-  key: '',
-  code: '',
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  shiftKey: false,
-  isComposing: false,
-  keyCode: 0,
-  ...init,
-});
+import { key } from './hotkey-event';
 
 describe('matchesHotkey', () => {
   it.each([

@@ -2,24 +2,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../src/app/app';
 import { matchesSettingsHotkey, SETTINGS_HOTKEY } from '../../../src/app/settings';
-import type { HotkeyEvent } from '../../../src/app/sidebar';
 import { createChatStore, createMemoryPersistence, resetChatStore } from '../../../src/chat';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createMemoryHistory } from '../../../src/router';
 import { resetToasts } from '../../../src/ui/toast';
 import { makeConnectionsStore } from '../../chat/connections/connections-harness';
-
-const key = (init: Partial<HotkeyEvent>): HotkeyEvent => ({
-  key: '',
-  code: '',
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  shiftKey: false,
-  isComposing: false,
-  keyCode: 0,
-  ...init,
-});
+import { key } from '../hotkey-event';
 
 describe('the Settings hotkey', () => {
   it('is Ctrl/⌘ and the comma', () => {
