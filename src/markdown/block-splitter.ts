@@ -1,10 +1,11 @@
 import { mayDefine, mayReference } from './document-links';
 import {
+  blockIndent,
   closesFence,
   fenceOpener,
   isAtxHeading,
   isBlankLine,
-  startsIndented,
+  MAX_BLOCK_INDENT,
   startsWithListMarker,
   type Fence,
 } from './line-syntax';
@@ -52,9 +53,9 @@ function detach(source: string): string {
  * Cuts streaming markdown into blocks that lex the same alone as inside the whole text, in time
  * proportional to the text added since the last call. A cut is made only where no construct can
  * continue across it, decided from characters that can no longer change:
- * - before a blank-line-separated line that starts at column 0, unless it is a list marker and
- *   the block has a list (an item or indented code would continue across the blank line; a
- *   paragraph, heading, quote or table cannot);
+ * - before a blank-line-separated line indented less than code (0–3 spaces); when the block
+ *   has a list, only before an unindented line that is not a list marker (an item or indented
+ *   code would continue across the blank line; a paragraph, heading, quote or table cannot);
  * - before and after a column-0 fenced code block and an ATX heading (they interrupt anything
  *   and nothing continues them);
  * - never inside a fenced code block, where blank lines are code.
@@ -137,7 +138,7 @@ export class BlockSplitter {
     const opener = fenceOpener(line);
     const heading = isAtxHeading(line);
     const listItem = startsWithListMarker(line.trimStart());
-    const afterBlankStarts = this.#afterBlank && !startsIndented(line) && (!listItem || !this.#hasList);
+    const afterBlankStarts = this.#afterBlank && this.#startsBlock(blockIndent(line), listItem);
     if (this.#hasContent && ((opener !== null && opener.indent === 0) || heading || afterBlankStarts)) this.#cut(start);
     this.#afterBlank = false;
     this.#hasContent = true;
@@ -147,16 +148,33 @@ export class BlockSplitter {
   }
 
   /**
+   * Whether a line after a blank line starts a new block, from its indentation and whether it is
+   * a list marker. Without a list, any line indented less than code starts one (a paragraph led
+   * by a space or three is still a new paragraph); in a list, an indented line may continue an
+   * item and a marker may add one, so only an unindented non-item line does.
+   */
+  #startsBlock(indent: number, listItem: boolean): boolean {
+    return this.#hasList ? indent === 0 && !listItem : indent <= MAX_BLOCK_INDENT;
+  }
+
+  /**
    * After a blank line, the first characters of the next line often settle the cut before the
    * line is complete ("T…" starts a paragraph); cutting then keeps the tail to the new block.
    * The cut is the one the complete line would give, so chunking still cannot change it.
    */
   #cutBeforePartialLine() {
     if (!this.#afterBlank || !this.#hasContent) return;
+    const text = this.#text;
     const start = this.#scanned;
-    const first = this.#text.charCodeAt(start);
-    if (Number.isNaN(first) || first === 0x20 || first === 0x09 || first === 0x0d) return;
-    if (this.#hasList && !this.#surelyNotListMarker(start)) return;
+    let first = start;
+    while (first < text.length && first - start <= MAX_BLOCK_INDENT && text.charCodeAt(first) === 0x20) first += 1;
+    // Spaces alone may still become a blank line or code; a tab or CR leaves it open too.
+    if (first === text.length) return;
+    const code = text.charCodeAt(first);
+    if (code === 0x20 || code === 0x09 || code === 0x0d) return;
+    const indent = first - start;
+    if (indent > MAX_BLOCK_INDENT) return;
+    if (this.#hasList && (indent > 0 || !this.#surelyNotListMarker(start))) return;
     this.#cut(start);
   }
 

@@ -50,8 +50,18 @@ export function isAtxHeading(line: string): boolean {
   return ATX_HEADING.test(line);
 }
 
-/** True when the line starts with a space or tab (continuation of a list item or indented code). */
-export function startsIndented(line: string): boolean {
-  const first = line.charCodeAt(0);
-  return first === 0x20 || first === 0x09;
+/**
+ * Columns of indentation before the line's first non-blank character, counted up to
+ * MAX_BLOCK_INDENT + 1 (that many or more means indented code, or a list item's continuation).
+ * A tab counts as reaching it: tab stops make it at least as deep as four spaces from column 0.
+ */
+export function blockIndent(line: string): number {
+  let column = 0;
+  while (column <= MAX_BLOCK_INDENT) {
+    const code = line.charCodeAt(column);
+    if (code === 0x09) return MAX_BLOCK_INDENT + 1;
+    if (code !== 0x20) break;
+    column += 1;
+  }
+  return column;
 }

@@ -35,6 +35,15 @@ describe('BlockSplitter cuts only where nothing can continue', () => {
     ['a heading is a block of its own', 'text\n# Title\nmore\n', ['text\n', '# Title\n', 'TAIL:more\n']],
     ['`#tag` is not a heading', 'text\n#tag\n', ['TAIL:text\n#tag\n']],
     ['leading blank lines stay with the first block', '\n\nhello\n\nworld\n', ['\n\nhello\n\n', 'TAIL:world\n']],
+    ['a paragraph led by a space starts a new block', 'one\n\n two\n', ['one\n\n', 'TAIL: two\n']],
+    ['so does one led by three, settled by its first character', 'one\n\n   t', ['one\n\n', 'TAIL:   t']],
+    ['spaces alone may still become a blank line or code', 'one\n\n   ', ['TAIL:one\n\n   ']],
+    ['four spaces may continue indented code', '    a\n\n    b\n', ['TAIL:    a\n\n    b\n']],
+    ['a partial line of four spaces waits too', '    a\n\n    b', ['TAIL:    a\n\n    b']],
+    ['a tab is as deep as four spaces', '    a\n\n\tb\n', ['TAIL:    a\n\n\tb\n']],
+    ['a line indented less than code ends indented code', '    a\n\n  b\n', ['    a\n\n', 'TAIL:  b\n']],
+    ['in a list, a partial indented line may continue the item', '- a\n\n m', ['TAIL:- a\n\n m']],
+    ['a list led by a space after a paragraph is a new block', 'para\n\n - b\n', ['para\n\n', 'TAIL: - b\n']],
     ['a table ends at a blank line', '| a |\n|---|\n| 1 |\n\nafter\n', ['| a |\n|---|\n| 1 |\n\n', 'TAIL:after\n']],
   ])('%s', (_, text, expected) => {
     expect(cut(text)).toEqual(expected);

@@ -255,4 +255,28 @@ ${FENCE}diff
 + const a = 2;
 ${FENCE}
 `,
+
+  // Token streams often put the space before a word, so a paragraph can start with one.
+  spaceLed: ` The first paragraph, led by a space.
+
+ The second, with **bold** and \`code\`.
+
+   Three spaces are still a paragraph.
+
+    Four make code.
+
+    And the code goes on.
+
+  Two spaces end it.
+
+ - a list led by a space
+
+   continued inside the item
+
+ - and a second item
+
+ A paragraph after the list.
+
+\tA tab makes code.
+`,
 };
