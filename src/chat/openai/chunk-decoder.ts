@@ -31,7 +31,8 @@ export const BAD_LINE_QUOTE_CHARS = 120;
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
-const firstText = (...values: unknown[]): string => (values.find((v) => typeof v === 'string' && v !== '') as string | undefined) ?? '';
+/** The first of two fields that holds text (two parameters, not a list: this runs for every chunk). */
+const firstText = (a: unknown, b: unknown): string => (typeof a === 'string' && a !== '' ? a : typeof b === 'string' ? b : '');
 
 function usageOf(value: unknown): Usage | undefined {
   if (!isObject(value)) return undefined;
@@ -112,12 +113,15 @@ export function createChunkDecoder(): ChunkDecoder {
         deltas.push({ type: 'finish', reason: finishReason });
       }
     }
-    const usage = usageOf(chunk.usage);
-    if (usage) {
-      haveUsage = true;
-      deltas.push({ type: 'usage', usage });
+    // Most chunks carry neither: checked before any work is done for them.
+    if (chunk.usage != null) {
+      const usage = usageOf(chunk.usage);
+      if (usage) {
+        haveUsage = true;
+        deltas.push({ type: 'usage', usage });
+      }
     }
-    deltas.push(...timingDeltas(chunk.timings, haveUsage));
+    if (chunk.timings != null) deltas.push(...timingDeltas(chunk.timings, haveUsage));
   };
 
   return {

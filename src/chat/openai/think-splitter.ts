@@ -30,13 +30,24 @@ type Mode =
 
 const LEADING_SPACE = /^\s+/;
 const TRAILING_SPACE = /\s+$/;
+const SPACE = /\s/;
 
 /** The longest end of `text` that is the beginning of `tag` (a tag cut by the read boundary). */
 function partialTagAtEnd(text: string, tag: string): number {
+  // Every piece of content passes here: most end far from a '<', and need no further look.
+  const open = text.lastIndexOf('<');
+  if (open === -1 || text.length - open >= tag.length) return 0;
   for (let length = Math.min(tag.length - 1, text.length); length > 0; length--) {
     if (text.endsWith(tag.slice(0, length))) return length;
   }
   return 0;
+}
+
+/** Where the whitespace at the end of `text[0, end)` begins (a scan from the end, not a regex over the whole piece). */
+function trailingSpaceStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && SPACE.test(text[start - 1]!)) start -= 1;
+  return start;
 }
 
 /**
@@ -44,11 +55,8 @@ function partialTagAtEnd(text: string, tag: string): number {
  * and the whitespace before it (if the tag completes, that whitespace is an edge and is trimmed).
  */
 function splitTail(buffer: string): [body: string, tail: string] {
-  const partial = partialTagAtEnd(buffer, THINK_CLOSE);
-  const beforeTag = buffer.slice(0, buffer.length - partial);
-  const space = TRAILING_SPACE.exec(beforeTag)?.[0].length ?? 0;
-  const cut = beforeTag.length - space;
-  return [buffer.slice(0, cut), buffer.slice(cut)];
+  const cut = trailingSpaceStart(buffer, buffer.length - partialTagAtEnd(buffer, THINK_CLOSE));
+  return cut === buffer.length ? [buffer, ''] : [buffer.slice(0, cut), buffer.slice(cut)];
 }
 
 export function createThinkSplitter(): ThinkSplitter {
