@@ -15,8 +15,14 @@ export interface Stat {
   text: string;
 }
 
+/** Building an Intl.NumberFormat costs far more than using one: one per locale and precision. */
+const formats = new Map<string, Intl.NumberFormat>();
+
 function formatNumber(value: number, fractionDigits: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+  const key = `${locale ?? ''}|${fractionDigits}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })));
+  return format.format(value);
 }
 
 export function formatSeconds(ms: number, locale?: string): string {
