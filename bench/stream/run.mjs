@@ -1,5 +1,8 @@
 // `npm run bench:stream`: a 20,000-token reply sent by a local OpenAI-compatible server as fast
-// as it can, streamed into the production app in Chromium. Does the page keep up?
+// as it can, streamed into the production app in Chromium, and into a floor page that only shows
+// the text. Does the page keep up? Method and figures: bench/README.md.
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../src/server/static-server.mjs';
 import { benchmarkTokens, startOpenAiServer, textStream } from '../../test/support/openai-server/index.mjs';
 import { launchBrowser } from '../../test/support/browser.mjs';
 import { seedConnection } from '../../test/support/seed-connection.mjs';
@@ -7,7 +10,10 @@ import { report } from '../support/report.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 
 const TOKENS = 20_000;
-const RUNS = 3;
+/** Runs per page (medians); `--runs N` to change. Each run is noisy on a small machine. */
+const RUNS = 7;
+const MODEL = 'test-model';
+const FLOOR_DIR = fileURLToPath(new URL('floor', import.meta.url));
 const PROMPT = 'Write the benchmark reply.';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -44,64 +50,103 @@ function instrument([firstToken, lastToken]) {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-async function measureOnce(browser, appUrl, server, tokens) {
+/** Resolves once the reply's last token is on screen; returns the page's figures. */
+async function readFigures(page, sentAt) {
+  await page.waitForFunction(() => window.__shownAt !== undefined, null, { timeout: 120_000, polling: 100 });
+  return page.evaluate((sent) => ({
+    firstAt: window.__firstAt,
+    lastAt: window.__shownAt,
+    shownAfterSend: window.__shownAt - sent,
+    // While streaming: from the first token on screen to the last.
+    longest: Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration >= window.__firstAt && t.start <= window.__shownAt).map((t) => t.duration)),
+  }), sentAt);
+}
+
+/** One reply into the app: a message sent from the home page, as a user would. */
+async function measureApp(browser, url, server, tokens) {
   const page = await browser.newPage();
   await page.addInitScript(instrument, [tokens[0].trim(), tokens.at(-1).trim()]);
-  await page.goto(appUrl);
+  await page.goto(url);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(PROMPT);
   const sentAt = await page.evaluate(() => performance.now());
   await box.press('Enter');
-  await page.waitForFunction(() => window.__shownAt !== undefined, null, { timeout: 120_000, polling: 500 });
-  const shownAt = await page.evaluate(() => window.__shownAt);
-  const { firstAt, shownAt: lastAt, longest } = await page.evaluate(() => ({
-    firstAt: window.__firstAt,
-    shownAt: window.__shownAt,
-    // While streaming: from the first token on screen to the last.
-    longest: Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration >= window.__firstAt && t.start <= window.__shownAt).map((t) => t.duration)),
-  }));
-  const request = server.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body?.stream).at(-1);
-  const { response } = request;
-  // Two processes, two clocks: compare durations. The server's first to last byte against the
-  // page's first token on screen to last token on screen.
+  const figures = await readFigures(page, sentAt);
+  await page.close();
+  return withServer(figures, server);
+}
+
+/** The same reply into the floor page (bench/stream/floor): the least any page could do with it. */
+async function measureFloor(browser, url, server, tokens) {
+  const page = await browser.newPage();
+  await page.addInitScript(instrument, [tokens[0].trim(), tokens.at(-1).trim()]);
+  await page.goto(url);
+  const sentAt = await page.evaluate(() => performance.now());
+  await page.evaluate(([api, model]) => window.startFloor(api, model), [`${server.url}/chat/completions`, MODEL]);
+  const figures = await readFigures(page, sentAt);
+  await page.close();
+  return withServer(figures, server);
+}
+
+/**
+ * Two processes, two clocks: durations are compared, never instants. The server's first to last
+ * byte against the page's first token on screen to last token on screen.
+ */
+function withServer({ firstAt, lastAt, longest, shownAfterSend }, server) {
+  const { response } = server.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body?.stream).at(-1);
   const serverMs = response.lastByteAt - response.firstByteAt;
   const pageMs = lastAt - firstAt;
-  await page.close();
-  return { serverMs, pageMs, longest, bytes: response.bytes, shownAfterSend: lastAt - sentAt };
+  return { serverMs, pageMs, behind: (pageMs - serverMs) / serverMs, longest, bytes: response.bytes, shownAfterSend };
+}
+
+function parseArgs(argv) {
+  const index = argv.indexOf('--runs');
+  return { runs: index === -1 ? RUNS : Number(argv[index + 1]) };
 }
 
 async function main() {
+  const { runs } = parseArgs(process.argv.slice(2));
   const tokens = benchmarkTokens(TOKENS);
   const server = await startOpenAiServer({
-    models: ['test-model'],
+    models: [MODEL],
     // One token per chunk, every chunk written at once: as fast as the server and socket allow.
     script: (request) => (request.body?.stream ? { ...textStream(tokens, { chunkSize: 1 }), ignoreDelays: true } : { json: { choices: [{ message: { content: 'Bench' } }] } }),
   });
   const app = await serveBuild();
+  const floor = await startServer({ dir: FLOOR_DIR, port: 0 });
+  const floorUrl = floor.url.replace('localhost', '127.0.0.1');
   const browser = await launchBrowser();
   try {
     const seedPage = await browser.newPage();
     await seedPage.goto(app.url + 'assets/seed.txt');
     await seedPage.evaluate(seedConnection, { baseUrl: server.url });
     await seedPage.close();
-    const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(browser, app.url, server, tokens));
-    const pick = (key) => Math.round(median(runs.map((r) => r[key])));
-    const serverMs = pick('serverMs');
-    const pageMs = pick('pageMs');
-    await report(
-      'stream',
-      [
-        { measure: `server: first to last byte (${TOKENS.toLocaleString()} tokens, ${Math.round(runs[0].bytes / 1024)} KB)`, 'median ms': serverMs },
-        { measure: 'page: first token to whole text on screen', 'median ms': pageMs },
-        { measure: 'page behind the server', 'median ms': `${pageMs - serverMs} (${Math.round(((pageMs - serverMs) / serverMs) * 100)} %)` },
-        { measure: 'longest main-thread task while streaming', 'median ms': pick('longest') },
-      ],
-      { tokens: TOKENS, runs: RUNS, raw: runs },
-    );
+    // A first round warms the browser (its caches, the server's JIT) and is not counted.
+    await measureApp(browser, app.url, server, tokens);
+    await measureFloor(browser, floorUrl, server, tokens);
+    const results = { app: [], floor: [] };
+    for (let i = 0; i < runs; i += 1) {
+      results.app.push(await measureApp(browser, app.url, server, tokens));
+      results.floor.push(await measureFloor(browser, floorUrl, server, tokens));
+    }
+    const pick = (list, key) => median(list.map((r) => r[key]));
+    const row = (name, list) => ({
+      page: name,
+      'server first→last byte': `${Math.round(pick(list, 'serverMs'))} ms`,
+      'page first→last token on screen': `${Math.round(pick(list, 'pageMs'))} ms`,
+      'page behind the server': `${Math.round(pick(list, 'behind') * 100)} %`,
+      'longest task while streaming': `${Math.round(pick(list, 'longest'))} ms`,
+    });
+    await report('stream', [row('Parley', results.app), row('Floor (text only)', results.floor)], {
+      tokens: TOKENS,
+      bytes: results.app[0].bytes,
+      runs,
+      raw: results,
+    });
   } finally {
     await browser.close();
     await app.close();
+    await floor.close();
     await server.close();
   }
 }
