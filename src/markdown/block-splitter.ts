@@ -40,6 +40,10 @@ interface OpenFence extends Fence {
   readonly topLevel: boolean;
 }
 
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
 /**
  * V8 keeps a slice pointing into the string it came from. A streamed reply is a new string on
  * every update, so each finished block would pin a whole copy of the reply; this makes the
@@ -123,8 +127,16 @@ export class BlockSplitter {
   }
 
   #scanLine(start: number, newline: number) {
-    const line = this.#text.slice(start, newline);
     const fence = this.#fence;
+    // Most lines are prose: one that starts with a letter opens no fence, heading or list item
+    // and is not blank, so only the cut after a blank line is left to decide.
+    if (!fence && isAsciiLetter(this.#text.charCodeAt(start))) {
+      if (this.#hasContent && this.#afterBlank && this.#startsBlock(0, false)) this.#cut(start);
+      this.#afterBlank = false;
+      this.#hasContent = true;
+      return;
+    }
+    const line = this.#text.slice(start, newline);
     if (fence) {
       if (!closesFence(line, fence)) return;
       this.#fence = null;
