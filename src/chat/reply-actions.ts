@@ -99,7 +99,8 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     if (!isLive(message)) return;
     core.patchChat(message.chatId, { updatedAt: core.now() });
     if (failure) core.events.emit({ kind: 'model-error', chatId: message.chatId, messageId: message.id, ...failure });
-    else if (message.status === 'complete') askForTitle(model, message);
+    // In a task of its own: building the request is work the reply's final render need not wait for.
+    else if (message.status === 'complete') setTimeout(() => askForTitle(model, message), 0);
   };
 
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { getChatStore, type Message, type MessageRole } from '../../chat';
 import { t, type MessageKey } from '../../i18n';
 import { AssistantContent } from './assistant-content';
@@ -37,6 +37,9 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
   const editRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const returnFocus = useRef(false);
   const streaming = message.status === 'streaming';
+  // What a finished reply gains (its figures, its actions) renders just after the update that
+  // finished it, so the reply's last words reach the screen without waiting for its toolbar.
+  const showFinished = !useDeferredValue(streaming);
   const isUser = message.role === 'user';
 
   useEffect(() => {
@@ -84,13 +87,13 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
           <AssistantContent text={message.content} streaming={streaming} />
         )}
         <MessageStatus message={message} onRetry={regenerate} onContinue={continueReply} />
-        {message.role === 'assistant' && !streaming && <MessageStats message={message} />}
+        {message.role === 'assistant' && !streaming && showFinished && <MessageStats message={message} />}
         {!editing && (
           <footer className="message__footer">
             {branchTotal > 1 && (
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
             )}
-            {!streaming && (
+            {!streaming && showFinished && (
               <MessageActions
                 role={message.role}
                 editRef={editRef}

@@ -38,7 +38,8 @@ describe('chat page messages: copy', () => {
     const writeText = stubClipboard(async () => {});
     await openChat([textSteps('Line one\nLine two')]);
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
-    fireEvent.click(within(lastArticle('Assistant')).getByRole('button', { name: 'Copy' }));
+    // The actions render just after the update that finished the reply.
+    fireEvent.click(await within(lastArticle('Assistant')).findByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(toastTitles()).toContain('Copied'));
     expect(writeText).toHaveBeenCalledWith('Line one\nLine two');
   });
