@@ -47,5 +47,4 @@ export function errorResponse(
   options?: { type?: string; code?: string | number | null; headers?: Record<string, string>; body?: unknown },
 ): ScriptedResponse;
 export function benchmarkTokens(count: number): string[];
-export function toBytes(data: string | Uint8Array): Uint8Array;
 export type { Responder };

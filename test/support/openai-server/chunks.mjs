@@ -1,7 +1,6 @@
 // Builders for what an OpenAI-compatible server sends: streamed chunks as SSE steps, whole
 // completions as JSON, error bodies. Plain JavaScript so the benchmark (plain node) can use it.
 
-const encoder = new TextEncoder();
 /** A timestamp fixed for every chunk: replies are reproducible byte for byte. */
 export const CREATED = 1735689600;
 export const DEFAULT_MODEL = 'test-model';
@@ -108,4 +107,3 @@ export function benchmarkTokens(count) {
   return Array.from({ length: count }, (_, i) => (i % 12 === 11 ? ` word${i}.\n\n` : ` word${i}`));
 }
 
-export const toBytes = (data) => (typeof data === 'string' ? encoder.encode(data) : data);
