@@ -6,7 +6,8 @@ import { startServer } from '../../src/server/static-server.mjs';
 import { benchmarkTokens, startOpenAiServer, textStream } from '../../test/support/openai-server/index.mjs';
 import { launchBrowser } from '../../test/support/browser.mjs';
 import { seedConnection } from '../../test/support/seed-connection.mjs';
-import { report } from '../support/report.mjs';
+import { printTable, report } from '../support/report.mjs';
+import { cpuBetween, cpuSnapshot } from './cpu-usage.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 
 const TOKENS = 20_000;
@@ -69,23 +70,31 @@ async function measureApp(browser, url, server, tokens) {
   await page.goto(url);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(PROMPT);
+  const cpuBefore = cpuSnapshot();
   const sentAt = await page.evaluate(() => performance.now());
   await box.press('Enter');
   const figures = await readFigures(page, sentAt);
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot());
   await page.close();
-  return withServer(figures, server);
+  return { ...withServer(figures, server), cpu };
 }
 
-/** The same reply into the floor page (bench/stream/floor): the least any page could do with it. */
-async function measureFloor(browser, url, server, tokens) {
+/**
+ * The same reply into the floor page (bench/stream/floor): the least any page could do with it.
+ * `bytesOnly` parses nothing and shows the first and last tokens when their bytes arrive.
+ */
+async function measureFloor(browser, url, server, tokens, bytesOnly = false) {
   const page = await browser.newPage();
-  await page.addInitScript(instrument, [tokens[0].trim(), tokens.at(-1).trim()]);
+  const marks = [tokens[0].trim(), tokens.at(-1).trim()];
+  await page.addInitScript(instrument, marks);
   await page.goto(url);
+  const cpuBefore = cpuSnapshot();
   const sentAt = await page.evaluate(() => performance.now());
-  await page.evaluate(([api, model]) => window.startFloor(api, model), [`${server.url}/chat/completions`, MODEL]);
+  await page.evaluate(([api, model, only]) => window.startFloor(api, model, only), [`${server.url}/chat/completions`, MODEL, bytesOnly ? marks : undefined]);
   const figures = await readFigures(page, sentAt);
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot());
   await page.close();
-  return withServer(figures, server);
+  return { ...withServer(figures, server), cpu };
 }
 
 /**
@@ -97,6 +106,16 @@ function withServer({ firstAt, lastAt, longest, shownAfterSend }, server) {
   const serverMs = response.lastByteAt - response.firstByteAt;
   const pageMs = lastAt - firstAt;
   return { serverMs, pageMs, behind: (pageMs - serverMs) / serverMs, longest, bytes: response.bytes, shownAfterSend };
+}
+
+/** Median CPU ms per kind of thread, per page, from send to the last token on screen (Linux). */
+function cpuTable(pages, results) {
+  if (!results[0][0].cpu) return null;
+  const kinds = [...new Set(results.flatMap((list) => list.flatMap((r) => Object.keys(r.cpu))))];
+  return kinds.map((kind) => ({
+    'CPU, send → last token': kind,
+    ...Object.fromEntries(pages.map(({ name }, index) => [name, `${Math.round(median(results[index].map((r) => r.cpu[kind] ?? 0)))} ms`])),
+  }));
 }
 
 function parseArgs(argv) {
@@ -121,28 +140,35 @@ async function main() {
     await seedPage.goto(app.url + 'assets/seed.txt');
     await seedPage.evaluate(seedConnection, { baseUrl: server.url });
     await seedPage.close();
+    const pages = [
+      { name: 'Parley', measure: () => measureApp(browser, app.url, server, tokens) },
+      { name: 'Floor: text only', measure: () => measureFloor(browser, floorUrl, server, tokens) },
+      { name: 'Floor: bytes only (no parsing)', measure: () => measureFloor(browser, floorUrl, server, tokens, true) },
+    ];
     // A first round warms the browser (its caches, the server's JIT) and is not counted.
-    await measureApp(browser, app.url, server, tokens);
-    await measureFloor(browser, floorUrl, server, tokens);
-    const results = { app: [], floor: [] };
-    for (let i = 0; i < runs; i += 1) {
-      results.app.push(await measureApp(browser, app.url, server, tokens));
-      results.floor.push(await measureFloor(browser, floorUrl, server, tokens));
-    }
+    for (const { measure } of pages) await measure();
+    const results = pages.map(() => []);
+    for (let i = 0; i < runs; i += 1) for (const [index, { measure }] of pages.entries()) results[index].push(await measure());
     const pick = (list, key) => median(list.map((r) => r[key]));
-    const row = (name, list) => ({
+    const rows = pages.map(({ name }, index) => ({
       page: name,
-      'server first→last byte': `${Math.round(pick(list, 'serverMs'))} ms`,
-      'page first→last token on screen': `${Math.round(pick(list, 'pageMs'))} ms`,
-      'page behind the server': `${Math.round(pick(list, 'behind') * 100)} %`,
-      'longest task while streaming': `${Math.round(pick(list, 'longest'))} ms`,
-    });
-    await report('stream', [row('Parley', results.app), row('Floor (text only)', results.floor)], {
+      'server first→last byte': `${Math.round(pick(results[index], 'serverMs'))} ms`,
+      'page first→last token on screen': `${Math.round(pick(results[index], 'pageMs'))} ms`,
+      'page behind the server': `${Math.round(pick(results[index], 'behind') * 100)} %`,
+      'longest task while streaming': `${Math.round(pick(results[index], 'longest'))} ms`,
+    }));
+    const cpu = cpuTable(pages, results);
+    await report('stream', rows, {
       tokens: TOKENS,
-      bytes: results.app[0].bytes,
+      bytes: results[0][0].bytes,
       runs,
-      raw: results,
+      cpu,
+      raw: Object.fromEntries(pages.map(({ name }, index) => [name, results[index]])),
     });
+    if (cpu) {
+      console.log('');
+      printTable(cpu);
+    }
   } finally {
     await browser.close();
     await app.close();

@@ -1,9 +1,11 @@
 import { configureChatStore, getChatModel, getChatStore, setChatModel, type ChatModel } from '../chat';
-import { createWorkerOpenAiModel, type OpenAiConnection } from '../chat/openai';
+import { createWorkerOpenAiModel, startStreamWorker, type OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
 import { toast } from '../ui/toast';
+import { paths } from '../pages/paths';
 import { toastForChatEvent } from './chat-errors';
+import { routes } from './routes';
 
 /**
  * Starts the parts that live outside React before the first render: the chat store begins
@@ -20,14 +22,49 @@ export function boot(): void {
   void connections.init();
   // A model plugged in before boot (the e2e build's scripted one) is kept.
   if (!getChatModel()) setChatModel(createConnectionsModel(connections, streamInWorker()));
+  whenIdle(warmUp);
+}
+
+/** After the first screen, while nothing else is going on (or within a few seconds at most). */
+const IDLE_TIMEOUT_MS = 3000;
+
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 0);
+}
+
+/**
+ * Readies what the first reply needs before it is asked for: the chat page's chunk (where a message
+ * sent from the home page goes) and, once a connection exists, the stream worker. Otherwise both
+ * would load, compile and start while that reply is streaming in.
+ */
+function warmUp() {
+  routes.find((route) => route.pattern === paths.chat.pattern)?.page.preload().catch(() => {});
+  const url = streamWorkerUrl();
+  if (url === undefined) return;
+  const connections = getConnectionsStore();
+  const startWhenConnected = () => {
+    if (connections.getSnapshot().connections.length === 0) return false;
+    startStreamWorker(url);
+    return true;
+  };
+  if (startWhenConnected()) return;
+  const unsubscribe = connections.subscribe(() => {
+    if (startWhenConnected()) unsubscribe();
+  });
 }
 
 /** Set by build.mjs: the stream worker's address relative to <base>; absent in unit tests. */
 declare const __PARLEY_STREAM_WORKER__: string | undefined;
 
+/** The stream worker's URL when the build has one and the browser can run it. */
+function streamWorkerUrl(): string | undefined {
+  if (typeof __PARLEY_STREAM_WORKER__ !== 'string' || typeof Worker !== 'function') return undefined;
+  return new URL(__PARLEY_STREAM_WORKER__, document.baseURI).href;
+}
+
 /** Streams are read and parsed in a worker when the build has one and the browser can run it. */
 function streamInWorker(): { createModel?: (connection: OpenAiConnection) => ChatModel } {
-  if (typeof __PARLEY_STREAM_WORKER__ !== 'string' || typeof Worker !== 'function') return {};
-  const url = new URL(__PARLEY_STREAM_WORKER__, document.baseURI).href;
-  return { createModel: (connection) => createWorkerOpenAiModel(connection, url) };
+  const url = streamWorkerUrl();
+  return url === undefined ? {} : { createModel: (connection) => createWorkerOpenAiModel(connection, url) };
 }

@@ -34,6 +34,29 @@ const connected = (kind = 'custom') => openConnectedApp(page, appUrl, server, ki
 const send = (text: string) => sendFromHome(page, text);
 
 describe('connecting and streaming', () => {
+  it('starts the stream worker while the home page is idle, and only once a connection exists', async () => {
+    const workerScripts: string[] = [];
+    const chatChunks: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\/assets\/stream-worker-[A-Z0-9]{8}\.js$/.test(path)) workerScripts.push(path);
+      if (/\/assets\/chat-page-[A-Z0-9]{8}\.js$/.test(path)) chatChunks.push(path);
+    });
+    await page.goto(appUrl);
+    // No connection: nothing to stream from, so no worker (the idle warm-up has run: the chat page's chunk came).
+    await expect.poll(() => chatChunks.length).toBe(1);
+    expect(workerScripts).toEqual([]);
+
+    await connected();
+    // Before any message is sent: the worker's script is fetched (and the worker started) while idle.
+    await expect.poll(() => workerScripts.length).toBe(1);
+    expect(completions()).toEqual([]);
+    server.setScript(textStream('Warm and ready.', { chunkSize: 5 }));
+    await send('Hello');
+    await page.getByText('Warm and ready.').waitFor();
+    expect(workerScripts).toHaveLength(1);
+  });
+
   it('connects through Settings, streams a reply and stores it', async () => {
     await page.goto(appUrl);
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -74,6 +74,15 @@ describe('shell and routes', () => {
     expect(navigations.length).toBe(before);
   });
 
+  it('fetches the chat page’s chunk while the home page is idle, before any visit', async () => {
+    await page.goto(appUrl);
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+    await expect.poll(() => chunkRequests('chat-page')).toHaveLength(1);
+    // Fetched by the page itself, not by a visit.
+    expect(navigations).toHaveLength(1);
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+  });
+
   it('requests each page chunk only on its first visit', async () => {
     await page.goto(at(appUrl, '/chat/one'));
     await expect.poll(() => heading().textContent()).toBe('Chat not found');

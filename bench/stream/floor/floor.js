@@ -1,6 +1,7 @@
 // The floor's page: the stream is read in a worker, which only splits events at blank lines and
 // takes each chunk's content from JSON.parse; the page appends the text to one text node once per
-// animation frame and keeps the end in view. No markdown, no store, no saving.
+// animation frame and keeps the end in view. No markdown, no store, no saving. (Or, bytes only:
+// see floor-worker.js.)
 const out = document.querySelector('pre');
 let pending = '';
 let scheduled = false;
@@ -21,4 +22,5 @@ worker.onmessage = (event) => {
   }
 };
 
-window.startFloor = (url, model) => worker.postMessage({ url, model });
+/** `bytesOnly`: [first token, last token] to show when their bytes arrive, parsing nothing. */
+window.startFloor = (url, model, bytesOnly) => worker.postMessage({ url, model, bytesOnly });

@@ -20,4 +20,4 @@ export { createSseParser, type SseEvent, type SseParser } from './sse-parser';
 export { BAD_LINE_QUOTE_CHARS, createChunkDecoder, DONE_MARKER, type ChunkDecoder, type DecodedDelta } from './chunk-decoder';
 export { createThinkSplitter, THINK_CLOSE, THINK_OPEN, type ThinkPiece, type ThinkSplitter } from './think-splitter';
 export { coalesce, COMPLETION_MAX_BYTES } from './reply-reader';
-export { createWorkerOpenAiModel } from './worker-model';
+export { createWorkerOpenAiModel, startStreamWorker } from './worker-model';

@@ -22,6 +22,11 @@ function connect(url: string): Worker {
   return worker;
 }
 
+/** Starts the stream worker ahead of the first reply (its script loads and compiles while the page is idle). */
+export function startStreamWorker(url: string): void {
+  connect(url);
+}
+
 export function createWorkerOpenAiModel(connection: OpenAiConnection, workerUrl: string): ChatModel {
   const onPage = createOpenAiModel(connection);
   return {

@@ -23,6 +23,8 @@ async function openAnsweredChat(text = 'First question') {
   renderChatPage(chatId);
   await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Reply 1'));
   await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+  // Its actions render just after the update that finished it.
+  await within(lastArticle('Assistant')).findByRole('button', { name: 'Regenerate' });
   return { model, store, chatId };
 }
 

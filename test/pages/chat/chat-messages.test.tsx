@@ -125,7 +125,8 @@ describe('chat page messages: what a reply shows', () => {
     expect(within(streaming).queryByRole('list', { name: 'Reply statistics' })).toBeNull();
     await act(async () => gate.open());
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
-    const stats = within(lastArticle('Assistant')).getByRole('list', { name: 'Reply statistics' });
+    // Figures render just after the update that finished the reply.
+    const stats = await within(lastArticle('Assistant')).findByRole('list', { name: 'Reply statistics' });
     expect(within(stats).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '0.4 s to first token',
       '25.5 tokens/s',
@@ -137,7 +138,8 @@ describe('chat page messages: what a reply shows', () => {
   it('speed estimated from the text is marked "estimated"', async () => {
     await openChat([[{ delta: { type: 'content', text: 'x'.repeat(40) } }, { delayMs: 5, delta: { type: 'content', text: 'y'.repeat(40) } }]]);
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
-    const stats = within(lastArticle('Assistant')).getByRole('list', { name: 'Reply statistics' });
+    // Figures render just after the update that finished the reply.
+    const stats = await within(lastArticle('Assistant')).findByRole('list', { name: 'Reply statistics' });
     expect(within(stats).getByText(/tokens\/s \(estimated\)$/)).toBeTruthy();
   });
 });
