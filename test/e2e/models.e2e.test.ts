@@ -83,6 +83,16 @@ describe('connecting and streaming', () => {
     await page.getByText('Hello from the real server, streamed in pieces.').waitFor();
   });
 
+  it('streams from the page when the stream worker cannot load (a redeploy replaced its file)', async () => {
+    await page.route(/\/assets\/stream-worker-[A-Z0-9]{8}\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await connected();
+    server.setScript(textStream('Still here, read by the page itself.', { chunkSize: 6, delayMs: 10 }));
+    await send('Are you there?');
+    await page.getByText('Still here, read by the page itself.').waitFor();
+    expect(completions()).toHaveLength(1);
+    await expect.poll(() => page.getByRole('article', { name: 'Assistant' }).getAttribute('data-state')).toBe('complete');
+  });
+
   it('stops a reply and keeps what arrived, also after a reload', async () => {
     await connected();
     server.setScript(textStream('one two three four five six seven eight nine ten eleven twelve', { chunkSize: 4, delayMs: 150 }));

@@ -8,9 +8,16 @@ import type { OpenAiConnection } from './transport';
  * the deltas it is sent. Titles (one small request) stay on the page.
  */
 
-type Listener = (reply: WorkerReply) => void;
+/** What a stream hears: the worker's replies, or that the worker itself failed. */
+type Heard = WorkerReply | { type: 'worker-failed' };
+type Listener = (heard: Heard) => void;
 
 let worker: Worker | undefined;
+/**
+ * The worker could not run (its script failed to load, say after a redeploy replaced it, or the
+ * browser refused it): streams are then read on the page, as they would be without a worker.
+ */
+let workerFailed = false;
 const listeners = new Map<number, Listener>();
 let nextId = 1;
 
@@ -18,6 +25,13 @@ function connect(url: string): Worker {
   if (!worker) {
     worker = new Worker(url, { type: 'module' });
     worker.onmessage = (event: MessageEvent<WorkerReply>) => listeners.get(event.data.id)?.(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      workerFailed = true;
+      worker?.terminate();
+      worker = undefined;
+      for (const listener of [...listeners.values()]) listener({ type: 'worker-failed' });
+    };
   }
   return worker;
 }
@@ -31,12 +45,14 @@ export function createWorkerOpenAiModel(connection: OpenAiConnection, workerUrl:
   const onPage = createOpenAiModel(connection);
   return {
     async *stream(request) {
+      if (workerFailed) return yield* onPage.stream(request);
       const target = connect(workerUrl);
       const id = nextId++;
-      const queue: WorkerReply[] = [];
+      const queue: Heard[] = [];
       let wake: (() => void) | undefined;
-      listeners.set(id, (reply) => {
-        queue.push(reply);
+      let delivered = false;
+      listeners.set(id, (heard) => {
+        queue.push(heard);
         wake?.();
       });
       const abort = () => target.postMessage({ type: 'abort', id } satisfies PageMessage);
@@ -54,9 +70,16 @@ export function createWorkerOpenAiModel(connection: OpenAiConnection, workerUrl:
             wake = undefined;
           }
           const reply = queue.shift()!;
-          if (reply.type === 'deltas') yield* reply.deltas as ChatDelta[];
-          else if (reply.type === 'end') return;
-          else {
+          if (reply.type === 'deltas') {
+            delivered = true;
+            yield* reply.deltas as ChatDelta[];
+          } else if (reply.type === 'end') return;
+          else if (reply.type === 'worker-failed') {
+            // Nothing came yet: the same request goes out from the page instead, unnoticed. (A
+            // worker fails this way when its script cannot load or run, so it never sent one.)
+            if (!delivered) return yield* onPage.stream(request);
+            throw new ChatModelError('unknown', 'The stream stopped: the page’s stream worker failed');
+          } else {
             const { code, message, status, retryAfterMs, reason } = reply.error;
             throw new ChatModelError(code as ChatErrorCode, message, { status, retryAfterMs, reason });
           }
