@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import { useDelayedFlag } from './use-delayed-flag';
+import { useDelayedFlag } from '../../lib/use-delayed-flag';
 
 /** Loading a chat from storage is usually instant: say so only past this (as the router does for pages, SPEC A1). */
 export const CHAT_LOADING_DELAY_MS = 200;

@@ -8,7 +8,7 @@ import { ChatHeader } from './chat-header';
 import { CHAT_LOADING_DELAY_MS, ChatLoadingNote } from './chat-loading';
 import { Thread } from './thread';
 import { ThreadContext, type ThreadServices } from './thread-context';
-import { useDelayedFlag } from './use-delayed-flag';
+import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import { useFollowScroll } from './use-follow-scroll';
 
 export const JUMP_TO_LATEST_ICON = 'lucide:arrow-down';
