@@ -33,6 +33,7 @@ export {
   matchesHotkey,
   NEW_CHAT_HOTKEY,
   SEARCH_HOTKEY,
+  useGlobalHotkey,
   useLayoutHotkeys,
   type Hotkey,
   type HotkeyEvent,

@@ -58,24 +58,29 @@ export interface LayoutHotkeyHandlers {
   toggleSearch(): void;
 }
 
-export function useLayoutHotkeys(handlers: LayoutHotkeyHandlers): void {
+/**
+ * Listens to keydowns on the whole page. `pick` names the action a keydown asks for, if any; that
+ * action then runs instead of the browser's own (Ctrl+K focuses the address bar's search in some
+ * browsers, ⌘, opens the browser's settings). Capture phase: a field that stops its own keydowns
+ * (a composer, a menu) doesn't swallow a hotkey.
+ */
+export function useGlobalHotkey(pick: (event: KeyboardEvent, apple: boolean) => (() => void) | undefined): void {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    const apple = isApplePlatform();
-    const action = matchesHotkey(event, NEW_CHAT_HOTKEY, apple)
-      ? handlers.newChat
-      : matchesHotkey(event, SEARCH_HOTKEY, apple)
-        ? handlers.toggleSearch
-        : undefined;
+    const action = pick(event, isApplePlatform());
     if (!action) return;
-    // Ours, not the browser's (Ctrl+K focuses the address bar's search in some browsers).
     event.preventDefault();
     event.stopPropagation();
     action();
   });
   useEffect(() => {
-    // Capture phase: a field that stops its own keydowns (a composer, a menu) doesn't swallow the hotkey.
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     window.addEventListener('keydown', listener, true);
     return () => window.removeEventListener('keydown', listener, true);
   }, []);
+}
+
+export function useLayoutHotkeys(handlers: LayoutHotkeyHandlers): void {
+  useGlobalHotkey((event, apple) =>
+    matchesHotkey(event, NEW_CHAT_HOTKEY, apple) ? handlers.newChat : matchesHotkey(event, SEARCH_HOTKEY, apple) ? handlers.toggleSearch : undefined,
+  );
 }
