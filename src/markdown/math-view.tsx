@@ -1,5 +1,6 @@
-import { memo, useEffect, useReducer } from 'react';
+import { memo } from 'react';
 import { peekMath, requestMath } from './math-loader';
+import { useDeferredAnswer } from './use-deferred-answer';
 
 export interface MathViewProps {
   tex: string;
@@ -15,17 +16,7 @@ export interface MathViewProps {
 export const MathView = memo(function MathView({ tex, display, finished }: MathViewProps) {
   const html = finished ? peekMath(tex, display) : null;
   const waiting = html === undefined;
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    if (!waiting) return;
-    let live = true;
-    void requestMath(tex, display).then(() => {
-      if (live) rerender();
-    });
-    return () => {
-      live = false;
-    };
-  }, [waiting, tex, display]);
+  useDeferredAnswer(waiting ? () => requestMath(tex, display) : null, [tex, display]);
 
   if (html) {
     return (

@@ -1,6 +1,6 @@
 import type { Root } from 'hast';
-import { useEffect, useReducer } from 'react';
 import { peekHighlight, requestHighlight } from './highlight-loader';
+import { useDeferredAnswer } from './use-deferred-answer';
 
 /**
  * The highlighted tree for a finished code block, or null while it is plain (still streaming,
@@ -9,17 +9,6 @@ import { peekHighlight, requestHighlight } from './highlight-loader';
  */
 export function useHighlight(code: string, grammar: string | null, finished: boolean): Root | null {
   const ready = finished && grammar !== null ? peekHighlight(code, grammar) : null;
-  const waiting = ready === undefined;
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    if (!waiting || grammar === null) return;
-    let live = true;
-    void requestHighlight(code, grammar).then(() => {
-      if (live) rerender();
-    });
-    return () => {
-      live = false;
-    };
-  }, [waiting, code, grammar]);
+  useDeferredAnswer(ready === undefined && grammar !== null ? () => requestHighlight(code, grammar) : null, [code, grammar]);
   return ready ?? null;
 }
