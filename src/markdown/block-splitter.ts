@@ -129,9 +129,9 @@ export class BlockSplitter {
   #scanLine(start: number, newline: number) {
     const fence = this.#fence;
     // Most lines are prose: one that starts with a letter opens no fence, heading or list item
-    // and is not blank, so only the cut after a blank line is left to decide.
+    // and is not blank, and after a blank line it always starts a new block.
     if (!fence && isAsciiLetter(this.#text.charCodeAt(start))) {
-      if (this.#hasContent && this.#afterBlank && this.#startsBlock(0, false)) this.#cut(start);
+      if (this.#hasContent && this.#afterBlank) this.#cut(start);
       this.#afterBlank = false;
       this.#hasContent = true;
       return;
