@@ -51,51 +51,44 @@ function instrument([firstToken, lastToken]) {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-/** Resolves once the reply's last token is on screen; returns the page's figures. */
-async function readFigures(page, sentAt) {
+/**
+ * One reply into a fresh page at `url`: `prepare` readies it, `send` asks for the reply. Returns
+ * the page's figures, the server's, and the CPU used from send to the last token on screen.
+ */
+async function measure(browser, url, server, marks, { prepare = async () => {}, send }) {
+  const page = await browser.newPage();
+  await page.addInitScript(instrument, marks);
+  await page.goto(url);
+  await prepare(page);
+  const cpuBefore = cpuSnapshot();
+  const sentAt = await page.evaluate(() => performance.now());
+  await send(page);
   await page.waitForFunction(() => window.__shownAt !== undefined, null, { timeout: 120_000, polling: 100 });
-  return page.evaluate((sent) => ({
+  const figures = await page.evaluate((sent) => ({
     firstAt: window.__firstAt,
     lastAt: window.__shownAt,
     shownAfterSend: window.__shownAt - sent,
     // While streaming: from the first token on screen to the last.
     longest: Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration >= window.__firstAt && t.start <= window.__shownAt).map((t) => t.duration)),
   }), sentAt);
-}
-
-/** One reply into the app: a message sent from the home page, as a user would. */
-async function measureApp(browser, url, server, tokens) {
-  const page = await browser.newPage();
-  await page.addInitScript(instrument, [tokens[0].trim(), tokens.at(-1).trim()]);
-  await page.goto(url);
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(PROMPT);
-  const cpuBefore = cpuSnapshot();
-  const sentAt = await page.evaluate(() => performance.now());
-  await box.press('Enter');
-  const figures = await readFigures(page, sentAt);
   const cpu = cpuBetween(cpuBefore, cpuSnapshot());
   await page.close();
   return { ...withServer(figures, server), cpu };
 }
+
+/** The app: a message sent from the home page, as a user would. */
+const appPage = {
+  prepare: (page) => page.getByRole('textbox', { name: 'Message' }).fill(PROMPT),
+  send: (page) => page.getByRole('textbox', { name: 'Message' }).press('Enter'),
+};
 
 /**
- * The same reply into the floor page (bench/stream/floor): the least any page could do with it.
- * `bytesOnly` parses nothing and shows the first and last tokens when their bytes arrive.
+ * The floor page (bench/stream/floor): the least any page could do with the reply. With
+ * `bytesOnly` (the first and last tokens) it parses nothing and shows those when their bytes arrive.
  */
-async function measureFloor(browser, url, server, tokens, bytesOnly = false) {
-  const page = await browser.newPage();
-  const marks = [tokens[0].trim(), tokens.at(-1).trim()];
-  await page.addInitScript(instrument, marks);
-  await page.goto(url);
-  const cpuBefore = cpuSnapshot();
-  const sentAt = await page.evaluate(() => performance.now());
-  await page.evaluate(([api, model, only]) => window.startFloor(api, model, only), [`${server.url}/chat/completions`, MODEL, bytesOnly ? marks : undefined]);
-  const figures = await readFigures(page, sentAt);
-  const cpu = cpuBetween(cpuBefore, cpuSnapshot());
-  await page.close();
-  return { ...withServer(figures, server), cpu };
-}
+const floorPage = (server, bytesOnly) => ({
+  send: (page) => page.evaluate(([api, model, only]) => window.startFloor(api, model, only), [`${server.url}/chat/completions`, MODEL, bytesOnly]),
+});
 
 /**
  * Two processes, two clocks: durations are compared, never instants. The server's first to last
@@ -140,10 +133,11 @@ async function main() {
     await seedPage.goto(app.url + 'assets/seed.txt');
     await seedPage.evaluate(seedConnection, { baseUrl: server.url });
     await seedPage.close();
+    const marks = [tokens[0].trim(), tokens.at(-1).trim()];
     const pages = [
-      { name: 'Parley', measure: () => measureApp(browser, app.url, server, tokens) },
-      { name: 'Floor: text only', measure: () => measureFloor(browser, floorUrl, server, tokens) },
-      { name: 'Floor: bytes only (no parsing)', measure: () => measureFloor(browser, floorUrl, server, tokens, true) },
+      { name: 'Parley', measure: () => measure(browser, app.url, server, marks, appPage) },
+      { name: 'Floor: text only', measure: () => measure(browser, floorUrl, server, marks, floorPage(server)) },
+      { name: 'Floor: bytes only (no parsing)', measure: () => measure(browser, floorUrl, server, marks, floorPage(server, marks)) },
     ];
     // A first round warms the browser (its caches, the server's JIT) and is not counted.
     for (const { measure } of pages) await measure();
