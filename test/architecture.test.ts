@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Enforces the import arrows of ../shared/STYLE.md:
+// Enforces the import arrows of the style guide (README, "How the code is laid out"):
 //   main → app → pages → {chat, markdown, ui, router, i18n} → lib
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Every recorded stream (../shared/fixtures/stream and test/fixtures/stream), fed to the real
+// Every recorded stream (test/fixtures/stream-recorded and test/fixtures/stream), fed to the real
 // reading code whole, byte by byte, at the cuts the fixture suggests, at 60 seeded random cuts,
 // and cut inside every multi-byte character and every CR LF: the result never depends on the cuts.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import type { DecodedDelta } from '../../../src/chat/openai';
 import { responseError } from '../../../src/chat/openai/http-errors';
 import { readReply } from '../../../src/chat/openai/reply-reader';
 import { createSseParser, type SseEvent } from '../../../src/chat/openai/sse-parser';
-import { loadFixtures, OWN_FIXTURES_DIR, SHARED_FIXTURES_DIR, type StreamFixture } from '../../support/openai-server/fixtures.mjs';
+import { loadFixtures, OWN_FIXTURES_DIR, RECORDED_FIXTURES_DIR, type StreamFixture } from '../../support/openai-server/fixtures.mjs';
 import {
   byteByByte,
   cut,
@@ -22,9 +22,9 @@ import {
 } from './stream-harness';
 
 const URL_UNDER_TEST = 'http://127.0.0.1:1/v1/chat/completions';
-const shared = loadFixtures(SHARED_FIXTURES_DIR);
+const recorded = loadFixtures(RECORDED_FIXTURES_DIR);
 const own = loadFixtures(OWN_FIXTURES_DIR);
-const all = [...shared, ...own];
+const all = [...recorded, ...own];
 
 async function run(fixture: StreamFixture, parts: Uint8Array[], broken = false): Promise<Outcome> {
   const response = responseOf(fixture, parts, broken);
@@ -69,7 +69,7 @@ function cuttings(fixture: StreamFixture): [label: string, parts: Uint8Array[]][
 }
 
 it('reads both fixture sets', () => {
-  expect(shared.length).toBeGreaterThanOrEqual(14);
+  expect(recorded.length).toBeGreaterThanOrEqual(14);
   expect(own.length).toBeGreaterThanOrEqual(18);
   expect(new Set(all.map((f) => f.name)).size).toBe(all.length);
 });

@@ -121,7 +121,7 @@ export function fold(deltas: DecodedDelta[], error?: unknown): Outcome {
   return outcome;
 }
 
-/** What the shared fixtures' index does not say: the code each expected failure maps to. */
+/** What the recorded fixtures' index does not say: the code each expected failure maps to. */
 const SHARED_ERROR_CODES: Record<string, string> = {
   'error-401-openai': 'unauthorized',
   'error-429-rate-limit': 'rate-limited',

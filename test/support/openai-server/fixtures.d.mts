@@ -1,6 +1,6 @@
 import type { ScriptedResponse } from './server.mjs';
 
-export const SHARED_FIXTURES_DIR: string;
+export const RECORDED_FIXTURES_DIR: string;
 export const OWN_FIXTURES_DIR: string;
 
 /** One entry of a fixtures.json (see its field_meanings), with its directory and body. */

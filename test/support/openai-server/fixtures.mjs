@@ -1,23 +1,26 @@
-// Recorded wire formats (../shared/fixtures/stream and test/fixtures/stream): each is a raw HTTP
+// Recorded wire formats (test/fixtures/stream-recorded and test/fixtures/stream): each is a raw HTTP
 // body with its status, headers and expected result in a fixtures.json index. Replayed verbatim.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The shared fixtures, beside the repository (PARLEY_STREAM_FIXTURES overrides). */
-export const SHARED_FIXTURES_DIR = process.env.PARLEY_STREAM_FIXTURES ?? fileURLToPath(new URL('../../../../shared/fixtures/stream/', import.meta.url));
+/**
+ * Wire formats recorded from other servers (a copy of the project's reference fixtures, kept in
+ * the repository so a fresh clone tests with nothing beside it).
+ */
+export const RECORDED_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/stream-recorded/', import.meta.url));
 /** Our own fixtures, in the repository. */
 export const OWN_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/stream/', import.meta.url));
 
 /** Every fixture of a directory's fixtures.json, each with its `dir` and its body's `bytes`. */
-export function loadFixtures(dir = SHARED_FIXTURES_DIR) {
+export function loadFixtures(dir = RECORDED_FIXTURES_DIR) {
   const index = JSON.parse(readFileSync(path.join(dir, 'fixtures.json'), 'utf8'));
   return index.fixtures.map((fixture) => ({ ...fixture, dir, bytes: new Uint8Array(readFileSync(path.join(dir, fixture.file))) }));
 }
 
-/** One fixture by name, from the shared directory or ours. */
+/** One fixture by name, from the recorded directory or ours. */
 export function loadFixture(name) {
-  for (const dir of [SHARED_FIXTURES_DIR, OWN_FIXTURES_DIR]) {
+  for (const dir of [RECORDED_FIXTURES_DIR, OWN_FIXTURES_DIR]) {
     const found = loadFixtures(dir).find((fixture) => fixture.name === name);
     if (found) return found;
   }
