@@ -3,9 +3,7 @@ import { createWorkerOpenAiModel, startStreamWorker, type OpenAiConnection } fro
 import { configureConnectionsStore, createConnectionsModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
 import { toast } from '../ui/toast';
-import { paths } from '../pages/paths';
 import { toastForChatEvent } from './chat-errors';
-import { routes } from './routes';
 
 /**
  * Starts the parts that live outside React before the first render: the chat store begins
@@ -34,12 +32,11 @@ function whenIdle(run: () => void) {
 }
 
 /**
- * Readies what the first reply needs before it is asked for: the chat page's chunk (where a message
- * sent from the home page goes) and, once a connection exists, the stream worker. Otherwise both
- * would load, compile and start while that reply is streaming in.
+ * Readies the stream worker once a connection exists, so it does not load, compile and start
+ * while the first reply streams in. Page chunks are not warmed up: SPEC A1 fetches a page's code
+ * on its first visit only.
  */
 function warmUp() {
-  routes.find((route) => route.pattern === paths.chat.pattern)?.page.preload().catch(() => {});
   const url = streamWorkerUrl();
   if (url === undefined) return;
   const connections = getConnectionsStore();

@@ -14,21 +14,20 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
-  /** Starts fetching the chunk (on link hover or focus); resolves when it is there. */
-  preload(): Promise<unknown>;
-};
+export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
 /**
- * React.lazy with a preload handle. A failed prefetch is forgotten so the real visit tries
- * again; a failure during a visit surfaces as ChunkLoadError for the error boundary.
+ * React.lazy whose chunk is fetched on the page's first visit and never before (SPEC A1). A
+ * failed load is forgotten so the next visit tries again, and surfaces as ChunkLoadError for
+ * the error boundary.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
   let pending: Promise<{ default: ComponentType<PageProps> }> | undefined;
-  const preload = () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw new ChunkLoadError(error);
-    }));
-  return Object.assign(lazy(preload), { preload });
+  return lazy(
+    () =>
+      (pending ??= load().catch((error: unknown) => {
+        pending = undefined;
+        throw new ChunkLoadError(error);
+      })),
+  );
 }

@@ -1,4 +1,4 @@
-import { forwardRef, type AnchorHTMLAttributes, type FocusEvent, type MouseEvent } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { withBase } from './base-path';
 import { useLocation, useRouter } from './router';
 
@@ -24,9 +24,12 @@ function isBrowserClick(event: MouseEvent<HTMLAnchorElement>, target?: string, d
   );
 }
 
-/** An anchor that navigates client-side on plain left clicks and prefetches its page on intent. */
+/**
+ * An anchor that navigates client-side on plain left clicks. It never fetches its page ahead of
+ * the visit (no prefetch on hover or focus): SPEC A1 fetches a page's code on its first visit.
+ */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  { to, replace, onClick, onMouseEnter, onFocus, target, download, ...rest },
+  { to, replace, onClick, target, download, ...rest },
   ref,
 ) {
   const router = useRouter();
@@ -42,12 +45,6 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     event.preventDefault();
     router.navigate(to, { replace });
   };
-  const prefetchOn =
-    <E extends MouseEvent<HTMLAnchorElement> | FocusEvent<HTMLAnchorElement>>(handler?: (event: E) => void) =>
-    (event: E) => {
-      handler?.(event);
-      if (isApp) router.prefetch(to);
-    };
 
   return (
     <a
@@ -56,8 +53,6 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       target={target}
       download={download}
       onClick={handleClick}
-      onMouseEnter={prefetchOn(onMouseEnter)}
-      onFocus={prefetchOn(onFocus)}
       {...rest}
     />
   );

@@ -28,7 +28,6 @@ interface RouterValue {
   readonly routes: readonly RouteDefinition[];
   /** Stable identity: safe in effect dependencies, never re-renders consumers. */
   navigate(to: string, options?: NavigateOptions): void;
-  prefetch(to: string): void;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -62,11 +61,6 @@ export function Router({ routes, history: given, base: givenBase, children }: Ro
         // Re-clicking the current page must not stack duplicate entries.
         if (options?.replace || url === now.pathname + now.search + now.hash) history.replace(url);
         else history.push(url);
-      },
-      prefetch(to) {
-        const match = matchRoutes(routes, to.split(/[?#]/)[0] ?? '/');
-        // A failed prefetch is harmless: the real visit fetches again and reports errors.
-        match?.route.page.preload().catch(() => {});
       },
     }),
     [history, base, routes],

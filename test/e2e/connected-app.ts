@@ -4,6 +4,17 @@ import { seedConnection } from '../support/seed-connection.mjs';
 
 export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
+/** The longest the app's boot waits for an idle moment (IDLE_TIMEOUT_MS in src/app/boot.ts), plus a margin. */
+const APP_IDLE_TIMEOUT_MS = 3500;
+
+/**
+ * Resolves once the idle work the app queued at boot has run: idle callbacks run in the order
+ * they were queued, so one queued now runs after the app's (or both time out, ours later).
+ */
+export function afterAppIdle(page: Page): Promise<void> {
+  return page.evaluate((timeout) => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout })), APP_IDLE_TIMEOUT_MS);
+}
+
 /** Stores a connection to the test server (as Settings would), then opens the app on it. */
 export async function openConnectedApp(page: Page, appUrl: string, server: OpenAiServer, kind = 'custom') {
   await page.goto(new URL('assets/seed.txt', appUrl).href);

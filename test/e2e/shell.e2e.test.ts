@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { afterAppIdle } from './connected-app';
 
 const appUrl = inject('appUrl');
 const subUrl = inject('subUrl');
@@ -74,13 +75,25 @@ describe('shell and routes', () => {
     expect(navigations.length).toBe(before);
   });
 
-  it('fetches the chat page’s chunk while the home page is idle, before any visit', async () => {
+  it('fetches no page chunk before its route is visited: not at start-up, not while idle, not on hover or focus', async () => {
+    const pageChunks = () => requests.filter((p) => /\/assets\/[a-z-]+-page-[A-Z0-9]{8}\.js$/.test(p));
     await page.goto(appUrl);
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
-    await expect.poll(() => chunkRequests('chat-page')).toHaveLength(1);
-    // Fetched by the page itself, not by a visit.
+    await afterAppIdle(page);
+    const newChat = page.getByRole('link', { name: 'New chat' });
+    await newChat.hover();
+    await newChat.focus();
+    await page.getByRole('link', { name: 'Parley home' }).focus();
+    expect(pageChunks().map((p) => p.replace(/^.*\/assets\/([a-z-]+-page)-.*$/, '$1'))).toEqual(['home-page']);
+
+    // The first visit fetches it, once; the visit is a client-side navigation, not a page load.
+    await page.evaluate(() => {
+      history.pushState(null, '', 'chat/abc');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => heading().textContent()).toBe('Chat not found');
+    expect(chunkRequests('chat-page')).toHaveLength(1);
     expect(navigations).toHaveLength(1);
-    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
   });
 
   it('requests each page chunk only on its first visit', async () => {
@@ -162,8 +175,14 @@ describe('shell and routes', () => {
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
   });
 
-  it('renders /ui without the layout', async () => {
+  it('leaves the /ui gallery out of the production build: Not Found, and no gallery chunk', async () => {
     await page.goto(at(appUrl, '/ui'));
+    await expect.poll(() => heading().textContent()).toBe('Page not found');
+    expect(requests.filter((p) => /\/assets\/ui-page-/.test(p))).toEqual([]);
+  });
+
+  it('renders /ui without the layout in the development build (--gallery)', async () => {
+    await page.goto(at(inject('modelAppUrl'), '/ui'));
     await expect.poll(() => heading().textContent()).toBe('UI kit');
     expect(await page.getByRole('navigation').count()).toBe(0);
   });

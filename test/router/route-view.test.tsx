@@ -150,11 +150,13 @@ describe('RouteView', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('fetches a page chunk once, and prefetches it on hover', async () => {
+  it('fetches a page chunk on its first visit only: not on hover or focus of a link, once in all', async () => {
     await renderAt('/');
     fireEvent.mouseEnter(screen.getByRole('link', { name: 'Slow' }));
-    expect(slow.load).toHaveBeenCalledTimes(1);
+    fireEvent.focus(screen.getByRole('link', { name: 'Slow' }));
+    expect(slow.load).not.toHaveBeenCalled();
     await click('Slow');
+    expect(slow.load).toHaveBeenCalledTimes(1);
     await act(async () => slow.resolve());
     await click('Home');
     await click('Slow');
