@@ -1,10 +1,11 @@
-import { useCallback, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { paths } from '../pages/paths';
+import { SidebarToggleContext, type SidebarToggle } from '../pages/shared';
 import { useLocation, useNavigate } from '../router';
-import { Button } from '../ui/button';
 import { SearchPalette } from './search-palette';
 import { focusWhenReady, Sidebar, useLayoutHotkeys, useSidebarState } from './sidebar';
+import { SidebarRail } from './sidebar/sidebar-rail';
 import './layout.css';
 
 /** CONTENT_ID is the skip link's target. */
@@ -19,9 +20,11 @@ export interface LayoutProps {
 }
 
 /**
- * The default layout (SPEC B2): the sidebar (docked and collapsible, or a drawer below
+ * The default layout (SPEC B2): the sidebar (docked and collapsible to a rail, or a drawer below
  * 768 px), one content area for the route's screen, the search palette and the hotkeys.
- * State lives in data attributes on the root; layout.css turns them into geometry.
+ * State lives in data attributes on the root; layout.css turns them into geometry. A closed
+ * drawer is opened from each page's own top bar (SidebarButton), never from a button floating
+ * over the page, which a sticky header would cover.
  */
 export function Layout({ children, onOpenSettings }: LayoutProps) {
   const location = useLocation();
@@ -33,6 +36,11 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
   const sidebar = useSidebarState({ locationKey: location.key, openFocusRef: sidebarFocusRef, closeFocusRef: openButtonRef });
   const [searchOpen, setSearchOpen] = useState(false);
   const drawerOpen = sidebar.mode === 'drawer' && sidebar.state === 'open';
+  const railShown = sidebar.mode === 'docked' && sidebar.state === 'closed';
+  const toggle = useMemo<SidebarToggle>(
+    () => ({ inBar: sidebar.mode === 'drawer', controls: sidebarId, open: sidebar.open, buttonRef: openButtonRef }),
+    [sidebar.mode, sidebarId, sidebar.open],
+  );
 
   useLayoutHotkeys({
     newChat() {
@@ -66,25 +74,13 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
         onOpenSettings={onOpenSettings}
         focusRef={sidebarFocusRef}
       />
+      {railShown && <SidebarRail sidebarId={sidebarId} onOpen={sidebar.open} onOpenSearch={openSearch} onOpenSettings={onOpenSettings} openRef={openButtonRef} />}
       {sidebar.mode === 'drawer' && (
         // Pointer users close the drawer by tapping beside it; keyboard users have Escape and the Close button.
         <div className="layout__overlay" data-state={sidebar.state} aria-hidden="true" onClick={sidebar.close} />
       )}
       <div ref={contentRef} className="layout__content" id={CONTENT_ID} tabIndex={-1} inert={drawerOpen}>
-        {sidebar.state === 'closed' && (
-          <Button
-            ref={openButtonRef}
-            className="layout__sidebar-toggle"
-            icon={sidebar.mode === 'drawer' ? 'lucide:menu' : 'lucide:panel-left-open'}
-            label={t('nav.openSidebar')}
-            variant="ghost"
-            color="neutral"
-            aria-expanded={false}
-            aria-controls={sidebarId}
-            onClick={sidebar.open}
-          />
-        )}
-        {children}
+        <SidebarToggleContext.Provider value={toggle}>{children}</SidebarToggleContext.Provider>
       </div>
       <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
     </div>

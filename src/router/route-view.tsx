@@ -7,7 +7,9 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   type ComponentType,
+  type CSSProperties,
   type ReactNode,
 } from 'react';
 import { Delayed } from './delayed';
@@ -20,6 +22,19 @@ import { createScrollMemory } from './scroll-memory';
 export const PAGE_LOADING_DELAY_MS = 200;
 
 const ParamsContext = createContext<RouteParams>({});
+
+/** Read but not seen: the route announcer's text is for screen readers only. */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
 /** The decoded `:params` of the route being shown. */
 export function useParams(): RouteParams {
@@ -51,6 +66,7 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
   const screenRef = useRef<HTMLDivElement>(null);
   const shownKey = useRef(shown.key);
   shownKey.current = shown.key;
+  const [announcement, setAnnouncement] = useState('');
 
   const scroll = useMemo(
     () => (typeof window === 'undefined' ? null : createScrollMemory(window, () => shownKey.current)),
@@ -66,10 +82,13 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
     if (shown.action === 'initial') return;
     if (shown.action === 'pop') scroll?.restore(shown.key);
     else window.scrollTo(0, 0);
-    // Screen readers and keyboard users start at the new screen's heading, unless the
-    // screen already put focus somewhere on purpose (a composer that autofocuses).
-    if (screenRef.current?.contains(document.activeElement)) return;
-    screenRef.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+    // Keyboard users start at the new screen's heading, unless the screen already put focus
+    // somewhere on purpose; a screen with a composer then moves it there (useArrivalFocus).
+    if (!screenRef.current?.contains(document.activeElement)) screenRef.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+    // Screen readers hear where they arrived whatever took focus. Read in a later task: a
+    // screen names itself (a chat's title) in its own effects, after this one.
+    const timer = setTimeout(() => setAnnouncement(document.title), 0);
+    return () => clearTimeout(timer);
   }, [shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
 
   const Page = match?.route.page;
@@ -89,6 +108,9 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
       <Delayed active={pending} delay={PAGE_LOADING_DELAY_MS}>
         {loading}
       </Delayed>
+      <p style={VISUALLY_HIDDEN} role="status" aria-live="polite" aria-atomic="true" data-route-announcer="">
+        {announcement}
+      </p>
       {match?.route.layout === false ? content : <Layout>{content}</Layout>}
     </>
   );

@@ -12,6 +12,9 @@ import {
 } from '../../src/chat';
 import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type HistorySource, type RouteDefinition } from '../../src/router';
 import { Toaster } from '../../src/ui/toast';
+import { SidebarButton } from '../../src/pages/shared';
+import { ButtonLinkProvider } from '../../src/ui/button';
+import { AppLink } from '../../src/app/app-link';
 
 /** Renders the real Layout inside a router with two tiny pages, over a chat store in memory. */
 
@@ -30,9 +33,11 @@ export function seed(id: string, updatedAt: Date | number, extra: Partial<Chat> 
   };
 }
 
+/** Like the real pages, each screen's top bar carries the Open sidebar button on narrow screens. */
 function HomeScreen() {
   return (
     <section>
+      <SidebarButton />
       <h1 tabIndex={-1}>Home screen</h1>
       <textarea id="home-composer" aria-label="Message" />
     </section>
@@ -40,7 +45,12 @@ function HomeScreen() {
 }
 
 function ChatScreen() {
-  return <h1 tabIndex={-1}>Chat screen {useParams().id}</h1>;
+  return (
+    <header>
+      <SidebarButton />
+      <h1 tabIndex={-1}>Chat screen {useParams().id}</h1>
+    </header>
+  );
 }
 
 const routes: RouteDefinition[] = [
@@ -65,13 +75,16 @@ export async function renderLayout(
   const TestLayout = ({ children }: { children: ReactNode }) => <Layout {...options.layoutProps}>{children}</Layout>;
   render(
     <Router routes={routes} history={history} base="">
-      <RouteView
-        layout={TestLayout}
-        notFound={() => <h1>Not found</h1>}
-        notFoundTitle="Not found"
-        loading={null}
-        error={(error) => <p role="alert">{String(error)}</p>}
-      />
+      {/* As in the app: kit buttons with a destination navigate client-side. */}
+      <ButtonLinkProvider value={AppLink}>
+        <RouteView
+          layout={TestLayout}
+          notFound={() => <h1>Not found</h1>}
+          notFoundTitle="Not found"
+          loading={null}
+          error={(error) => <p role="alert">{String(error)}</p>}
+        />
+      </ButtonLinkProvider>
       <Toaster />
     </Router>,
   );
@@ -86,7 +99,9 @@ export async function settle(): Promise<void> {
 
 export const path = (history: HistorySource) => history.getSnapshot().pathname;
 
-export const nav = () => screen.getByRole('navigation');
+export const nav = () => screen.getByRole('navigation', { name: 'Chats and navigation' });
+/** The collapsed docked sidebar, when it shows. */
+export const rail = () => screen.queryByRole('navigation', { name: 'Collapsed sidebar' });
 
 /** Opens an entry's menu and chooses an item. */
 export async function chooseFromMenu(title: string, item: string): Promise<void> {

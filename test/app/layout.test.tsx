@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAWER_MEDIA_QUERY, SIDEBAR_STORAGE_KEY } from '../../src/app/sidebar';
 import { resetChatStore } from '../../src/chat';
 import { resetToasts } from '../../src/ui/toast';
-import { nav, path, press, renderLayout, seed, settle } from './layout-harness';
+import { nav, path, press, rail, renderLayout, seed, settle } from './layout-harness';
 
 afterEach(() => {
   resetChatStore();
@@ -110,9 +110,13 @@ describe('collapsible sidebar (wide screens)', () => {
     expect(nav().dataset.state).toBe('closed');
     expect(nav().hasAttribute('inert')).toBe(true);
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('closed');
-    const openButton = screen.getByRole('button', { name: 'Open sidebar' });
+    // Collapsed, a rail keeps the way back, New chat and Search one click away.
+    const openButton = within(rail()!).getByRole('button', { name: 'Open sidebar' });
     expect(document.activeElement).toBe(openButton);
     expect(openButton.getAttribute('aria-controls')).toBe(nav().id);
+    expect(within(rail()!).getByRole('link', { name: 'New chat' }).getAttribute('href')).toBe('/');
+    // Pages do not add their own button where the rail has one.
+    expect(screen.getAllByRole('button', { name: 'Open sidebar' })).toHaveLength(1);
 
     // A new visit starts the way the user left it.
     cleanup();
@@ -126,6 +130,22 @@ describe('collapsible sidebar (wide screens)', () => {
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('open');
     expect(document.activeElement).toBe(within(nav()).getByRole('link', { name: 'Parley home' }));
     expect(screen.queryByRole('button', { name: 'Open sidebar' })).toBeNull();
+    expect(rail()).toBeNull();
+  });
+
+  it('searches and starts a new chat from the rail while collapsed', async () => {
+    localStorage.setItem(SIDEBAR_STORAGE_KEY, 'closed');
+    const { history } = await renderLayout({ path: '/chat/a', seeds: [seed('a', Date.now())] });
+    await act(async () => {
+      fireEvent.click(within(rail()!).getByRole('button', { name: 'Search chats' }));
+    });
+    expect(palette()).toBeTruthy();
+    await press(screen.getByRole('combobox'), 'Escape');
+    await act(async () => {
+      fireEvent.click(within(rail()!).getByRole('link', { name: 'New chat' }));
+    });
+    expect(path(history)).toBe('/');
+    expect(nav().dataset.state).toBe('closed');
   });
 });
 
@@ -141,9 +161,12 @@ describe('drawer (narrow screens)', () => {
   }
 
   it('starts closed, opens with focus inside, and Escape closes it and returns focus', async () => {
-    await renderLayout();
+    await renderLayout({ path: '/chat/a', seeds: [seed('a', Date.now())] });
     expect(nav().dataset.mode).toBe('drawer');
     expect(nav().dataset.state).toBe('closed');
+    expect(rail()).toBeNull();
+    // The page's own top bar has the button (a floating one would lie under a sticky header).
+    expect(screen.getByRole('banner').contains(screen.getByRole('button', { name: 'Open sidebar' }))).toBe(true);
     // A stored "open" is about the docked sidebar, not the drawer.
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBeNull();
 

@@ -3,7 +3,7 @@ import { getChatStore, type Chat } from '../../chat';
 import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat/connections';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
-import { ModelPicker } from '../shared';
+import { ModelPicker, SidebarButton } from '../shared';
 import { exportChat } from './chat-commands';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
@@ -48,6 +48,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
+        <SidebarButton className="chat-header__menu" />
         <ChatTitle chatId={chat.id} title={chat.title} headingId={headingId} />
         <ChatModelPicker chat={chat} />
         <div className="chat-header__actions" role="group" aria-label={t('chat.actions')}>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { t } from '../../i18n';
 import { Link } from '../../router';
 import { paths } from '../paths';
+import { MenuBar } from '../shared';
 import '../route-error/status-page.css';
 
 /** An address whose chat doesn't exist (mistyped, or deleted here or in another tab). */
@@ -10,12 +11,15 @@ export function ChatNotFound() {
     document.title = `${t('chat.notFound.title')} · ${t('app.name')}`;
   }, []);
   return (
-    <section className="status-page" aria-labelledby="chat-not-found-heading" data-state="missing">
-      <h1 id="chat-not-found-heading" tabIndex={-1}>
-        {t('chat.notFound.title')}
-      </h1>
-      <p>{t('chat.notFound.body')}</p>
-      <Link to={paths.home.href()}>{t('chat.notFound.home')}</Link>
-    </section>
+    <>
+      <MenuBar />
+      <section className="status-page" aria-labelledby="chat-not-found-heading" data-state="missing">
+        <h1 id="chat-not-found-heading" tabIndex={-1}>
+          {t('chat.notFound.title')}
+        </h1>
+        <p>{t('chat.notFound.body')}</p>
+        <Link to={paths.home.href()}>{t('chat.notFound.home')}</Link>
+      </section>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { getChatStore, type Chat } from '../../chat';
 import { t } from '../../i18n';
 import { useLocation } from '../../router';
 import { Button } from '../../ui/button';
+import { useArrivalFocus } from '../shared';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';
 import { CHAT_LOADING_DELAY_MS, ChatLoadingNote } from './chat-loading';
@@ -32,6 +33,8 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   const scroll = useFollowScroll(threadRef, useLocation().action === 'pop');
   const [announcement, setAnnouncement] = useState('');
   const showLoading = useDelayedFlag(!ready, CHAT_LOADING_DELAY_MS);
+  // Opening a chat (from the sidebar, search, or home after sending) leaves the user ready to type.
+  useArrivalFocus(composerRef, true, chatId);
 
   const services = useMemo<ThreadServices>(() => {
     const requests = new Set<string>();

@@ -13,7 +13,7 @@ import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast';
 import { paths } from '../paths';
-import { ModelPicker } from '../shared';
+import { MenuBar, ModelPicker, useArrivalFocus } from '../shared';
 import { ConnectHelp } from './connect-help';
 import { ModelNotice } from './model-notice';
 import { RecentChats } from './recent-chats';
@@ -78,33 +78,39 @@ export default function HomePage() {
     inputRef.current?.focus();
   };
 
+  // A new chat starts with typing: the composer takes focus as soon as it accepts input.
+  useArrivalFocus(inputRef, draft.loaded, HOME_DRAFT_KEY);
+
   const picker = !external && snapshot.connections.length > 0 && (
     <ModelPicker className="home-page__model" value={defaultModel} onValueChange={(ref) => getConnectionsStore().setDefaultModel(ref)} />
   );
 
   return (
-    <section className="home-page" aria-labelledby="home-heading" data-readiness={readiness}>
-      <h1 id="home-heading" className="home-page__greeting" tabIndex={-1}>
-        {t('home.greeting')}
-      </h1>
-      {readiness === 'no-connection' && (
-        <ConnectHelp ref={helpRef} attention={needsModel} onConnected={(connection) => connected(connection.name)} />
-      )}
-      {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
-      <Composer
-        ref={inputRef}
-        inputId={HOME_COMPOSER_ID}
-        className="home-page__composer"
-        value={draft.text}
-        onChange={draft.setText}
-        onSubmit={(text) => void send(text)}
-        disabled={!draft.loaded || sending}
-        placeholder={t('home.composerPlaceholder')}
-        toolbar={picker || undefined}
-        autoFocus
-      />
-      <Suggestions onPick={suggest} />
-      <RecentChats />
-    </section>
+    <>
+      <MenuBar />
+      <section className="home-page" aria-labelledby="home-heading" data-readiness={readiness}>
+        <h1 id="home-heading" className="home-page__greeting" tabIndex={-1}>
+          {t('home.greeting')}
+        </h1>
+        {readiness === 'no-connection' && (
+          <ConnectHelp ref={helpRef} attention={needsModel} onConnected={(connection) => connected(connection.name)} />
+        )}
+        {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
+        <Composer
+          ref={inputRef}
+          inputId={HOME_COMPOSER_ID}
+          className="home-page__composer"
+          value={draft.text}
+          onChange={draft.setText}
+          onSubmit={(text) => void send(text)}
+          disabled={!draft.loaded || sending}
+          placeholder={t('home.composerPlaceholder')}
+          toolbar={picker || undefined}
+          autoFocus
+        />
+        <Suggestions onPick={suggest} />
+        <RecentChats />
+      </section>
+    </>
   );
 }

@@ -1,20 +1,24 @@
 import { ChunkLoadError } from '../../router';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
+import { MenuBar } from '../shared';
 import './status-page.css';
 
 /** A crashed screen or a page chunk that failed to load; the layout around it keeps working. */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const stale = error instanceof ChunkLoadError;
   return (
-    <section className="status-page" role="alert" aria-labelledby="route-error-heading">
-      <h1 id="route-error-heading" tabIndex={-1}>
-        {t(stale ? 'route.error.chunkTitle' : 'route.error.title')}
-      </h1>
-      <p>{t(stale ? 'route.error.chunkBody' : 'route.error.body')}</p>
-      <Button icon="lucide:rotate-cw" onClick={() => window.location.reload()}>
-        {t('route.error.reload')}
-      </Button>
-    </section>
+    <>
+      <MenuBar />
+      <section className="status-page" role="alert" aria-labelledby="route-error-heading">
+        <h1 id="route-error-heading" tabIndex={-1}>
+          {t(stale ? 'route.error.chunkTitle' : 'route.error.title')}
+        </h1>
+        <p>{t(stale ? 'route.error.chunkBody' : 'route.error.body')}</p>
+        <Button icon="lucide:rotate-cw" onClick={() => window.location.reload()}>
+          {t('route.error.reload')}
+        </Button>
+      </section>
+    </>
   );
 }

@@ -4,3 +4,5 @@ export { formatWait } from './format-wait';
 export { MODEL_LIST_STALE_MS, ModelPicker, type ModelPickerProps, type ModelPickerState } from './model-picker';
 export { handleSettingsRequests, requestSettings, resetSettingsRequests, useSettingsAvailable } from './settings-request';
 export { modelKind } from './model-kind';
+export { MenuBar, SidebarButton, SidebarToggleContext, type SidebarToggle } from './sidebar-button';
+export { shouldTakeFocus, useArrivalFocus } from './use-arrival-focus';
