@@ -27,7 +27,7 @@ interface TooltipContentProps {
   children: ReactNode;
 }
 
-/** The bubble: portalled to the body, positioned next to the trigger before the first paint. */
+/** The bubble: portalled out of the trigger's box, positioned next to it before the first paint. */
 export function TooltipContent({ id, state, side, triggerRef, children }: TooltipContentProps) {
   const bubbleRef = useRef<HTMLDivElement>(null);
   const [placement, setPlacement] = useState<TooltipPlacement | null>(null);
@@ -61,6 +61,9 @@ export function TooltipContent({ id, state, side, triggerRef, children }: Toolti
       {children}
     </div>,
     // Inside a modal <dialog> the body is inert and below the top layer: render in the dialog.
-    triggerRef.current?.closest('dialog') ?? triggerRef.current?.ownerDocument.body ?? document.body,
+    // Otherwise inside the page's main landmark (the app's <main id="app">): text outside every
+    // landmark is lost to landmark navigation (axe's "region" rule). Positions are fixed, and
+    // <main> is never transformed, so the placement does not change.
+    triggerRef.current?.closest('dialog') ?? triggerRef.current?.closest('main') ?? triggerRef.current?.ownerDocument.body ?? document.body,
   );
 }

@@ -1,0 +1,226 @@
+// The journey of a new user's first minutes, as a person makes it: from a fresh profile, connect
+// a model server, send from home, open the sidebar from the chat, switch chats, search, rename,
+// pin, delete and undo. On a phone (390×844) and a laptop (1366×860), in light and dark, once
+// with the mouse and once with the keyboard alone (no pointer event at all). At every stop: no
+// sideways scrolling and no axe-core violation.
+import { tmpdir } from 'node:os';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { startOpenAiServer, textStream, type OpenAiServer, type RecordedRequest } from '../support/openai-server/index.mjs';
+import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents, type ViewportName } from './screen-checks';
+
+const appUrl = inject('appUrl');
+
+/** The two chats the journey makes: what the user types, the model's reply, and the title it suggests. */
+const FIRST = { ask: 'Plan a weekend trip to Lisbon', reply: 'Start in Alfama on Saturday morning.', title: 'Lisbon weekend' };
+const SECOND = { ask: 'Compare quicksort and mergesort', reply: 'Mergesort is stable; quicksort is usually faster.', title: 'Sorting algorithms' };
+const RENAMED = 'Lisbon, finally';
+/** A whole journey is some forty steps, each checked with axe-core. */
+const JOURNEY_TIMEOUT_MS = 90_000;
+
+let server: OpenAiServer;
+let browser: TestBrowser;
+let page: Page;
+let pageErrors: string[];
+
+/** Replies to each question; any other request (the title request) gets the chat's title. */
+function replyFor(request: RecordedRequest) {
+  const messages: { role: string; content: unknown }[] = request.body?.messages ?? [];
+  const last = String(messages.at(-1)?.content ?? '');
+  const chat = [FIRST, SECOND].find((c) => last === c.ask) ?? [FIRST, SECOND].find((c) => JSON.stringify(messages).includes(c.ask));
+  if (!chat) return textStream('I am not sure what you mean.');
+  return textStream(last === chat.ask ? chat.reply : chat.title, { chunkSize: 6, delayMs: 10 });
+}
+
+beforeAll(async () => {
+  server = await startOpenAiServer({ script: replyFor });
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(async (context) => {
+  // A picture of where a failed journey stopped, for whoever reads the CI log's path.
+  if (context.task.result?.state === 'fail') await page?.screenshot({ path: `${tmpdir()}/parley-journey-failure.png` }).catch(() => {});
+  await browser?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+const nav = () => page.getByRole('navigation', { name: 'Chats and navigation' });
+/** The sidebar element whether or not it is exposed (closed, it is hidden from the accessibility tree). */
+const sidebarState = () => page.locator('nav.sidebar').getAttribute('data-state');
+const heading = () => page.getByRole('heading', { level: 1 });
+const composer = () => page.getByRole('textbox', { name: 'Message' });
+
+type Mode = 'mouse' | 'keyboard';
+const cases: [ViewportName, 'light' | 'dark', Mode][] = [];
+for (const viewport of ['phone', 'desktop'] as const) for (const scheme of ['light', 'dark'] as const) for (const mode of ['mouse', 'keyboard'] as const) cases.push([viewport, scheme, mode]);
+
+describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (viewport, scheme, mode) => {
+  const keyboard = mode === 'keyboard';
+  const phone = viewport === 'phone';
+
+  beforeEach(async () => {
+    server.reset();
+    browser = await launchBrowser({ viewport: VIEWPORTS[viewport], colorScheme: scheme });
+    page = await browser.newPage();
+    pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    if (keyboard) await watchPointerEvents(page);
+  });
+
+  /** Activates a control the way this journey's user does: a click, or Tab to it and Enter. */
+  async function use(target: Locator) {
+    if (keyboard) {
+      await tabTo(page, target);
+      await page.keyboard.press('Enter');
+    } else await target.click();
+  }
+
+  /** Picks a menu item: a click, or arrows until it has focus and Enter. */
+  async function pick(item: Locator) {
+    await item.waitFor();
+    if (!keyboard) return item.click();
+    for (let i = 0; i < 10 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+    expect(await item.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+  }
+
+  async function type(field: Locator, text: string) {
+    if (keyboard) {
+      await tabTo(page, field);
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(text);
+    } else {
+      await field.click();
+      await field.fill(text);
+    }
+  }
+
+  /** Opens the sidebar where it is hidden: the drawer on a phone. On a laptop it is docked open. */
+  async function showSidebar() {
+    if (!phone || (await sidebarState()) === 'open') return;
+    await use(page.getByRole('button', { name: 'Open sidebar' }));
+    await expect.poll(sidebarState).toBe('open');
+  }
+
+  async function ask(text: string, reply: string) {
+    await type(composer(), text);
+    if (keyboard) await page.keyboard.press('Enter');
+    else await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await page.getByText(reply, { exact: true }).waitFor();
+    // Ready for the next message without a click (SPEC B11).
+    await expect.poll(() => focused(page)).toBe('textarea Message');
+  }
+
+  /** The chat entry's ⋯ menu in the sidebar, then one of its items. */
+  async function entryMenu(title: string, item: string) {
+    await showSidebar();
+    await use(nav().getByRole('button', { name: `Options for ${title}` }));
+    await pick(page.getByRole('menuitem', { name: item }));
+  }
+
+  it('connects, chats, and finds its way around', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
+    await page.goto(appUrl);
+    await heading().filter({ hasText: 'What shall we talk about?' }).waitFor();
+    await checkStop(page, 'home, nothing connected');
+
+    // Connect the test server through Settings, opened from the home page's help.
+    await use(page.getByRole('button', { name: 'Open Settings' }));
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await use(settings.getByRole('button', { name: 'Add connection' }));
+    await pick(page.getByRole('menuitem', { name: /^OpenAI-compatible server/ }));
+    await checkStop(page, 'settings, adding a connection');
+    await type(settings.getByRole('textbox', { name: 'Base URL' }), server.url);
+    await use(settings.getByRole('button', { name: 'Test connection' }));
+    await settings.getByText('Connected: 1 model found').waitFor();
+    await checkStop(page, 'settings, connected');
+    if (keyboard) await page.keyboard.press('Escape');
+    else await settings.getByRole('button', { name: 'Close' }).first().click();
+    await settings.waitFor({ state: 'hidden' });
+    // The button that opened Settings is gone (there is a connection now): focus is on the composer.
+    await expect.poll(() => focused(page)).toBe('textarea Message');
+
+    await ask(FIRST.ask, FIRST.reply);
+    await expect.poll(() => heading().textContent()).toBe(FIRST.title);
+    await checkStop(page, 'first chat');
+
+    // A second chat, from the sidebar's New chat.
+    await showSidebar();
+    await use(nav().getByRole('link', { name: 'New chat' }));
+    await heading().filter({ hasText: 'What shall we talk about?' }).waitFor();
+    await ask(SECOND.ask, SECOND.reply);
+    await expect.poll(() => heading().textContent()).toBe(SECOND.title);
+
+    // The sidebar from the chat: the drawer on a phone; collapsed to its rail and back on a laptop.
+    if (phone) {
+      await showSidebar();
+      await checkStop(page, 'drawer open over a chat');
+    } else {
+      await use(nav().getByRole('button', { name: 'Close sidebar' }));
+      const rail = page.getByRole('navigation', { name: 'Collapsed sidebar' });
+      await expect.poll(() => focused(page)).toBe('button Open sidebar');
+      await checkStop(page, 'sidebar collapsed to its rail');
+      await use(rail.getByRole('button', { name: 'Open sidebar' }));
+      await expect.poll(sidebarState).toBe('open');
+    }
+
+    // Switch chats.
+    await use(nav().getByRole('link', { name: FIRST.title }));
+    await expect.poll(() => heading().textContent()).toBe(FIRST.title);
+    await page.getByText(FIRST.reply, { exact: true }).waitFor();
+    await expect.poll(() => focused(page)).toBe('textarea Message');
+    if (phone) expect(await sidebarState()).toBe('closed');
+    await checkStop(page, 'switched chats');
+
+    // Search for a word of the other chat's reply and open it.
+    if (keyboard) await page.keyboard.press('ControlOrMeta+K');
+    else {
+      await showSidebar();
+      await nav().getByRole('button', { name: 'Search chats' }).click();
+    }
+    const palette = page.getByRole('dialog', { name: 'Search chats' });
+    await page.keyboard.type('mergesort');
+    const result = palette.getByRole('option', { name: new RegExp(SECOND.title) });
+    await result.waitFor();
+    await checkStop(page, 'search results');
+    if (keyboard) await page.keyboard.press('Enter');
+    else await result.click();
+    await expect.poll(() => heading().textContent()).toBe(SECOND.title);
+    await expect.poll(() => focused(page)).toBe('textarea Message');
+
+    // Rename the first chat from its menu.
+    await entryMenu(FIRST.title, 'Rename');
+    const field = nav().getByRole('textbox', { name: 'Chat title' });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(RENAMED);
+    await page.keyboard.press('Enter');
+    await nav().getByRole('link', { name: RENAMED }).waitFor();
+    await checkStop(page, 'renamed');
+
+    // Pin it: it moves to the Pinned group.
+    await entryMenu(RENAMED, 'Pin');
+    await nav().getByRole('heading', { name: 'Pinned' }).waitFor();
+    await checkStop(page, 'pinned');
+
+    // Delete it, then Undo from the toast.
+    await entryMenu(RENAMED, 'Delete');
+    await expect.poll(() => nav().getByRole('link', { name: RENAMED }).count()).toBe(0);
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    const undo = toasts.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await checkStop(page, 'deleted, with Undo offered');
+    if (keyboard) {
+      await page.keyboard.press('F8');
+      await tabTo(page, undo);
+      await page.keyboard.press('Enter');
+    } else await undo.click();
+    await showSidebar();
+    await nav().getByRole('link', { name: RENAMED }).waitFor();
+    await checkStop(page, 'restored');
+
+    if (keyboard) expect(await pointerEventsSeen(page)).toEqual([]);
+  });
+});
