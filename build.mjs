@@ -3,10 +3,12 @@
 //   node build.mjs --watch    build, then rebuild on every change
 //   node build.mjs --serve    build, then serve dist/ (PORT, BASE_PATH)
 //   node build.mjs --serve --no-build   serve the dist/ that is there
+//   --gallery (or PARLEY_GALLERY=1)     include the /ui component gallery (development only)
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PAGE_POLICY } from './src/server/security-headers.mjs';
 import { startServer } from './src/server/static-server.mjs';
 import { iconsEsbuildPlugin } from './src/ui/icon/icons-plugin.mjs';
 
@@ -14,6 +16,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
 /** The marker in index.html that the build replaces with the asset tags. */
 const ASSETS_MARKER = '<!-- parley:assets -->';
+/** The marker the build replaces with the Content-Security-Policy <meta> (policy text: src/server/security-headers.mjs). */
+const CSP_MARKER = '<!-- parley:csp -->';
 /** Browsers with native ESM, dynamic import, top-level await and :has() — everything we rely on. */
 const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 
@@ -39,8 +43,11 @@ const workerUrlOf = (outDir, metafile) => {
   return path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
 };
 
-/** The app's esbuild options; `entry` and `outDir` differ only for the e2e build with a test model. */
-const appOptionsFor = (entry, outDir, workerUrl) => ({
+/**
+ * The app's esbuild options; `entry` and `outDir` differ only for the e2e build with a test model.
+ * `gallery` keeps the /ui component gallery (development only: it calls the public icon service).
+ */
+const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
   absWorkingDir: root,
   entryPoints: { main: entry },
   outdir: path.join(outDir, 'assets'),
@@ -58,7 +65,11 @@ const appOptionsFor = (entry, outDir, workerUrl) => ({
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
-  define: { 'process.env.NODE_ENV': '"production"', __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl) },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl),
+    __PARLEY_GALLERY__: JSON.stringify(gallery),
+  },
   legalComments: 'linked',
   logLevel: 'warning',
   // Bundles exactly the Lucide icons the code names, so they render offline and at once.
@@ -96,26 +107,29 @@ async function writeIndex(outDir, entry, appMeta, themeMeta) {
     `<script type="module" src="${href(mainFile)}"></script>`,
   ];
   const template = await readFile(path.join(root, 'index.html'), 'utf8');
-  if (!template.includes(ASSETS_MARKER)) throw new Error(`index.html lacks ${ASSETS_MARKER}`);
-  await writeFile(path.join(outDir, 'index.html'), template.replace(ASSETS_MARKER, tags.join('\n    ')));
+  for (const marker of [ASSETS_MARKER, CSP_MARKER]) {
+    if (!template.includes(marker)) throw new Error(`index.html lacks ${marker}`);
+  }
+  const csp = `<meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}" />`;
+  await writeFile(path.join(outDir, 'index.html'), template.replace(CSP_MARKER, csp).replace(ASSETS_MARKER, tags.join('\n    ')));
 }
 
 /** Builds the app into `outDir` (dist/ by default) from `entry` (src/main.tsx by default). */
-export async function build({ entry = 'src/main.tsx', outDir = dist } = {}) {
+export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = false } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
   const worker = await esbuild.build(workerOptionsFor(outDir));
   const workerUrl = workerUrlOf(outDir, worker.metafile);
-  const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir, workerUrl)), esbuild.build(themeOptionsFor(outDir))]);
+  const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir, workerUrl, gallery)), esbuild.build(themeOptionsFor(outDir))]);
   await writeIndex(outDir, entry, app.metafile, theme.metafile);
   return app.metafile;
 }
 
-async function watch() {
-  await build();
+async function watch(gallery) {
+  await build({ gallery });
   const theme = await esbuild.build(themeOptionsFor(dist));
   const worker = await esbuild.build(workerOptionsFor(dist));
-  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile));
+  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile), gallery);
   const ctx = await esbuild.context({
     ...appOptions,
     plugins: [
@@ -144,11 +158,13 @@ const flag = (argv, name) => {
 };
 
 async function main(argv) {
-  if (argv.includes('--watch')) return watch();
+  // --gallery (or PARLEY_GALLERY=1) builds the /ui component gallery in: `npm run dev`, the e2e build.
+  const gallery = argv.includes('--gallery') || process.env.PARLEY_GALLERY === '1';
+  if (argv.includes('--watch')) return watch(gallery);
   if (!argv.includes('--no-build')) {
     const started = performance.now();
     // --entry/--out-dir build a variant (the e2e tests plug a deterministic model in).
-    await build({ entry: flag(argv, '--entry'), outDir: flag(argv, '--out-dir') && path.resolve(flag(argv, '--out-dir')) });
+    await build({ entry: flag(argv, '--entry'), outDir: flag(argv, '--out-dir') && path.resolve(flag(argv, '--out-dir')), gallery });
     console.log(`[parley] built dist/ in ${Math.round(performance.now() - started)} ms`);
   }
   if (argv.includes('--serve')) {

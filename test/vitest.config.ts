@@ -7,6 +7,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   plugins: [iconsVitePlugin({ root })],
+  // What build.mjs defines: unit tests see the production route table (no /ui gallery).
+  define: { __PARLEY_GALLERY__: 'false' },
   test: {
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],

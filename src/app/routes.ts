@@ -4,6 +4,24 @@ import { t } from '../i18n';
 
 const titled = (name: string) => `${name} · ${t('app.name')}`;
 
+/**
+ * Set by build.mjs: true only for development builds (`--gallery`: `npm run dev`, the e2e
+ * build). The gallery asks the public icon service for icons, and a production app makes no
+ * third-party request; with `false` esbuild drops the route and never builds its chunk.
+ */
+declare const __PARLEY_GALLERY__: boolean;
+
+const galleryRoutes: readonly RouteDefinition[] = __PARLEY_GALLERY__
+  ? [
+      {
+        pattern: paths.ui.pattern,
+        page: lazyPage(() => import('../pages/ui/ui-page')),
+        layout: false,
+        title: () => titled(t('ui.title')),
+      },
+    ]
+  : [];
+
 /** The one route table: each page is its own chunk, fetched on the first visit. */
 export const routes: readonly RouteDefinition[] = [
   {
@@ -16,12 +34,7 @@ export const routes: readonly RouteDefinition[] = [
     page: lazyPage(() => import('../pages/chat/chat-page')),
     title: () => titled(t('chat.title')),
   },
-  {
-    pattern: paths.ui.pattern,
-    page: lazyPage(() => import('../pages/ui/ui-page')),
-    layout: false,
-    title: () => titled(t('ui.title')),
-  },
+  ...galleryRoutes,
 ];
 
 export const notFoundTitle = () => titled(t('route.notFound.title'));

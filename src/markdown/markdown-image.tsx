@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { t } from '../i18n';
 import { classifyImageSource } from './safe-url';
+import { shortenMiddle } from './shorten-middle';
 
 export interface MarkdownImageProps {
   href: string;
@@ -14,8 +15,10 @@ type ImageState = 'blocked' | 'waiting' | 'shown' | 'error';
 
 /**
  * An image from a reply. Fetching a remote image would tell its host the reader's address (and
- * that the reply was read), so a remote image waits behind a button naming the host; raster data
- * URLs show at once; any other source (`javascript:`, relative paths, SVG data) is never loaded.
+ * that the reply was read), and a prompt injection can put the conversation into its query, so a
+ * remote image waits behind a button showing its whole address (its middle elided when long; the
+ * full one is the button's name and tooltip). Raster data URLs show at once; any other source
+ * (`javascript:`, relative paths, SVG data) is never loaded.
  */
 export function MarkdownImage({ href, alt, title, insideLink = false }: MarkdownImageProps) {
   const source = classifyImageSource(href);
@@ -41,8 +44,15 @@ export function MarkdownImage({ href, alt, title, insideLink = false }: Markdown
   }
   if (state === 'waiting' && source.kind === 'remote') {
     return (
-      <button type="button" className="markdown__image-placeholder" data-state={state} title={title ?? undefined} onClick={() => setRequested(true)}>
-        <span className="markdown__image-load">{t('markdown.image.load', { host: source.host })}</span>
+      <button
+        type="button"
+        className="markdown__image-placeholder"
+        data-state={state}
+        aria-label={alt ? t('markdown.image.loadDescribed', { url: source.src, alt }) : t('markdown.image.load', { url: source.src })}
+        title={source.src}
+        onClick={() => setRequested(true)}
+      >
+        <span className="markdown__image-load">{t('markdown.image.load', { url: shortenMiddle(source.src) })}</span>
         {alt && <span className="markdown__image-alt">{alt}</span>}
       </button>
     );

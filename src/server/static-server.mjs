@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { SECURITY_HEADERS } from './security-headers.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -108,7 +109,7 @@ export async function startServer({ dir, port = 4173, host = '127.0.0.1', basePa
       'Cache-Control': HASHED_NAME.test(entry.name) ? IMMUTABLE : 'no-cache',
       ETag: entry.etag,
       Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
+      ...SECURITY_HEADERS,
     };
     if (status === 200 && req.headers['if-none-match'] === entry.etag) {
       res.writeHead(304, headers).end();
@@ -122,7 +123,7 @@ export async function startServer({ dir, port = 4173, host = '127.0.0.1', basePa
   }
 
   const plain = (res, status, text) =>
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end(text);
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...SECURITY_HEADERS }).end(text);
 
   async function handle(req, res) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
@@ -134,7 +135,7 @@ export async function startServer({ dir, port = 4173, host = '127.0.0.1', basePa
       const bare = base.slice(0, -1);
       if (rawPath.toLowerCase() === bare.toLowerCase()) rawPath = '/';
       else if (rawPath.toLowerCase().startsWith(base.toLowerCase())) rawPath = rawPath.slice(bare.length);
-      else if (rawPath === '/') return res.writeHead(302, { Location: base }).end();
+      else if (rawPath === '/') return res.writeHead(302, { Location: base, ...SECURITY_HEADERS }).end();
       else return plain(res, 404, 'Not found');
     }
     const resolved = resolveRequestPath(rawPath);

@@ -13,7 +13,7 @@ declare module 'vitest' {
     appUrl: string;
     /** The same build served with BASE_PATH=/sub/: http://127.0.0.1:PORT/sub/ */
     subUrl: string;
-    /** The app built with the deterministic echo model of test/support/e2e-app. */
+    /** The app built with the deterministic echo model of test/support/e2e-app, and the /ui gallery. */
     modelAppUrl: string;
   }
 }
@@ -29,7 +29,8 @@ export async function setup(project: TestProject) {
   stops.push(sub.stop);
 
   const modelDist = await mkdtemp(path.join(tmpdir(), 'parley-e2e-'));
-  execFileSync('node', ['build.mjs', '--entry', 'test/support/e2e-app/main.ts', '--out-dir', modelDist], { cwd: ROOT, stdio: 'ignore' });
+  // --gallery: the ui-kit tests drive the /ui component gallery, which production builds leave out.
+  execFileSync('node', ['build.mjs', '--entry', 'test/support/e2e-app/main.ts', '--out-dir', modelDist, '--gallery'], { cwd: ROOT, stdio: 'ignore' });
   const modelApp = await startServer({ dir: modelDist, port: 0 });
   stops.push(async () => {
     await modelApp.close();

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp, sendFromHome } from './connected-app';
 
 const appUrl = inject('appUrl');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: OpenAiServer;
 let browser: TestBrowser;
@@ -106,5 +109,128 @@ describe('markdown in a streamed reply', () => {
     // The text is shown, not executed.
     expect(await reply().textContent()).toContain('<script>alert(4)</script>');
     expect(violations).toEqual([]);
+  });
+});
+
+/** axe-core's violations inside `scope` (evaluated through the DevTools protocol, which the page's CSP does not govern). */
+async function axeViolations(scope: Locator): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return scope.evaluate(async (element) => {
+    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(element, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  });
+}
+
+/** Long words: a cell that breaks one in the middle shows it on more than one line. */
+const LONG_WORDS = [
+  'internationalization',
+  'responsibilities',
+  'characteristically',
+  'incomprehensibility',
+  'counterrevolutionary',
+  'electroencephalograph',
+  'uncharacteristically',
+  'institutionalization',
+];
+const WIDE_REPLY = [
+  'A wide table:',
+  '',
+  `| ${LONG_WORDS.join(' | ')} |`,
+  `|${' --- |'.repeat(LONG_WORDS.length)}`,
+  `| ${LONG_WORDS.map((w) => w.toUpperCase()).join(' | ')} |`,
+  `| ${LONG_WORDS.map((w) => `${w} with a few ordinary words after it`).join(' | ')} |`,
+  '',
+  '```js',
+  `const line = "${'a'.repeat(300)}";`,
+  '```',
+  '',
+  `A long address https://example.com/${'segment/'.repeat(30)}end and a long word ${'x'.repeat(150)}.`,
+].join('\n');
+
+/** Whether the page itself scrolls sideways. */
+const pageOverflows = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+describe('a reply on a phone (390 × 844)', () => {
+  it('scrolls a wide table sideways in its own box, keeps words whole, and never scrolls the page sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    server.setScript(textStream(WIDE_REPLY, { chunkSize: 40, delayMs: 5 }));
+    await sendFromHome(page, 'A wide table please');
+    await expect.poll(() => reply().getAttribute('data-state')).toBe('complete');
+
+    expect(await pageOverflows()).toBe(false);
+    const box = reply().getByRole('group', { name: 'Table' });
+    const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+
+    // A one-word cell sits on one line; its text lays out as one box unless broken inside the word.
+    const lines = await box.locator('th, td').evaluateAll((cells) =>
+      cells
+        .filter((cell) => !/\s/.test(cell.textContent!.trim()))
+        .map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return `${cell.textContent}: ${range.getClientRects().length}`;
+        }),
+    );
+    expect(lines).toHaveLength(LONG_WORDS.length * 2);
+    expect(lines.filter((l) => !l.endsWith(': 1'))).toEqual([]);
+
+    // The box is in the tab order (tabindex 0), so keyboard users can scroll it with the arrow keys.
+    expect(await box.getAttribute('tabindex')).toBe('0');
+    await box.focus();
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+    // A long code line scrolls in its block.
+    const pre = reply().locator('pre');
+    expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await pageOverflows()).toBe(false);
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('reasoning', () => {
+  const REASONING = 'First I weigh the options. Then I check the numbers once more.';
+  const details = () => reply().locator('details');
+  const summary = () => details().locator('summary');
+
+  it('shows while it streams, folds away when the answer starts, and has a turning chevron', async () => {
+    server.setScript(textStream('The answer is 42.', { reasoning: REASONING, chunkSize: 4, delayMs: 60 }));
+    await sendFromHome(page, 'Think first');
+    await expect.poll(() => details().getAttribute('data-state')).toBe('thinking');
+    expect(await details().evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
+    await expect.poll(() => reply().locator('.reasoning__text').isVisible()).toBe(true);
+    expect(await summary().textContent()).toBe('Thinking…');
+    expect(await axeViolations(reply())).toEqual([]);
+
+    await expect.poll(() => reply().getAttribute('data-state')).toBe('complete');
+    expect(await details().evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
+    expect(await reply().locator('.reasoning__text').isVisible()).toBe(false);
+    const chevron = summary().locator('.reasoning__chevron');
+    expect(await chevron.evaluate((el) => getComputedStyle(el).transform)).toBe('none');
+
+    // From the keyboard: the summary is a focusable disclosure button.
+    await summary().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => details().evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
+    expect(await reply().locator('.reasoning__text').textContent()).toBe(REASONING);
+    await expect.poll(() => chevron.evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(0, 1, -1, 0, 0, 0)');
+    expect(await axeViolations(reply())).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  it('turns the chevron without animation when the reader asks for reduced motion', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    server.setScript(textStream('Done.', { reasoning: REASONING, chunkSize: 20 }));
+    await sendFromHome(page, 'Think');
+    await expect.poll(() => reply().getAttribute('data-state')).toBe('complete');
+    const chevron = summary().locator('.reasoning__chevron');
+    expect(await chevron.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await chevron.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s');
   });
 });

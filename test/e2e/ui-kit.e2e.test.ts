@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 
-const appUrl = inject('appUrl');
+// The gallery is in development builds only; the e2e build with the echo model includes it.
+const appUrl = inject('modelAppUrl');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: TestBrowser;

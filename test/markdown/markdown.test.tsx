@@ -148,16 +148,30 @@ describe('Markdown: inline constructs', () => {
 });
 
 describe('Markdown: images', () => {
-  it('waits for the reader before loading a remote image, naming the host', () => {
-    const { root } = renderMarkdown('![A cat](https://images.example.com/cat.png "Cat")');
+  it('waits for the reader before loading a remote image, showing its whole address', () => {
+    const { root } = renderMarkdown('![A cat](https://images.example.com/cat.png?size=2 "Cat")');
     expect(root.querySelector('img')).toBeNull();
-    const button = screen.getByRole('button', { name: new RegExp(t('markdown.image.load', { host: 'images.example.com' })) });
+    const button = screen.getByRole('button', { name: 'Load image from https://images.example.com/cat.png?size=2: A cat' });
+    expect(button.textContent).toContain('https://images.example.com/cat.png?size=2');
+    expect(button.title).toBe('https://images.example.com/cat.png?size=2');
     expect(button.textContent).toContain('A cat');
     fireEvent.click(button);
     const image = screen.getByRole('img', { name: 'A cat' });
-    expect(image.getAttribute('src')).toBe('https://images.example.com/cat.png');
+    expect(image.getAttribute('src')).toBe('https://images.example.com/cat.png?size=2');
     expect(image.getAttribute('referrerpolicy')).toBe('no-referrer');
     expect(image.getAttribute('title')).toBe('Cat');
+  });
+
+  it('shows a long address with its middle elided, and the whole of it in the name and tooltip', () => {
+    const url = `https://collector.example/p.png?pad=${'x'.repeat(120)}&leak=secret42`;
+    renderMarkdown(`![](${url})`);
+    const button = screen.getByRole('button', { name: `Load image from ${url}` });
+    expect(button.title).toBe(url);
+    const shown = button.querySelector('.markdown__image-load')!.textContent!;
+    expect(shown.startsWith('Load image from https://collector.example/p.png?pad=x')).toBe(true);
+    expect(shown.endsWith('&leak=secret42')).toBe(true);
+    expect(shown).toContain('…');
+    expect(shown.length).toBeLessThan(url.length);
   });
 
   it('falls back to the description when the image fails to load', () => {

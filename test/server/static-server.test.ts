@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../src/server/security-headers.mjs';
 import { normalizeBasePath, resolveRequestPath, startServer } from '../../src/server/static-server.mjs';
 
 const INDEX = '<!doctype html><html><head><base href="/" /></head><body><main id="app"></main></body></html>';
@@ -15,10 +16,10 @@ let dist: string;
 let servers: Awaited<ReturnType<typeof startServer>>[] = [];
 
 /** Raw GET: node's http keeps the path exactly as written (fetch would normalise `..`). */
-function get(port: number, rawPath: string, headers: Record<string, string> = {}) {
+function get(port: number, rawPath: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: rawPath, headers }, (res) => {
+      const req = request({ host: '127.0.0.1', port, path: rawPath, headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -36,6 +37,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'main-ABCDEFGH.js'), BIG_JS);
   await writeFile(path.join(dist, 'assets', 'main-ABCDEFGH.css'), 'body{color:red}');
+  await writeFile(path.join(dist, 'assets', 'stream-worker-ABCDEFGH.js'), 'self.onmessage = () => {};');
   await writeFile(path.join(folder, 'secret.txt'), 'TOP SECRET');
   await symlink(path.join(folder, 'secret.txt'), path.join(dist, 'assets', 'link.txt'));
   servers = [await startServer({ dir: dist, port: 0 }), await startServer({ dir: dist, port: 0, basePath: '/parley/' })];
@@ -147,5 +149,47 @@ describe('static server', () => {
     const bare = await get(sub(), '/');
     expect(bare.status).toBe(302);
     expect(bare.headers.location).toBe('/parley/');
+  });
+});
+
+describe('security headers', () => {
+  const expectSecurityHeaders = (headers: Record<string, string | string[] | undefined>, what: string) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], `${what}: ${name}`).toBe(value);
+  };
+
+  it('holds the policies a framing page and a browser need', () => {
+    expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(SECURITY_HEADERS['X-Frame-Options']).toBe('DENY');
+    expect(SECURITY_HEADERS['Referrer-Policy']).toBe('no-referrer');
+    expect(SECURITY_HEADERS['X-Content-Type-Options']).toBe('nosniff');
+    expect(SECURITY_HEADERS['Permissions-Policy']).toContain('camera=()');
+  });
+
+  it.each([
+    ['the page (200)', () => get(root(), '/'), 200],
+    ['an app address (200)', () => get(root(), '/chat/abc'), 200],
+    ['a script (200)', () => get(root(), '/assets/main-ABCDEFGH.js'), 200],
+    // A dedicated worker's CSP comes from its own script's response, not from the page.
+    ['the stream worker (200)', () => get(root(), '/assets/stream-worker-ABCDEFGH.js'), 200],
+    ['a stylesheet (200)', () => get(root(), '/assets/main-ABCDEFGH.css'), 200],
+    ['a HEAD request (200)', () => get(root(), '/', {}, 'HEAD'), 200],
+    ['a missing asset (404)', () => get(root(), '/assets/gone-ZZZZZZZZ.js'), 404],
+    ['a path outside the base (404)', () => get(sub(), '/elsewhere'), 404],
+    ['a forbidden path (400)', () => get(root(), '/%2e%2e/secret.txt'), 400],
+    ['a POST (405)', () => get(root(), '/', {}, 'POST'), 405],
+    ['the redirect to the base (302)', () => get(sub(), '/'), 302],
+  ])('are sent with %s', async (what, answer, status) => {
+    const res = await answer();
+    expect(res.status).toBe(status);
+    expectSecurityHeaders(res.headers, what);
+  });
+
+  it('are sent with a 304 too', async () => {
+    for (const p of ['/', '/assets/stream-worker-ABCDEFGH.js']) {
+      const first = await get(root(), p);
+      const again = await get(root(), p, { 'if-none-match': String(first.headers.etag) });
+      expect(again.status).toBe(304);
+      expectSecurityHeaders(again.headers, `304 for ${p}`);
+    }
   });
 });

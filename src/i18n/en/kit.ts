@@ -19,7 +19,8 @@ export const kit = {
   'markdown.code.copyFailed': 'Copy failed',
   'markdown.code.wrap': 'Wrap lines',
   'markdown.code.label': 'Code',
-  'markdown.image.load': 'Load image from {host}',
+  'markdown.image.load': 'Load image from {url}',
+  'markdown.image.loadDescribed': 'Load image from {url}: {alt}',
   'markdown.image.untitled': 'Image',
   'markdown.table': 'Table',
 } as const;

@@ -92,19 +92,20 @@ describe('chat page messages: what a reply shows', () => {
     expect(within(lastArticle('Assistant')).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('reasoning is collapsed under its own toggle: "Thinking…" while it streams, "Thought for N s" after', async () => {
+  it('reasoning shows under its own toggle while it streams ("Thinking…") and folds away after ("Thought for N s")', async () => {
     const gate = createGate();
     await openChat([
       [{ delta: { type: 'reasoning', text: 'Let me think about it.' } }, { gate }, { delta: { type: 'content', text: 'Answer' } }],
     ]);
     await waitFor(() => expect(within(lastArticle('Assistant')).getByText('Thinking…')).toBeTruthy());
     const details = lastArticle('Assistant').querySelector('details')!;
-    expect(details.open).toBe(false);
+    expect(details.open).toBe(true);
     expect(details.dataset.state).toBe('thinking');
     expect(details.textContent).toContain('Let me think about it.');
     await act(async () => gate.open());
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
     expect(within(lastArticle('Assistant')).getByText(/^Thought for \d+ s$/)).toBeTruthy();
+    expect(lastArticle('Assistant').querySelector('details')!.open).toBe(false);
     expect(textOf(lastArticle('Assistant'))).toBe('Answer');
   });
 
