@@ -23,13 +23,30 @@ export function autoTitle(text: string): string {
   return clampTitle(firstLine);
 }
 
-/** A model's suggested title without the quotes, label or trailing period models like to add. */
+/** A label some models put first ("Title: …", "**Title:** …"). */
+const TITLE_LABEL = /^title\s*:\s*/i;
+/** Quotes (straight, curly, guillemets) and stray emphasis marks around the whole title. */
+const EDGE_MARKS = /^["'“”‘’«»*_~\s]+|["'“”‘’«»*_~\s]+$/g;
+/** **strong**, *em*, ~~strike~~: the marks go, the words stay. */
+const STAR_EMPHASIS = /(\*\*|\*|~~)(?=\S)(.+?)(?<=\S)\1/g;
+/** __strong__, _em_: only between non-word characters, so snake_case names survive. */
+const UNDERSCORE_EMPHASIS = /(^|\W)(__|_)(?=\S)(.+?)(?<=\S)\2(?!\w)/g;
+
+/**
+ * A model's suggested title, cleaned: its first non-empty line, without a heading mark, a
+ * "Title:" label, surrounding quotes, markdown emphasis or a final period; clamped like any title.
+ */
 export function cleanGeneratedTitle(text: string): string {
   const firstLine = text.split('\n').find((line) => line.trim() !== '') ?? '';
-  const bare = firstLine
+  let title = firstLine
     .trim()
-    .replace(/^(title)\s*:\s*/i, '')
-    .replace(/^["'“”‘’*#\s]+|["'“”‘’*\s]+$/g, '')
-    .replace(/\.$/, '');
-  return clampTitle(bare);
+    .replace(/^#+\s*/, '')
+    .replace(STAR_EMPHASIS, '$2')
+    .replace(UNDERSCORE_EMPHASIS, '$1$3');
+  // Labels and quotes nest either way round ("Title: “X”", “Title: X”): peel until nothing changes.
+  for (let before = ''; before !== title; ) {
+    before = title;
+    title = title.replace(EDGE_MARKS, '').replace(TITLE_LABEL, '');
+  }
+  return clampTitle(title.replace(/\.$/, ''));
 }

@@ -23,10 +23,28 @@ describe('autoTitle', () => {
 describe('cleanGeneratedTitle', () => {
   it.each([
     ['"Boiling Eggs"', 'Boiling Eggs'],
+    ["'Boiling Eggs'", 'Boiling Eggs'],
+    ['“Boiling Eggs”', 'Boiling Eggs'],
+    ['‘Boiling Eggs’', 'Boiling Eggs'],
+    ['«Les œufs»', 'Les œufs'],
     ['Title: Boiling Eggs.', 'Boiling Eggs'],
+    ['TITLE:Boiling Eggs', 'Boiling Eggs'],
+    ['title : “Boiling Eggs”', 'Boiling Eggs'],
+    ['“Title: Boiling Eggs”', 'Boiling Eggs'],
+    ['**Title:** Boiling Eggs', 'Boiling Eggs'],
     ['**Boiling Eggs**\nHere is why…', 'Boiling Eggs'],
+    ['\n\n  Boiling *soft* eggs  \nsecond line', 'Boiling soft eggs'],
+    ['__Quick__ _pasta_ ~~sauce~~', 'Quick pasta sauce'],
+    ['# Rust my_var_name tips', 'Rust my_var_name tips'],
+    ['Don’t panic', 'Don’t panic'],
     ['  ', ''],
+    [
+      '"Title: A very long suggested title that keeps going well past what fits in the sidebar row"',
+      'A very long suggested title that keeps going well past…',
+    ],
   ])('%j → %j', (text, expected) => {
-    expect(cleanGeneratedTitle(text)).toBe(expected);
+    const title = cleanGeneratedTitle(text);
+    expect(title).toBe(expected);
+    expect([...title].length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
   });
 });

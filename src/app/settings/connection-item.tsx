@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { modelListOf, useConnectionsSnapshot, type Connection } from '../../chat/connections';
+import { keyNeedsReentry, modelListOf, useConnectionsSnapshot, type Connection } from '../../chat/connections';
 import { t } from '../../i18n';
 import { explainModelError } from '../../pages/shared';
 import { Icon } from '../../ui/icon';
@@ -17,6 +17,8 @@ export interface ConnectionItemProps {
 /** What the list says about a connection's models without opening it. */
 function useModelSummary(connection: Connection): { state: string; text: string } {
   const list = modelListOf(useConnectionsSnapshot(), connection.id);
+  if (connection.pending) return { state: 'pending', text: t('settings.status.pending') };
+  if (keyNeedsReentry(connection)) return { state: 'error', text: t('settings.status.reenter') };
   switch (list.status) {
     case 'loading':
       return { state: 'loading', text: t('settings.status.loading') };

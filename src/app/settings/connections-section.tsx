@@ -25,7 +25,9 @@ export function ConnectionsSection() {
   }, [focusAdd]);
 
   const add = (preset: ConnectionPreset) => {
-    const result = store.add({ name: uniqueConnectionName(preset.name, store.getSnapshot().connections), kind: preset.kind, baseUrl: preset.baseUrl });
+    // Pending: the preset's address is a suggestion, asked nothing until the user confirms it.
+    const name = uniqueConnectionName(preset.name, store.getSnapshot().connections);
+    const result = store.add({ name, kind: preset.kind, baseUrl: preset.baseUrl, pending: true });
     if (!result.ok) return;
     setExpandedId(result.connection.id);
     setAddedId(result.connection.id);

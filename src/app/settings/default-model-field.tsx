@@ -9,7 +9,9 @@ export function DefaultModelField() {
   const value = useDefaultModel();
   return (
     <section className="settings-section" aria-labelledby={`${id}heading`}>
-      <h3 id={`${id}heading`}>{t('settings.defaultModel.title')}</h3>
+      <div className="settings-section__header">
+        <h3 id={`${id}heading`}>{t('settings.defaultModel.title')}</h3>
+      </div>
       <div className="settings-field">
         <label id={`${id}label`} htmlFor={`${id}picker`}>{t('settings.defaultModel.label')}</label>
         <ModelPicker

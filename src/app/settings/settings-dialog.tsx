@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
 import { DefaultModelField } from './default-model-field';
+import { TitleSettingsSection } from './title-settings-section';
 import './settings-dialog.css';
 
 export interface SettingsDialogProps {
@@ -12,7 +13,7 @@ export interface SettingsDialogProps {
 }
 
 /**
- * Settings (issue 5): the connections to model servers and the default model. Changes are saved
+ * Settings (issue 5): the connections to model servers, the default model and chat titles. Changes are saved
  * as they are made, so closing the dialog never loses one.
  */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
@@ -35,6 +36,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         <>
           <ConnectionsSection />
           <DefaultModelField />
+          <TitleSettingsSection />
         </>
       )}
     </Dialog>

@@ -1,4 +1,4 @@
-import type { ConnectionKind, TestResult } from '../../chat/connections';
+import type { ConnectionKind, ModelErrorInfo, TestResult } from '../../chat/connections';
 import { t } from '../../i18n';
 import { explainModelError } from '../../pages/shared';
 
@@ -42,14 +42,28 @@ export function TestResultView({ result, kind }: TestResultViewProps) {
   );
 }
 
+/**
+ * The failure's own words, introduced by who said them: "The server said" only for a server's
+ * answer (an HTTP status); a network failure is what the browser reported; an address that was
+ * never asked, or a request that timed out, adds nothing to the explanation.
+ */
+export function failureDetail(error: ModelErrorInfo, detail: string | undefined): string | undefined {
+  if (!detail) return undefined;
+  if (error.status !== undefined) return t('settings.test.detail', { detail });
+  if (error.code !== 'unreachable') return t('settings.test.plainDetail', { detail });
+  if (error.reason === 'invalid-url' || error.reason === 'timeout') return undefined;
+  return t('settings.test.networkDetail', { detail });
+}
+
 function FailureText({ result, kind }: { result: Extract<TestResult, { ok: false }>; kind: ConnectionKind }) {
   const explanation = explainModelError({ ...result.error, kind });
+  const detail = failureDetail(result.error, explanation.detail);
   return (
     <>
       <p className="test-result__title">{explanation.title}</p>
       <p>{explanation.body}</p>
       {explanation.fix && <p className="test-result__fix">{explanation.fix}</p>}
-      {explanation.detail && <p className="test-result__detail">{t('settings.test.detail', { detail: explanation.detail })}</p>}
+      {detail && <p className="test-result__detail">{detail}</p>}
     </>
   );
 }

@@ -13,8 +13,17 @@ export interface Connection {
   readonly kind: ConnectionKind;
   /** Normalized: http(s), no trailing slash, e.g. http://localhost:11434/v1 */
   readonly baseUrl: string;
-  /** Kept in this browser only; sent to this server as a Bearer token. */
+  /** Kept in this browser only; sent as a Bearer token, and only to `apiKeyUrl`. */
   readonly apiKey?: string;
+  /**
+   * The address the user confirmed the key for. The key goes nowhere else: a changed address
+   * must be confirmed for it again (or the key is dropped). Unset: typed, never confirmed, never sent.
+   */
+  readonly apiKeyUrl?: string;
+  /** `session`: the key lives in memory only (never written to storage); after a reload it must be entered again. */
+  readonly keyStorage?: 'session';
+  /** The address was never confirmed (a preset just added): nothing is asked of it until it is. */
+  readonly pending?: true;
   /** Sent with every request to this server (a proxy's token, OpenRouter's HTTP-Referer…). */
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -115,18 +124,25 @@ export function cleanHeaders(headers: unknown): Record<string, string> | undefin
 /** A stored connection read back, or undefined when it is unusable (an id with `/`, a bad URL…). */
 export function readConnection(value: unknown): Connection | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, name, kind, baseUrl, apiKey, headers } = value;
+  const { id, name, kind, baseUrl, apiKey, apiKeyUrl, keyStorage, pending, headers } = value;
   if (typeof id !== 'string' || id === '' || id.includes('/') || typeof baseUrl !== 'string') return undefined;
   const url = normalizeBaseUrl(baseUrl);
   if (!url.ok) return undefined;
   const resolvedKind = isConnectionKind(kind) ? kind : 'custom';
   const cleanHeadersValue = cleanHeaders(headers);
+  const key = typeof apiKey === 'string' && apiKey.trim() !== '' ? apiKey.trim() : undefined;
+  const isPending = pending === true;
+  // A key stored before keys were tied to an address was confirmed with the address it was stored with.
+  const keyUrl = typeof apiKeyUrl === 'string' ? apiKeyUrl : isPending ? undefined : url.url;
   return {
     id,
     name: typeof name === 'string' && name.trim() !== '' ? name : presetFor(resolvedKind).name,
     kind: resolvedKind,
     baseUrl: url.url,
-    ...(typeof apiKey === 'string' && apiKey.trim() !== '' && { apiKey: apiKey.trim() }),
+    ...(key && { apiKey: key }),
+    ...(key && keyUrl !== undefined && { apiKeyUrl: keyUrl }),
+    ...(keyStorage === 'session' && { keyStorage: 'session' as const }),
+    ...(isPending && { pending: true as const }),
     ...(cleanHeadersValue && { headers: cleanHeadersValue }),
   };
 }

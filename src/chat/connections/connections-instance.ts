@@ -1,4 +1,5 @@
 import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOptions } from './connections-store';
+import { createModelPreferences, type ModelPreferences } from './model-preferences';
 
 /**
  * The app's one connections store, created on first use. Until the app configures where settings
@@ -6,6 +7,7 @@ import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOpt
  */
 
 let instance: ConnectionsStore | undefined;
+let preferences: ModelPreferences | undefined;
 let configured: ConnectionsStoreOptions | undefined;
 
 const inMemory: ConnectionsStoreOptions = {
@@ -23,8 +25,18 @@ export function getConnectionsStore(): ConnectionsStore {
   return instance;
 }
 
-/** For tests: forgets the store (and the configuration); `next`, if given, becomes the one getConnectionsStore returns. */
-export function resetConnectionsStore(next?: ConnectionsStore): void {
+/** The recent models and title settings, kept where the connections are. */
+export function getModelPreferences(): ModelPreferences {
+  preferences ??= createModelPreferences(configured ?? inMemory);
+  return preferences;
+}
+
+/**
+ * For tests: forgets the store and the preferences (and the configuration); `next`, if given,
+ * becomes the one getConnectionsStore returns, `nextPreferences` the one getModelPreferences does.
+ */
+export function resetConnectionsStore(next?: ConnectionsStore, nextPreferences?: ModelPreferences): void {
   instance = next;
+  preferences = nextPreferences;
   configured = undefined;
 }

@@ -1,7 +1,9 @@
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../chat-model';
 import { createOpenAiModel, type OpenAiConnection } from '../openai';
 import type { Connection } from './connection';
+import { getModelPreferences } from './connections-instance';
 import type { ConnectionsStore } from './connections-store';
+import type { ModelPreferences } from './model-preferences';
 import { connectionById, requestKey, toOpenAiConnection } from './model-lists';
 import { parseModelRef } from './model-ref';
 
@@ -15,6 +17,8 @@ import { parseModelRef } from './model-ref';
 export interface ConnectionsModelOptions {
   /** Builds the client for one connection; the OpenAI-compatible one by default (tests record calls here). */
   createModel?: (connection: OpenAiConnection) => ChatModel;
+  /** Whether titles are generated and by which model; the app's preferences by default. */
+  preferences?: ModelPreferences;
 }
 
 /** Marks the routing model, so the app can tell it from a model plugged in some other way (the e2e build's). */
@@ -32,6 +36,7 @@ export function isConnectionsModel(model: ChatModel | null | undefined): model i
 export function createConnectionsModel(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ConnectionsModel {
   const createModel = options.createModel ?? ((connection: OpenAiConnection) => createOpenAiModel(connection));
   const clients = new Map<string, { key: string; model: ChatModel }>();
+  const preferences = () => options.preferences ?? getModelPreferences();
 
   const clientFor = (connection: Connection): ChatModel => {
     const key = requestKey(connection);
@@ -74,7 +79,15 @@ export function createConnectionsModel(store: ConnectionsStore, options: Connect
     },
 
     async title(request: ChatModelRequest): Promise<string> {
-      const { model, modelId } = await resolve(request.model);
+      const prefs = preferences();
+      await prefs.init();
+      const { generate, model: titleModel } = prefs.getSnapshot().titles;
+      // Off: no request at all; the chat keeps the first line of its first message, as after a failed request.
+      if (!generate) throw new ChatModelError('unknown', 'Title generation is turned off', { reason: 'titles-off' });
+      await store.init();
+      // The title model only while its connection exists; else the chat's own model still gives a title.
+      const chosen = titleModel && connectionById(store.getSnapshot(), parseModelRef(titleModel)?.connectionId) ? titleModel : request.model;
+      const { model, modelId } = await resolve(chosen);
       if (!model.title) throw new ChatModelError('unknown', 'This model offers no titles');
       return model.title({ ...request, model: modelId });
     },

@@ -1,4 +1,5 @@
 import { listModels as fetchModelList, type ListModelsOptions, type OpenAiConnection } from '../openai';
+import { bindKey, storable } from './api-key-rules';
 import { cleanHeaders, normalizeBaseUrl, presetFor, readConnection, type BaseUrlError, type Connection, type ConnectionInput } from './connection';
 import { modelErrorInfo, type ModelErrorInfo } from './model-error-info';
 import {
@@ -44,6 +45,12 @@ export interface ConnectionsStoreOptions {
 export type ConnectionError = BaseUrlError | 'not-found';
 export type ConnectionResult = { ok: true; connection: Connection } | { ok: false; error: ConnectionError };
 export type TestResult = { ok: true; models: readonly string[] } | { ok: false; error: ModelErrorInfo };
+/**
+ * An edit. `confirmed`: the user confirmed the address (left its field with a new value, pressed
+ * Test); false keeps it unconfirmed; unset confirms a changed address (a programmatic edit).
+ * `keepKey`: the user agreed that the key goes to the new address (else a moved key is dropped).
+ */
+export type ConnectionPatch = Partial<Omit<ConnectionInput, 'apiKeyUrl' | 'pending'>> & { confirmed?: boolean; keepKey?: boolean };
 /** A connection being edited: only the address is required. */
 export type ConnectionDraft = Pick<Connection, 'baseUrl'> & Partial<Omit<Connection, 'baseUrl'>>;
 
@@ -53,8 +60,8 @@ export interface ConnectionsStore {
   /** Reads the stored connections; safe to call any number of times. */
   init(): Promise<void>;
   add(input: ConnectionInput): ConnectionResult;
-  /** `apiKey: undefined` or `headers: undefined` in the patch removes them. */
-  update(id: string, patch: Partial<ConnectionInput>): ConnectionResult;
+  /** `apiKey: undefined` or `headers: undefined` in the patch removes them. A key never follows a new address unasked. */
+  update(id: string, patch: ConnectionPatch): ConnectionResult;
   remove(id: string): void;
   setDefaultModel(ref: string | undefined): void;
   /** Asks the server for its models (one request at a time per connection). */
@@ -102,7 +109,7 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
   };
   const setConnections = (connections: readonly Connection[]) => {
     setState({ connections });
-    persist(CONNECTIONS_KEY, connections);
+    persist(CONNECTIONS_KEY, connections.map(storable));
   };
   const setModels = (id: string, list: ModelList | undefined) => {
     const models = { ...state.models };
@@ -140,12 +147,13 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
         connections: [...loaded, ...early],
         ...(!defaultTouched && { defaultModel: typeof storedDefault === 'string' && storedDefault !== '' ? storedDefault : undefined }),
       });
-      if (early.length > 0) persist(CONNECTIONS_KEY, state.connections);
+      if (early.length > 0) persist(CONNECTIONS_KEY, state.connections.map(storable));
     })());
 
   const refreshModels = (id: string): Promise<ModelList | undefined> => {
     const connection = connectionById(state, id);
-    if (!connection) return Promise.resolve(undefined);
+    // An address nobody confirmed is not asked anything (a preset just added).
+    if (!connection || connection.pending) return Promise.resolve(undefined);
     const key = requestKey(connection);
     const running = inFlight.get(id);
     if (running?.key === key) return running.promise;
@@ -176,38 +184,50 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     const url = normalizeBaseUrl(input.baseUrl);
     if (!url.ok) return url;
     const headers = cleanHeaders(input.headers);
+    const pending = input.pending === true;
+    // A connection added with its key (a found local server, an import) is confirmed as given.
+    const key = bindKey({}, { apiKey: input.apiKey?.trim() || undefined, keyChanged: true, baseUrl: url.url, pending, keepKey: false });
     const connection: Connection = {
       id: newId(),
       name: input.name.trim() || presetFor(input.kind).name,
       kind: input.kind,
       baseUrl: url.url,
-      ...(input.apiKey?.trim() && { apiKey: input.apiKey.trim() }),
+      ...key,
+      ...(input.keyStorage === 'session' && { keyStorage: 'session' as const }),
+      ...(pending && { pending: true as const }),
       ...(headers && { headers }),
     };
     setConnections([...state.connections, connection]);
     return { ok: true, connection };
   };
 
-  const update = (id: string, patch: Partial<ConnectionInput>): ConnectionResult => {
+  const update = (id: string, patch: ConnectionPatch): ConnectionResult => {
     const current = connectionById(state, id);
     if (!current) return { ok: false, error: 'not-found' };
     const url = patch.baseUrl === undefined ? undefined : normalizeBaseUrl(patch.baseUrl);
     if (url && !url.ok) return url;
-    const { apiKey: _apiKey, headers: _headers, ...rest } = current;
-    const apiKey = Object.hasOwn(patch, 'apiKey') ? patch.apiKey?.trim() : current.apiKey;
+    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, ...rest } = current;
+    const baseUrl = url?.ok ? url.url : current.baseUrl;
+    const pending = patch.confirmed === undefined ? current.pending === true && baseUrl === current.baseUrl : !patch.confirmed;
+    const apiKey = Object.hasOwn(patch, 'apiKey') ? patch.apiKey?.trim() || undefined : current.apiKey;
+    const key = bindKey(current, { apiKey, keyChanged: apiKey !== current.apiKey, baseUrl, pending, keepKey: patch.keepKey === true });
+    const keyStorage = Object.hasOwn(patch, 'keyStorage') ? patch.keyStorage : current.keyStorage;
     const headers = Object.hasOwn(patch, 'headers') ? cleanHeaders(patch.headers) : current.headers;
     const kind = patch.kind ?? current.kind;
     const next: Connection = {
       ...rest,
       kind,
       name: patch.name === undefined ? current.name : patch.name.trim() || presetFor(kind).name,
-      baseUrl: url?.ok ? url.url : current.baseUrl,
-      ...(apiKey && { apiKey }),
+      baseUrl,
+      ...key,
+      ...(keyStorage === 'session' && { keyStorage }),
+      ...(pending && { pending: true as const }),
       ...(headers && { headers }),
     };
     // Nothing changed: no new snapshot, no write.
     const sameRequests = requestKey(next) === requestKey(current);
-    if (sameRequests && next.name === current.name && next.kind === current.kind) return { ok: true, connection: current };
+    const sameStored = JSON.stringify(next) === JSON.stringify(current);
+    if (sameRequests && sameStored) return { ok: true, connection: current };
     setConnections(state.connections.map((connection) => (connection.id === id ? next : connection)));
     if (!sameRequests) setModels(id, undefined);
     return { ok: true, connection: next };
@@ -229,14 +249,16 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     const apiKey = draft.apiKey?.trim() || undefined;
     const headers = cleanHeaders(draft.headers);
     const stored = connectionById(state, draft.id);
-    if (stored && requestKey(stored) === requestKey({ ...stored, baseUrl: url.url, apiKey, headers })) {
+    const asked = { baseUrl: url.url, ...(apiKey && { apiKey }), ...(headers && { headers }) };
+    if (stored && !stored.pending && JSON.stringify(toOpenAiConnection(stored)) === JSON.stringify(asked)) {
       // The stored connection as it is: its list is refreshed (one request, shared with any picker asking).
       const list = await refreshModels(stored.id);
       if (list?.status === 'ready') return { ok: true, models: list.ids };
       return { ok: false, error: list?.error ?? { code: 'no-model', reason: 'connection-removed', message: 'The connection was removed' } };
     }
     try {
-      const models = await listModels(toOpenAiConnection({ baseUrl: url.url, apiKey, headers }), { signal: AbortSignal.timeout(timeoutMs) });
+      // The draft is what the user asked to test, key and address together: sent as it is.
+      const models = await listModels(asked, { signal: AbortSignal.timeout(timeoutMs) });
       return { ok: true, models };
     } catch (error) {
       return { ok: false, error: modelErrorInfo(error) };

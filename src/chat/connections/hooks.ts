@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Connection } from './connection';
-import { getConnectionsStore } from './connections-instance';
+import { getConnectionsStore, getModelPreferences } from './connections-instance';
+import type { ModelPreferencesSnapshot } from './model-preferences';
 import { modelListOf, modelReadiness, type ConnectionsSnapshot, type ModelList, type ModelReadiness } from './model-lists';
 import { modelRef } from './model-ref';
 
@@ -53,4 +54,14 @@ export function useModelOptions(): readonly ModelOptionGroup[] {
   const { connections, models } = snapshot;
   // Only a change of connections or lists makes new groups (not a new default).
   return useMemo(() => modelOptionGroups(snapshot), [connections, models]);
+}
+
+/** The recent models and title settings. */
+export function useModelPreferences(): ModelPreferencesSnapshot {
+  const preferences = getModelPreferences();
+  const snapshot = useSyncExternalStore(preferences.subscribe, preferences.getSnapshot, preferences.getSnapshot);
+  useEffect(() => {
+    void preferences.init();
+  }, [preferences]);
+  return snapshot;
 }

@@ -26,6 +26,7 @@ export {
   modelListOf,
   modelReadiness,
   requestKey,
+  sendableKey,
   toOpenAiConnection,
   usableDefaultModel,
   type ConnectionsSnapshot,
@@ -41,6 +42,7 @@ export {
   MODEL_LIST_TIMEOUT_MS,
   uniqueConnectionName,
   type ConnectionDraft,
+  type ConnectionPatch,
   type ConnectionError,
   type ConnectionResult,
   type ConnectionsStore,
@@ -63,14 +65,26 @@ export {
   type LocalServerTarget,
   type ProbeLocalServersOptions,
 } from './probe-local-servers';
-export { configureConnectionsStore, getConnectionsStore, resetConnectionsStore } from './connections-instance';
+export { configureConnectionsStore, getConnectionsStore, getModelPreferences, resetConnectionsStore } from './connections-instance';
+export {
+  createModelPreferences,
+  RECENT_MODELS_KEY,
+  RECENT_MODELS_MAX,
+  TITLE_SETTINGS_KEY,
+  type ModelPreferences,
+  type ModelPreferencesOptions,
+  type ModelPreferencesSnapshot,
+  type TitleSettings,
+} from './model-preferences';
 export {
   modelOptionGroups,
   useConnections,
   useConnectionsSnapshot,
   useDefaultModel,
   useModelOptions,
+  useModelPreferences,
   useModelReadiness,
   type ModelOption,
   type ModelOptionGroup,
 } from './hooks';
+export { bindKey, keyMoveNeedsConsent, keyNeedsReentry, storable, type KeyBinding, type KeyInputs } from './api-key-rules';

@@ -66,13 +66,20 @@ export function firstAvailableModel(snapshot: ConnectionsSnapshot, exceptConnect
 
 /** What a request to the connection depends on: when it changes, lists and cached clients are stale. */
 export function requestKey(connection: Connection): string {
-  return JSON.stringify([connection.baseUrl, connection.apiKey ?? '', connection.headers ?? {}]);
+  const sent = toOpenAiConnection(connection);
+  return JSON.stringify([sent.baseUrl, sent.apiKey ?? '', sent.headers ?? {}, connection.pending ?? false]);
 }
 
-export function toOpenAiConnection(connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'headers'>): OpenAiConnection {
+/** The key to send with a request, only to the address it was confirmed for (never to a pending one). */
+export function sendableKey(connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'apiKeyUrl' | 'pending'>): string | undefined {
+  return !connection.pending && connection.apiKeyUrl === connection.baseUrl ? connection.apiKey : undefined;
+}
+
+export function toOpenAiConnection(connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'apiKeyUrl' | 'pending' | 'headers'>): OpenAiConnection {
+  const apiKey = sendableKey(connection);
   return {
     baseUrl: connection.baseUrl,
-    ...(connection.apiKey && { apiKey: connection.apiKey }),
+    ...(apiKey && { apiKey }),
     ...(connection.headers && { headers: { ...connection.headers } }),
   };
 }

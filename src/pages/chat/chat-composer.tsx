@@ -1,7 +1,9 @@
 import { memo, type Ref } from 'react';
-import { getChatStore, useDraft, useStreamingMessageId } from '../../chat';
+import { getChatStore, useChatStore, useDraft, useStreamingMessageId } from '../../chat';
 import { t } from '../../i18n';
+import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
+import { requestModelPicker, useModelUnavailable } from '../shared';
 
 export interface ChatComposerProps {
   chatId: string;
@@ -14,8 +16,15 @@ export interface ChatComposerProps {
 export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: ChatComposerProps) {
   const draft = useDraft(chatId);
   const streamingId = useStreamingMessageId(chatId);
+  const model = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.model);
+  // The chat's model lost its connection: Send asks for another model (the draft stays) instead of failing.
+  const modelGone = useModelUnavailable(model);
 
   const send = (text: string) => {
+    if (modelGone) {
+      requestModelPicker();
+      return;
+    }
     draft.setText('');
     onSend();
     void getChatStore()
@@ -36,6 +45,17 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: 
       streaming={streamingId !== undefined}
       onStop={() => getChatStore().stopChat(chatId)}
       placeholder={t('chat.composer.placeholder')}
+      data-model-state={modelGone ? 'unavailable' : undefined}
+      footer={
+        modelGone && (
+          <p className="chat-composer__model-needed" role="status">
+            {t('modelPicker.needed')}{' '}
+            <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
+              {t('modelPicker.choose')}
+            </Button>
+          </p>
+        )
+      }
     />
   );
 });

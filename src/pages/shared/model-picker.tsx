@@ -1,27 +1,36 @@
-import { useEffect, type ComponentPropsWithRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithRef } from 'react';
 import {
   getConnectionsStore,
+  getModelPreferences,
   modelIdOf,
   parseModelRef,
   useModelOptions,
+  useModelPreferences,
   type ModelOptionGroup,
 } from '../../chat/connections';
 import { t } from '../../i18n';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
+import { useComposedRefs } from '../../lib/compose-refs';
+import { Icon } from '../../ui/icon';
+import { ModelPickerPopover } from './model-picker-popover';
+import { handleModelPickerRequests } from './model-picker-request';
 import './model-picker.css';
 
 /** A list older than this is asked for again when the picker is opened (models get pulled and removed). */
 export const MODEL_LIST_STALE_MS = 60_000;
 
-export interface ModelPickerProps extends Omit<ComponentPropsWithRef<'select'>, 'value' | 'defaultValue' | 'onChange' | 'children'> {
+export interface ModelPickerProps extends Omit<ComponentPropsWithRef<'button'>, 'value' | 'defaultValue' | 'onChange' | 'children' | 'type'> {
   /** The chosen model reference (`{connectionId}/{modelId}`); undefined: none yet. */
   value: string | undefined;
   onValueChange(ref: string): void;
   /** The accessible name when no visible label points at the picker (default: "Model"). */
   label?: string;
+  /** Opens when the page asks (requestModelPicker): the one picker that chooses the chat's model. */
+  opensOnRequest?: boolean;
 }
 
-export type ModelPickerState = 'loading' | 'ready' | 'empty';
+/** `unavailable`: the chosen model's connection was removed; sending must wait for another pick. */
+export type ModelPickerState = 'loading' | 'ready' | 'empty' | 'unavailable';
 
 /** Lists worth asking for again when the picker is opened: never asked, failed, or old. */
 function refreshable(groups: readonly ModelOptionGroup[], now: number): string[] {
@@ -33,82 +42,123 @@ function refreshable(groups: readonly ModelOptionGroup[], now: number): string[]
     .map(({ connection }) => connection.id);
 }
 
-function statusOption(group: ModelOptionGroup) {
-  if (group.options.length > 0) return null;
-  const { status } = group.list;
-  const text =
-    status === 'error' ? t('modelPicker.failed') : status === 'ready' ? t('modelPicker.noModels') : t('modelPicker.loading');
-  return (
-    <option value={`status:${group.connection.id}`} disabled>
-      {text}
-    </option>
-  );
+/** Whether `ref` names a model whose connection is gone (a bare id from before connections is not). */
+export function isModelUnavailable(ref: string | undefined, groups: readonly Pick<ModelOptionGroup, 'connection'>[]): boolean {
+  const connectionId = parseModelRef(ref)?.connectionId;
+  return connectionId !== undefined && !groups.some(({ connection }) => connection.id === connectionId);
 }
 
 /**
- * The model picker (SPEC B3, B4): a native <select> with one <optgroup> per connection, which
- * every browser and screen reader already knows how to operate. Lists load when the picker
- * first shows and again when it is focused or pressed (if they are missing, failed or old).
+ * The model picker (SPEC B3, B4): a button showing the current model that opens a searchable
+ * list (recently used first, then each connection's models), usable with hundreds of models.
+ * Lists load when the picker first shows and again when it is opened (if missing, failed or old).
  */
-export function ModelPicker({ value, onValueChange, label, className, onFocus, onPointerDown, disabled, ...rest }: ModelPickerProps) {
+export function ModelPicker({ value, onValueChange, label, opensOnRequest = false, className, disabled, id, ref, onClick, onKeyDown, ...rest }: ModelPickerProps) {
   const groups = useModelOptions();
+  const { recentModels } = useModelPreferences();
   const store = getConnectionsStore();
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const mergedRef = useComposedRefs(ref, triggerRef);
+  const generated = useId();
+  const triggerId = id ?? `${generated}trigger`;
+  const popoverId = `${generated}popover`;
+  const valueId = `${generated}value`;
+  const labelId = `${generated}label`;
 
-  const refresh = () => {
-    for (const id of refreshable(groups, Date.now())) void store.refreshModels(id);
-  };
   // A string, so the effect runs when the set of lists never asked for changes, not on every render.
-  const neverAsked = JSON.stringify(groups.filter(({ list }) => list.status === 'idle').map(({ connection }) => connection.id));
+  const neverAsked = JSON.stringify(groups.filter(({ list, connection }) => list.status === 'idle' && !connection.pending).map(({ connection }) => connection.id));
   useEffect(() => {
-    for (const id of JSON.parse(neverAsked) as string[]) void store.refreshModels(id);
+    for (const connectionId of JSON.parse(neverAsked) as string[]) void store.refreshModels(connectionId);
   }, [neverAsked, store]);
 
-  // The chosen model may not be listed (lists not loaded yet, a model removed): it is still shown as the choice.
-  const listed = groups.some(({ options }) => options.some((option) => option.ref === value));
-  const unlisted = value && !listed ? value : undefined;
-  const unlistedIn = parseModelRef(unlisted)?.connectionId;
-  const unlistedHasGroup = groups.some(({ connection }) => connection.id === unlistedIn);
-  const state: ModelPickerState = groups.some(({ list }) => list.status === 'loading')
-    ? 'loading'
-    : groups.some(({ options }) => options.length > 0) || value
-      ? 'ready'
-      : 'empty';
+  const unavailable = isModelUnavailable(value, groups);
+  const listed = groups.some(({ options }) => options.length > 0);
+  const state: ModelPickerState = unavailable
+    ? 'unavailable'
+    : groups.some(({ list }) => list.status === 'loading')
+      ? 'loading'
+      : listed || value
+        ? 'ready'
+        : 'empty';
   const nothing = groups.length === 0 && !value;
+  const text = !value
+    ? nothing
+      ? t('modelPicker.none')
+      : t('modelPicker.choose')
+    : unavailable
+      ? t('modelPicker.unavailable', { model: modelIdOf(value) })
+      : modelIdOf(value);
+
+  const show = () => {
+    for (const connectionId of refreshable(groups, Date.now())) void store.refreshModels(connectionId);
+    setOpen(true);
+  };
+  const showRef = useRef(show);
+  showRef.current = show;
+  useEffect(() => {
+    if (!opensOnRequest) return undefined;
+    return handleModelPickerRequests(() => {
+      triggerRef.current?.scrollIntoView?.({ block: 'nearest' });
+      showRef.current();
+    });
+  }, [opensOnRequest]);
+  const dismiss = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }, []);
+  const pick = (ref: string) => {
+    dismiss(true);
+    getModelPreferences().noteUsed(ref);
+    if (ref !== value) onValueChange(ref);
+  };
+  const labelledBy = rest['aria-labelledby'];
 
   return (
-    <select
-      aria-label={rest['aria-labelledby'] ? undefined : (label ?? t('modelPicker.label'))}
-      {...rest}
-      className={className ? `model-picker ${className}` : 'model-picker'}
-      data-state={state}
-      disabled={disabled || nothing}
-      value={value ?? ''}
-      onChange={(event) => {
-        if (event.target.value) onValueChange(event.target.value);
-      }}
-      onFocus={composeEventHandlers(onFocus, refresh)}
-      onPointerDown={composeEventHandlers(onPointerDown, refresh)}
-    >
-      {!value && (
-        <option value="" disabled>
-          {nothing ? t('modelPicker.none') : t('modelPicker.choose')}
-        </option>
+    <>
+      <button
+        {...rest}
+        ref={mergedRef}
+        id={triggerId}
+        type="button"
+        className={className ? `model-picker ${className}` : 'model-picker'}
+        data-state={state}
+        disabled={disabled || nothing}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        aria-labelledby={`${labelledBy ?? labelId} ${valueId}`}
+        onClick={composeEventHandlers(onClick, () => (open ? dismiss(false) : show()))}
+        onKeyDown={composeEventHandlers(onKeyDown, (event) => {
+          if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {
+            event.preventDefault();
+            show();
+          }
+        })}
+      >
+        {!labelledBy && (
+          <span id={labelId} className="visually-hidden">
+            {label ?? t('modelPicker.label')}
+          </span>
+        )}
+        {unavailable && <Icon name="lucide:triangle-alert" className="model-picker__warning" />}
+        <span id={valueId} className="model-picker__value">
+          {text}
+        </span>
+        <Icon name="lucide:chevrons-up-down" className="model-picker__chevron" />
+      </button>
+      {open && (
+        <ModelPickerPopover
+          id={popoverId}
+          groups={groups}
+          recent={recentModels}
+          value={value}
+          unavailable={unavailable}
+          triggerRef={triggerRef}
+          onPick={pick}
+          onDismiss={dismiss}
+        />
       )}
-      {unlisted && !unlistedHasGroup && (
-        // A bare id from before connections goes to the default server; a reference's connection is gone.
-        <option value={unlisted}>{unlistedIn === undefined ? unlisted : t('modelPicker.unavailable', { model: modelIdOf(unlisted) })}</option>
-      )}
-      {groups.map((group) => (
-        <optgroup key={group.connection.id} label={group.connection.name}>
-          {unlisted && unlistedIn === group.connection.id && <option value={unlisted}>{modelIdOf(unlisted)}</option>}
-          {group.options.map((option) => (
-            <option key={option.ref} value={option.ref}>
-              {option.modelId}
-            </option>
-          ))}
-          {statusOption(group)}
-        </optgroup>
-      ))}
-    </select>
+    </>
   );
 }

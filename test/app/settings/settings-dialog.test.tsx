@@ -100,15 +100,24 @@ describe('Settings: adding and editing connections', () => {
 
   it('saves the address when its field is left, not while it is typed (pickers would ask each half-typed one)', async () => {
     await addPreset('Ollama (http://localhost:11434/v1)');
-    // The default-model picker asked the preset's address once.
-    expect(harness.calls.map((call) => call.connection.baseUrl)).toEqual(['http://localhost:11434/v1']);
+    await settle();
+    // The preset's address is only a suggestion: nobody asks it anything, nothing fails yet.
+    expect(harness.calls).toEqual([]);
+    expect(connections()[0]!.pending).toBe(true);
+    expect(button(/^Ollama/).textContent).toContain('Not tested yet');
+    expect(within(dialog()).queryByText('Nothing answered at this address')).toBeNull();
+    // Tabbing through the unchanged address confirms nothing either.
+    fireEvent.blur(field('Base URL'));
+    await settle();
+    expect(harness.calls).toEqual([]);
     for (const typed of ['http://d', 'http://de', 'http://desk:11434/v1']) fireEvent.change(field('Base URL'), { target: { value: typed } });
     expect(connections()[0]!.baseUrl).toBe('http://localhost:11434/v1');
     await act(async () => {
       fireEvent.blur(field('Base URL'));
     });
     expect(connections()[0]!.baseUrl).toBe('http://desk:11434/v1');
-    expect(harness.calls.map((call) => call.connection.baseUrl)).toEqual(['http://localhost:11434/v1', 'http://desk:11434/v1']);
+    expect(connections()[0]!.pending).toBeUndefined();
+    expect(harness.calls.map((call) => call.connection.baseUrl)).toEqual(['http://desk:11434/v1']);
   });
 
   it('closing the dialog mid-edit keeps what was typed', async () => {
@@ -123,9 +132,11 @@ describe('Settings: adding and editing connections', () => {
     await addPreset('OpenRouter (https://openrouter.ai/api/v1)');
     const key = field('API key');
     expect(key.type).toBe('password');
-    expect(document.getElementById(key.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Stored only in this browser, and sent only to this server.',
-    );
+    const descriptions = key.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+    expect(descriptions).toEqual([
+      'Sent only to this connection’s address, once you have confirmed it.',
+      `A stored key is kept in this browser, where any page served from ${location.origin} can read it.`,
+    ]);
     fireEvent.change(key, { target: { value: 'sk-or-secret' } });
     fireEvent.blur(key);
     expect(connections()[0]!.apiKey).toBe('sk-or-secret');
@@ -198,7 +209,9 @@ describe('Settings: Test connection', () => {
     expect(result.dataset.state).toBe('failed');
     expect(within(result).getByText('The server blocked this page (CORS)')).toBeTruthy();
     expect(result.textContent).toContain(`OLLAMA_ORIGINS=${location.origin} ollama serve`);
-    expect(result.textContent).toContain('The server said: Could not reach http://localhost:11434/v1/models (Failed to fetch)');
+    // No server said anything: the network failure is worded as one.
+    expect(result.textContent).toContain('No server answered. The browser reported: Could not reach http://localhost:11434/v1/models (Failed to fetch)');
+    expect(result.textContent).not.toContain('The server said');
   });
 
   it('says precisely that the key was rejected (401)', async () => {
@@ -209,6 +222,7 @@ describe('Settings: Test connection', () => {
     await act(() => harness.fail(new OpenAiModelError('unauthorized', 'Incorrect API key provided', { status: 401 })));
     const result = dialog().querySelector<HTMLElement>('.test-result')!;
     expect(within(result).getByText('The server rejected the API key')).toBeTruthy();
+    expect(result.textContent).toContain('The server said: Incorrect API key provided');
     expect(result.textContent).toContain('Check the API key of this connection in Settings');
   });
 
@@ -252,9 +266,15 @@ describe('Settings: removing a connection and the default model', () => {
       harness.calls[1]!.answer.resolve(['gemma']);
       await flushPromises();
     });
-    const picker = within(dialog()).getByRole('combobox', { name: 'Model for new chats' }) as HTMLSelectElement;
-    expect(picker.value).toBe(`${a.connection.id}/llama3.2`);
-    fireEvent.change(picker, { target: { value: `${b.connection.id}/gemma` } });
+    const picker = within(dialog()).getByRole('button', { name: /^Model for new chats/ });
+    expect(picker.textContent).toContain('llama3.2');
+    await act(async () => {
+      fireEvent.click(picker);
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search models' }), { target: { value: 'gemma' } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search models' }), { key: 'Enter' });
+    });
     expect(harness.store.getSnapshot().defaultModel).toBe(`${b.connection.id}/gemma`);
     // Two connections: both listed closed, each opens its editor.
     const toggle = button(/^Box/);

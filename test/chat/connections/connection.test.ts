@@ -97,8 +97,19 @@ describe('readConnection (stored data read back)', () => {
       kind: 'ollama',
       baseUrl: 'http://localhost:11434/v1',
       apiKey: 'k',
+      // Stored before keys were tied to an address: confirmed for the address it was stored with.
+      apiKeyUrl: 'http://localhost:11434/v1',
       headers: { A: 'b' },
     });
+  });
+
+  it('keeps a key bound to the address it was confirmed for, a pending address, and a session-only key’s absence', () => {
+    expect(readConnection({ id: 'c1', baseUrl: 'http://new/v1', apiKey: 'k', apiKeyUrl: 'http://old/v1' })).toMatchObject({ apiKeyUrl: 'http://old/v1' });
+    const pending = readConnection({ id: 'c1', baseUrl: 'http://h/v1', apiKey: 'k', pending: true });
+    expect(pending).toMatchObject({ pending: true, apiKey: 'k' });
+    expect(pending).not.toHaveProperty('apiKeyUrl');
+    expect(readConnection({ id: 'c1', baseUrl: 'http://h/v1', keyStorage: 'session' })).toMatchObject({ keyStorage: 'session' });
+    expect(readConnection({ id: 'c1', baseUrl: 'http://h/v1', keyStorage: 'disk', pending: 'yes' })).toEqual({ id: 'c1', name: 'OpenAI-compatible server', kind: 'custom', baseUrl: 'http://h/v1' });
   });
 
   it('fills a missing name from the kind and an unknown kind as custom', () => {

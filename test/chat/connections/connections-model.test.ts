@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../../../src/chat';
-import { createConnectionsModel, isConnectionsModel, type Connection } from '../../../src/chat/connections';
+import { createConnectionsModel, createModelPreferences, isConnectionsModel, type Connection } from '../../../src/chat/connections';
 import type { OpenAiConnection } from '../../../src/chat/openai';
 import { makeConnectionsStore } from './connections-harness';
 
@@ -120,6 +120,21 @@ describe('the routing model', () => {
     const { a, factory, model } = await setup();
     expect(await model.title(request(`${a.id}/m`))).toBe('A title');
     expect(factory.titled[0]).toMatchObject({ baseUrl: 'http://a/v1', request: { model: 'm' } });
+  });
+
+  it('titles: none asked when turned off; the title model when its connection exists, else the chat’s own', async () => {
+    const { a, b, factory, store } = await setup();
+    const preferences = createModelPreferences({ load: async () => undefined, save: async () => {} });
+    const model = createConnectionsModel(store, { createModel: factory.createModel, preferences });
+    preferences.setTitleSettings({ generate: false });
+    await expect(model.title(request(`${a.id}/m`))).rejects.toMatchObject({ reason: 'titles-off' });
+    expect(factory.titled).toEqual([]);
+    preferences.setTitleSettings({ generate: true, model: `${b.id}/small` });
+    await model.title(request(`${a.id}/m`));
+    expect(factory.titled.at(-1)).toMatchObject({ baseUrl: 'http://b/v1', request: { model: 'small' } });
+    store.remove(b.id);
+    await model.title(request(`${a.id}/m`));
+    expect(factory.titled.at(-1)).toMatchObject({ baseUrl: 'http://a/v1', request: { model: 'm' } });
   });
 
   it('waits for the stored connections before routing', async () => {

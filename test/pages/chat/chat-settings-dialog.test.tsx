@@ -118,9 +118,14 @@ describe('chat header model picker', () => {
     const id = added.connection.id;
     const { chat } = await openChat(`${id}/qwen3`);
     await act(() => harness.answer(['llama3.2', 'qwen3']));
-    const picker = within(screen.getByRole('banner')).getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
-    expect(picker.value).toBe(`${id}/qwen3`);
-    fireEvent.change(picker, { target: { value: `${id}/llama3.2` } });
+    const picker = within(screen.getByRole('banner')).getByRole('button', { name: 'Model qwen3' });
+    await act(async () => {
+      fireEvent.click(picker);
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search models' }), { target: { value: 'llama' } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search models' }), { key: 'Enter' });
+    });
     await act(flushPromises);
     expect(chat().model).toBe(`${id}/llama3.2`);
     expect(harness.store.getSnapshot().defaultModel).toBe(`${id}/llama3.2`);

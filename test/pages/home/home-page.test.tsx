@@ -86,7 +86,7 @@ describe('home page: no connection yet', () => {
     expect(within(region).getByRole('status').textContent).toBe('Looking for a model server on this computer…');
     await act(async () => probe.resolve([]));
     expect(within(region).getByRole('status').textContent).toBe('No Ollama or llama.cpp server answered on this computer.');
-    expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Model/ })).toBeNull();
   });
 
   it('keeps the draft and points at the help instead of failing on send', async () => {
@@ -114,7 +114,7 @@ describe('home page: no connection yet', () => {
     expect(connection).toMatchObject({ name: 'Ollama', kind: 'ollama', baseUrl: 'http://localhost:11434/v1' });
     expect(harness.store.getSnapshot().defaultModel).toBe(`${connection!.id}/llama3.2`);
     await waitFor(() => expect(help()).toBeNull());
-    expect((screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement).value).toBe(`${connection!.id}/llama3.2`);
+    expect(screen.getByRole('button', { name: 'Model llama3.2' })).toBeTruthy();
     expect(document.activeElement).toBe(composer());
     expect(screen.getByText('Connected to Ollama')).toBeTruthy();
   });
@@ -132,9 +132,14 @@ describe('home page: with a connection', () => {
   it('shows the model picker with the default model, and picking one changes the default', async () => {
     const connection = await connect(['llama3.2', 'qwen3']);
     expect(help()).toBeNull();
-    const picker = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
-    expect(picker.value).toBe(`${connection.id}/llama3.2`);
-    fireEvent.change(picker, { target: { value: `${connection.id}/qwen3` } });
+    const picker = screen.getByRole('button', { name: 'Model llama3.2' });
+    await act(async () => {
+      fireEvent.click(picker);
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search models' }), { target: { value: 'qwen' } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search models' }), { key: 'Enter' });
+    });
     expect(harness.store.getSnapshot().defaultModel).toBe(`${connection.id}/qwen3`);
   });
 

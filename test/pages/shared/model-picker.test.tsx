@@ -1,18 +1,21 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConnectionsStore, type Connection } from '../../../src/chat/connections';
+import { createModelPreferences, resetConnectionsStore, type Connection, type ModelPreferences } from '../../../src/chat/connections';
 import { MODEL_LIST_STALE_MS, ModelPicker } from '../../../src/pages/shared';
 import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
 
 let harness: StoreHarness;
+let preferences: ModelPreferences;
 let ollama: Connection;
 let box: Connection;
 
 beforeEach(async () => {
   harness = makeConnectionsStore({}, { now: () => Date.now() });
   await harness.store.init();
-  resetConnectionsStore(harness.store);
+  preferences = createModelPreferences({ load: async () => undefined, save: async () => {} });
+  await preferences.init();
+  resetConnectionsStore(harness.store, preferences);
   const a = harness.store.add({ name: 'Ollama', kind: 'ollama', baseUrl: 'http://localhost:11434/v1' });
   const b = harness.store.add({ name: 'Box', kind: 'llamacpp', baseUrl: 'http://box:8080/v1' });
   if (!a.ok || !b.ok) throw new Error('not added');
@@ -35,9 +38,16 @@ function Picker({ initial }: { initial?: string }) {
   );
 }
 
-const picker = () => screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
+const trigger = () => screen.getByRole('button', { name: /^Model/ });
+const search = () => screen.getByRole('combobox', { name: 'Search models' }) as HTMLInputElement;
+const listbox = () => screen.getByRole('listbox', { name: 'Models' });
 const groups = () =>
-  [...picker().querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((o) => o.textContent)]);
+  within(listbox())
+    .getAllByRole('group')
+    .map((group) => [group.textContent === null ? '' : document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent, within(group).getAllByRole('option').map((o) => o.textContent)]);
+const active = () => document.getElementById(search().getAttribute('aria-activedescendant') ?? '')?.textContent;
+const count = () => screen.getAllByRole('status').find((element) => element.closest('.model-picker__popover'))!.textContent;
+const key = (name: string) => fireEvent.keyDown(search(), { key: name });
 
 async function answerAll(lists: Record<string, string[]>) {
   await act(async () => {
@@ -49,11 +59,18 @@ async function answerAll(lists: Record<string, string[]>) {
   });
 }
 
+async function openPicker() {
+  await act(async () => {
+    fireEvent.click(trigger());
+  });
+}
+
 describe('ModelPicker', () => {
   it('asks every connection for its models when it first shows, and lists them grouped by connection', async () => {
     render(<Picker />);
     expect(harness.calls.map((c) => c.connection.baseUrl)).toEqual([ollama.baseUrl, box.baseUrl]);
-    expect(picker().dataset.state).toBe('loading');
+    expect(trigger().dataset.state).toBe('loading');
+    await openPicker();
     expect(groups()).toEqual([
       ['Ollama', ['Loading models…']],
       ['Box', ['Loading models…']],
@@ -63,56 +80,140 @@ describe('ModelPicker', () => {
       ['Ollama', ['llama3.2', 'qwen3']],
       ['Box', ['gemma-3-4b']],
     ]);
-    expect(picker().dataset.state).toBe('ready');
+    expect(trigger().dataset.state).toBe('ready');
   });
 
-  it('reports the reference of the chosen model', async () => {
+  it('a button named by its label and current model opens a listbox popup with the search field focused', async () => {
+    render(<Picker initial={`${ollama.id}/qwen3`} />);
+    await answerAll({ ollama: ['llama3.2', 'qwen3'], box: [] });
+    expect(trigger().textContent).toBe('Modelqwen3');
+    expect(trigger().getAttribute('aria-haspopup')).toBe('listbox');
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    await openPicker();
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    expect(search().getAttribute('aria-controls')).toBe(listbox().id);
+    expect(document.activeElement).toBe(search());
+    // The current model is where the keyboard starts, and shows as selected.
+    expect(active()).toBe('qwen3');
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('qwen3');
+  });
+
+  it('filters as the user types (case and accents aside, on the model id and the connection name) and says when nothing matches', async () => {
     render(<Picker />);
-    await answerAll({ ollama: ['llama3.2', 'org/model'], box: [] });
-    expect(within(picker()).getByRole('option', { name: 'Choose a model' })).toBeTruthy();
-    fireEvent.change(picker(), { target: { value: `${ollama.id}/org/model` } });
-    expect(screen.getByRole('status', { name: 'Chosen' }).textContent).toBe(`${ollama.id}/org/model`);
-    expect(picker().value).toBe(`${ollama.id}/org/model`);
-    expect(within(picker()).queryByRole('option', { name: 'Choose a model' })).toBeNull();
+    await answerAll({ ollama: ['llama3.2', 'Mistral-Médium'], box: ['gemma-3-4b', 'medium-box'] });
+    await openPicker();
+    fireEvent.change(search(), { target: { value: 'MEDIUM' } });
+    expect(groups()).toEqual([
+      ['Ollama', ['Mistral-Médium']],
+      ['Box', ['medium-box']],
+    ]);
+    expect(count()).toBe('2 models');
+    fireEvent.change(search(), { target: { value: 'box' } });
+    expect(groups()).toEqual([['Box', ['gemma-3-4b', 'medium-box']]]);
+    fireEvent.change(search(), { target: { value: 'nothing like it' } });
+    expect(within(listbox()).queryAllByRole('option')).toEqual([]);
+    expect(count()).toBe('No model matches “nothing like it”');
   });
 
-  it('says when a server failed or lists nothing', async () => {
+  it('walks the options with the arrows, Home and End; Enter picks, closes, and returns focus to the button', async () => {
+    render(<Picker />);
+    await answerAll({ ollama: ['a', 'b'], box: ['c'] });
+    await openPicker();
+    expect(active()).toBe('a');
+    key('ArrowDown');
+    key('ArrowDown');
+    expect(active()).toBe('c');
+    key('ArrowDown');
+    expect(active()).toBe('c');
+    key('Home');
+    expect(active()).toBe('a');
+    key('End');
+    expect(active()).toBe('c');
+    key('ArrowUp');
+    expect(active()).toBe('b');
+    await act(async () => key('Enter'));
+    expect(screen.getByRole('status', { name: 'Chosen' }).textContent).toBe(`${ollama.id}/b`);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(trigger());
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('Escape closes without picking and returns focus to the button; ArrowDown on the button opens it', async () => {
+    render(<Picker initial={`${box.id}/c`} />);
+    await answerAll({ ollama: ['a'], box: ['c'] });
+    trigger().focus();
+    await act(async () => {
+      fireEvent.keyDown(trigger(), { key: 'ArrowDown' });
+    });
+    expect(document.activeElement).toBe(search());
+    key('ArrowUp');
+    await act(async () => key('Escape'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(trigger());
+    expect(screen.getByRole('status', { name: 'Chosen' }).textContent).toBe(`${box.id}/c`);
+  });
+
+  it('lists the models used lately first, under Recent, and remembers a pick there', async () => {
+    preferences.noteUsed(`${box.id}/c`);
+    render(<Picker />);
+    await answerAll({ ollama: ['a', 'b'], box: ['c'] });
+    await openPicker();
+    expect(groups()[0]).toEqual(['Recent', ['cBox']]);
+    key('ArrowDown');
+    key('ArrowDown');
+    await act(async () => key('Enter'));
+    expect(preferences.getSnapshot().recentModels).toEqual([`${ollama.id}/b`, `${box.id}/c`]);
+    await openPicker();
+    expect(groups()[0]).toEqual(['Recent', ['bOllama', 'cBox']]);
+  });
+
+  it('says when a server failed, lists nothing, or was never confirmed', async () => {
+    const pending = harness.store.add({ name: 'New', kind: 'custom', baseUrl: 'http://localhost:8000/v1', pending: true });
+    if (!pending.ok) throw new Error('not added');
     render(<Picker />);
     await act(async () => {
       harness.calls[0]!.answer.reject(new Error('down'));
       harness.calls[1]!.answer.resolve([]);
       await flushPromises();
     });
+    // The pending connection was asked nothing.
+    expect(harness.calls).toHaveLength(2);
+    expect(trigger().dataset.state).toBe('empty');
+    await openPicker();
+    // Opening asks the failed server again; it fails again.
+    await act(async () => {
+      harness.calls[2]!.answer.reject(new Error('down'));
+      await flushPromises();
+    });
     expect(groups()).toEqual([
       ['Ollama', ['Could not load the models']],
       ['Box', ['No models on this server']],
+      ['New', ['Not tested yet: press Test connection in Settings']],
     ]);
-    expect(picker().dataset.state).toBe('empty');
+    expect(within(listbox()).getAllByRole('option').every((option) => option.getAttribute('aria-disabled') === 'true')).toBe(true);
   });
 
-  it('shows the chosen model before the lists arrive, in its connection’s group', () => {
-    render(<Picker initial={`${box.id}/gemma-3-4b`} />);
-    expect(picker().value).toBe(`${box.id}/gemma-3-4b`);
-    expect(groups()[1]).toEqual(['Box', ['gemma-3-4b', 'Loading models…']]);
-  });
-
-  it('shows a model whose connection is gone as not connected', () => {
+  it('shows a model whose connection is gone as unavailable, and says so in the list', async () => {
     render(<Picker initial="gone/llama3.2" />);
-    expect((picker().selectedOptions[0] as HTMLOptionElement).textContent).toBe('llama3.2 (not connected)');
+    expect(trigger().dataset.state).toBe('unavailable');
+    expect(trigger().textContent).toBe('Modelllama3.2 (not connected)');
+    await openPicker();
+    expect(screen.getByText('This model’s connection was removed. Pick another model to continue.')).toBeTruthy();
   });
 
-  it('asks again on focus for lists that failed or are older than a minute, not for fresh ones', async () => {
+  it('asks again on opening for lists that failed or are older than a minute, not for fresh ones', async () => {
     render(<Picker />);
     await act(async () => {
       harness.calls[0]!.answer.reject(new Error('down'));
       harness.calls[1]!.answer.resolve(['a']);
       await flushPromises();
     });
-    fireEvent.focus(picker());
+    await openPicker();
     expect(harness.calls.map((c) => c.connection.baseUrl)).toEqual([ollama.baseUrl, box.baseUrl, ollama.baseUrl]);
+    await act(async () => key('Escape'));
     expect(MODEL_LIST_STALE_MS).toBe(60_000);
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + MODEL_LIST_STALE_MS + 1);
-    fireEvent.pointerDown(picker());
+    await openPicker();
     // The failed list is already being asked again; the old one is asked now.
     expect(harness.calls.map((c) => c.connection.baseUrl)).toEqual([ollama.baseUrl, box.baseUrl, ollama.baseUrl, box.baseUrl]);
   });
@@ -121,7 +222,7 @@ describe('ModelPicker', () => {
     harness.store.remove(ollama.id);
     harness.store.remove(box.id);
     render(<Picker />);
-    expect(picker().disabled).toBe(true);
-    expect(within(picker()).getByRole('option').textContent).toBe('No models available');
+    expect((trigger() as HTMLButtonElement).disabled).toBe(true);
+    expect(trigger().textContent).toBe('ModelNo models available');
   });
 });
