@@ -2,18 +2,15 @@ import { configureChatStore, getChatModel, getChatStore, setChatModel, type Chat
 import { createWorkerOpenAiModel, startStreamWorker, type OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
-import { toast } from '../ui/toast';
-import { toastForChatEvent } from './chat-errors';
 
 /**
  * Starts the parts that live outside React before the first render: the chat store begins
- * loading the history at once, and its failures become toasts; the connections (kept in the
+ * loading the history at once (its failures become toasts once the app mounts, see chat-errors.ts); the connections (kept in the
  * chat store's settings) load too, and their routing model answers every chat.
  */
 export function boot(): void {
   configureChatStore({ untitledTitle: t('chat.untitled') });
   const store = getChatStore();
-  store.onError((event) => toast.add(toastForChatEvent(event)));
   void store.init();
   configureConnectionsStore({ load: (key) => store.getSetting(key), save: (key, value) => store.putSetting(key, value) });
   const connections = getConnectionsStore();

@@ -1,11 +1,34 @@
+import { useEffect, useRef } from 'react';
 import { getChatStore, type ChatStoreEvent } from '../chat';
 import { t } from '../i18n';
+import { formatBytes } from '../lib/format-bytes';
+import { paths } from '../pages/paths';
 import { explainModelError, modelKind } from '../pages/shared';
-import type { ToastOptions } from '../ui/toast';
+import { matchPattern, useLocation, useNavigate } from '../router';
+import { toast, type ToastOptions } from '../ui/toast';
 
+/**
+ * The chat store's events as toasts. A failed reply in the chat on screen is already explained
+ * by the card on the message, so it raises no toast; one in a chat that is not on screen does
+ * (SPEC B6): it names the chat, offers "Open chat", and stays until closed or until that chat is
+ * opened.
+ */
 
-/** Turns a chat-store event into a toast; stream errors stay until closed (SPEC B6). */
-export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
+export interface ChatEventContext {
+  /** The id of the chat on screen in this tab, if a chat is. */
+  chatOnScreen?: string;
+  /** Shows a chat (the toast's "Open chat"). */
+  openChat(chatId: string): void;
+}
+
+/** One toast per chat: a second failure in the same chat updates it rather than stacking another. */
+export const chatErrorToastId = (chatId: string): string => `chat-error-${chatId}`;
+
+/** One toast for the storage-full warning and its all-clear. */
+export const STORAGE_TOAST_ID = 'storage-full';
+
+/** The toast for an event, or null when none is wanted. */
+export function toastForChatEvent(event: ChatStoreEvent, context: ChatEventContext): ToastOptions | null {
   switch (event.kind) {
     case 'storage-unavailable':
       return {
@@ -16,15 +39,21 @@ export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
         description: t('error.storage.unavailable.body'),
         duration: 0,
       };
-    case 'storage-full':
+    case 'storage-full': {
+      const usage = event.usage && t('error.storage.full.usage', { used: formatBytes(event.usage.used), quota: formatBytes(event.usage.quota) });
       return {
-        id: 'storage-full',
+        id: STORAGE_TOAST_ID,
         color: 'error',
         icon: 'lucide:hard-drive',
         title: t('error.storage.full.title'),
-        description: t('error.storage.full.body'),
+        description: usage ? `${usage} ${t('error.storage.full.body')}` : t('error.storage.full.body'),
         duration: 0,
+        actions: [{ label: t('error.storage.retry'), onClick: () => void getChatStore().retrySaves() }],
       };
+    }
+    case 'storage-saved':
+      // The same toast, so the warning turns into the all-clear instead of lingering beside it.
+      return { id: STORAGE_TOAST_ID, color: 'success', icon: 'lucide:check', title: t('error.storage.saved.title'), description: t('error.storage.saved.body') };
     case 'storage-failed':
       return {
         id: `storage-failed-${event.operation}`,
@@ -35,17 +64,52 @@ export function toastForChatEvent(event: ChatStoreEvent): ToastOptions {
         duration: 0,
       };
     case 'model-error': {
+      if (event.chatId === context.chatOnScreen) return null;
       const chat = getChatStore().getSnapshot().chats.find((c) => c.id === event.chatId);
-      const explained = explainModelError({ ...event, kind: modelKind(chat?.model), origin: location.origin });
+      // A chat deleted while its reply failed has nothing left to open.
+      if (!chat) return null;
+      const explained = explainModelError({ ...event, kind: modelKind(chat.model), origin: location.origin });
       return {
-        id: `model-error-${event.messageId}`,
+        id: chatErrorToastId(event.chatId),
         color: 'error',
         icon: 'lucide:circle-alert',
-        title: explained.title,
-        // The toast says what happened and what to do; the message in the chat keeps the details.
+        title: t('chat.errorToast.title', { chat: chat.title, problem: explained.title }),
+        // What happened and what to do; the message in the chat keeps the details.
         description: explained.fix ? `${explained.body} ${explained.fix}` : explained.body,
         duration: 0,
+        actions: [{ label: t('chat.errorToast.open'), onClick: () => context.openChat(event.chatId) }],
       };
     }
+    default:
+      return null;
   }
+}
+
+/** The chat a path shows, if it is a chat's. */
+export function chatIdOfPath(path: string): string | undefined {
+  return matchPattern(paths.chat.pattern, path)?.id;
+}
+
+/**
+ * Shows the chat store's events as toasts, knowing which chat is on screen; a chat's error toast
+ * goes away once that chat is opened. Events from before the app mounted are replayed by the store.
+ */
+export function useChatErrorToasts(): void {
+  const navigate = useNavigate();
+  const chatOnScreen = chatIdOfPath(useLocation().path);
+  const context = useRef<ChatEventContext>({ chatOnScreen, openChat: () => {} });
+  context.current = { chatOnScreen, openChat: (chatId) => navigate(paths.chat.href(chatId)) };
+
+  useEffect(() => {
+    if (chatOnScreen !== undefined) toast.remove(chatErrorToastId(chatOnScreen));
+  }, [chatOnScreen]);
+
+  useEffect(
+    () =>
+      getChatStore().onError((event) => {
+        const options = toastForChatEvent(event, context.current);
+        if (options) toast.add(options);
+      }),
+    [],
+  );
 }

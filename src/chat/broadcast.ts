@@ -1,7 +1,8 @@
 /**
- * Cross-tab change notices (SPEC B5: open tabs stay consistent). A tab announces which chat
- * changed; the others read that chat again from storage. Storage stays the single source of
- * truth, so a lost or late notice can't leave a tab with data that was never stored.
+ * Cross-tab notices (SPEC B5: open tabs stay consistent). A tab announces which chat changed;
+ * the others read that chat again from storage. Storage stays the single source of truth, so a
+ * lost or late notice can't leave a tab with data that was never stored. Replies streaming in a
+ * tab are announced too, so every tab shows them as streaming and can stop them.
  */
 
 export const BROADCAST_CHANNEL_NAME = 'parley';
@@ -20,13 +21,26 @@ export interface ChangeNotice {
   chatId: string;
 }
 
-interface WireNotice extends ChangeNotice {
+/**
+ * Replies streaming in one tab, told to the others (which can only see them in storage once a
+ * second): a tab starts and ends one, asks another to stop one, or (when it opens) asks who streams.
+ */
+export type StreamNotice =
+  | { type: 'stream-started' | 'stream-ended'; chatId: string; messageId: string }
+  | { type: 'stop-chat'; chatId: string }
+  | { type: 'streams-query' };
+
+export type TabNotice = ChangeNotice | StreamNotice;
+
+export const isChangeNotice = (notice: TabNotice): notice is ChangeNotice => notice.type === 'chat' || notice.type === 'messages';
+
+type WireNotice = TabNotice & {
   app: typeof BROADCAST_CHANNEL_NAME;
   from: string;
-}
+};
 
 export interface ChangeBroadcast {
-  post(notice: ChangeNotice): void;
+  post(notice: TabNotice): void;
   close(): void;
 }
 
@@ -34,29 +48,39 @@ export function openBroadcastChannel(): BroadcastLike | null {
   return typeof BroadcastChannel === 'function' ? new BroadcastChannel(BROADCAST_CHANNEL_NAME) : null;
 }
 
-function isWireNotice(data: unknown): data is WireNotice {
-  const notice = data as Partial<WireNotice> | null;
-  return (
-    typeof notice === 'object' &&
-    notice !== null &&
-    notice.app === BROADCAST_CHANNEL_NAME &&
-    typeof notice.from === 'string' &&
-    typeof notice.chatId === 'string' &&
-    (notice.type === 'chat' || notice.type === 'messages')
-  );
+const isId = (value: unknown) => typeof value === 'string' && value !== '';
+
+/** A notice from another tab of this app, checked field by field: anything else on the channel is ignored. */
+function readNotice(data: unknown, tabId: string): TabNotice | undefined {
+  const notice = data as Partial<Record<'app' | 'from' | 'type' | 'chatId' | 'messageId', unknown>> | null;
+  if (typeof notice !== 'object' || notice === null || notice.app !== BROADCAST_CHANNEL_NAME) return undefined;
+  if (!isId(notice.from) || notice.from === tabId) return undefined;
+  const { chatId, messageId } = notice;
+  switch (notice.type) {
+    case 'chat':
+    case 'messages':
+    case 'stop-chat':
+      return isId(chatId) ? { type: notice.type, chatId: chatId as string } : undefined;
+    case 'stream-started':
+    case 'stream-ended':
+      return isId(chatId) && isId(messageId) ? { type: notice.type, chatId: chatId as string, messageId: messageId as string } : undefined;
+    case 'streams-query':
+      return { type: notice.type };
+    default:
+      return undefined;
+  }
 }
 
 /** Sends and receives notices on `channel`, ignoring this tab's own (`tabId`). */
 export function connectBroadcast(
   channel: BroadcastLike | null,
   tabId: string,
-  onNotice: (notice: ChangeNotice) => void,
+  onNotice: (notice: TabNotice) => void,
 ): ChangeBroadcast {
   if (!channel) return { post() {}, close() {} };
   const listener = (event: MessageEvent) => {
-    if (isWireNotice(event.data) && event.data.from !== tabId) {
-      onNotice({ type: event.data.type, chatId: event.data.chatId });
-    }
+    const notice = readNotice(event.data, tabId);
+    if (notice) onNotice(notice);
   };
   channel.addEventListener('message', listener);
   return {

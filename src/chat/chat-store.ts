@@ -1,4 +1,4 @@
-import type { BroadcastLike, ChangeNotice } from './broadcast';
+import { isChangeNotice, type BroadcastLike, type ChangeNotice, type TabNotice } from './broadcast';
 import { chatModels, type ChatModelRegistry } from './chat-model';
 import { createChatActions, type ChatActions } from './chat-actions';
 import { createDraftStore } from './draft-store';
@@ -7,7 +7,9 @@ import { openPersistence } from './open-persistence';
 import { createReplyActions, type ReplyActions } from './reply-actions';
 import { abandonedReplies, browserLocks, type LockManagerLike } from './reply-locks';
 import { searchChats, type ChatSearchResult, type SearchChatsOptions } from './search-chats';
+import type { EstimateStorage } from './storage-usage';
 import { createStoreCore, type PersistenceSource } from './store-core';
+import { createTabStreams } from './tab-streams';
 import type { ChatStoreEvent } from './store-events';
 import { removeChat, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
 import { DEFAULT_UNTITLED_TITLE } from './titles';
@@ -37,6 +39,8 @@ export interface ChatStoreOptions {
   doc?: (EventTarget & { visibilityState?: string }) | null;
   /** Web Locks, to tell a reply streaming in another tab from one a crashed tab left behind. */
   locks?: LockManagerLike | null;
+  /** How full storage is, for the storage-full warning; null for none; default navigator.storage.estimate. */
+  estimateStorage?: EstimateStorage | null;
 }
 
 export interface ChatStore
@@ -58,6 +62,8 @@ export interface ChatStore
   getSetting<T = unknown>(key: string): Promise<T | undefined>;
   putSetting(key: string, value: unknown): Promise<void>;
   search(query: string, options?: SearchChatsOptions): Promise<ChatSearchResult[]>;
+  /** Writes again what storage refused (the user's "Try again"); true when everything is saved. */
+  retrySaves(): Promise<boolean>;
   onError(listener: (event: ChatStoreEvent) => void): () => void;
   dispose(): void;
 }
@@ -66,7 +72,11 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const now = options.now ?? Date.now;
   const remote = new Map<string, boolean>();
   let remoteTimer: ReturnType<typeof setTimeout> | undefined;
-  const onNotice = (notice: ChangeNotice) => {
+  const onNotice = (notice: TabNotice) => {
+    if (isChangeNotice(notice)) onChange(notice);
+    else streams.receive(notice);
+  };
+  const onChange = (notice: ChangeNotice) => {
     remote.set(notice.chatId, (remote.get(notice.chatId) ?? false) || notice.type === 'messages');
     remoteTimer ??= setTimeout(() => {
       remoteTimer = undefined;
@@ -81,7 +91,12 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     now,
     broadcast: options.broadcast,
     onNotice,
+    win: options.win,
+    doc: options.doc,
+    estimateStorage: options.estimateStorage,
   });
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+  const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
   const drafts = createDraftStore({ persist: core.persist, now, win: options.win, doc: options.doc });
   const loads = new Map<string, Promise<boolean>>();
   let initialized: Promise<void> | undefined;
@@ -142,7 +157,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         }));
     const after = core.localWrites(chatId);
     if (before.busy || after.busy || after.started !== before.started) {
-      onNotice({ type: withMessages ? 'messages' : 'chat', chatId });
+      onChange({ type: withMessages ? 'messages' : 'chat', chatId });
       return;
     }
     if (!found) return;
@@ -162,7 +177,6 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     void settleAbandoned(chatId);
   }
 
-  const locks = options.locks === undefined ? browserLocks() : options.locks;
   /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
   async function settleAbandoned(chatId: string) {
     const ids = await abandonedReplies(locks, core.messagesOf(chatId) ?? [], core.snapshot().generating);
@@ -180,9 +194,12 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const replies = createReplyActions(core, {
     models: options.models ?? chatModels,
     locks,
+    streams,
     ensureLoaded,
-    setGeneratedTitle: (chatId, title) => void chatActions?.setChatTitle(chatId, title, 'generated'),
+    setGeneratedTitle: async (chatId, title) => chatActions?.setChatTitle(chatId, title, 'generated'),
   });
+  // A tab that opens while another streams shows that reply as streaming too.
+  streams.ask();
   chatActions = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);
   const messageActions = createMessageActions(core, replies);
 
@@ -222,6 +239,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
       const { persistence } = await core.persistence();
       return searchChats(core.snapshot().chats, persistence, query, searchOptions);
     },
+    retrySaves: core.retrySaves,
     onError: core.events.on,
     dispose() {
       clearTimeout(remoteTimer);

@@ -104,6 +104,7 @@ export function startGeneration(options: GenerationOptions): Generation {
       status,
       timing: finalTiming(message, startedAt, now(), firstTokenAt, reportedTiming),
       ...(failure && { error: failure.message, errorCode: failure.code, ...(failure.reason && { errorReason: failure.reason }) }),
+      ...(failure?.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs, retryAt: now() + failure.retryAfterMs }),
     };
     onUpdate(message);
     onFinish(message, failure);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { getChatStore } from './chat-store-instance';
 import { frameSubscribe } from './frame-subscribe';
-import { chatById, type ChatStoreSnapshot } from './store-state';
+import { chatById, replyingMessageId, type ChatStoreSnapshot } from './store-state';
 import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from './tree';
 import type { Chat, Message } from './types';
 
@@ -74,9 +74,14 @@ export function useThread(chatId: string): readonly ThreadEntry[] {
   }, [messages, leafId]);
 }
 
-/** The id of the reply streaming in this chat (in this tab), if any. */
+/** The id of the reply streaming in this chat, in this tab or another, if any. */
 export function useStreamingMessageId(chatId: string): string | undefined {
-  return useChatStore((s) => s.messages.get(chatId)?.find((m) => s.generating.has(m.id))?.id);
+  return useChatStore((s) => replyingMessageId(s, chatId));
+}
+
+/** Whether a reply streams in this chat, in this tab or another (O(1): the sidebar asks for every entry). */
+export function useChatReplying(chatId: string): boolean {
+  return useChatStore((s) => s.replyingChats.has(chatId));
 }
 
 export interface DraftState {

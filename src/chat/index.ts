@@ -47,11 +47,11 @@ export {
 
 export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './chat-store';
 export { configureChatStore, getChatStore, resetChatStore } from './chat-store-instance';
-export { chatById, type ChatStoreSnapshot } from './store-state';
+export { chatById, replyingMessageId, type ChatStoreSnapshot } from './store-state';
 export type { ChatStoreEvent, StorageOperation } from './store-events';
 export type { ChatSettings, CreateChatInput } from './chat-actions';
 export type { Undo } from './undo';
-export { BROADCAST_CHANNEL_NAME, type BroadcastLike } from './broadcast';
+export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './broadcast';
 export type { LockManagerLike } from './reply-locks';
 export { STREAM_SAVE_INTERVAL_MS } from './generation';
 export { CONTINUE_INSTRUCTION } from './reply-actions';
@@ -59,4 +59,7 @@ export { DRAFT_SAVE_DELAY_MS } from './draft-store';
 export { STORAGE_EVENT_REPEAT_MS } from './store-core';
 export { DEFAULT_UNTITLED_TITLE, TITLE_MAX_CHARS } from './titles';
 
-export { useChat, useChats, useChatStore, useDraft, useStreamingMessageId, useThread, type ChatView, type DraftState } from './hooks';
+export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './use-unsaved';
+export type { UnsavedSnapshot } from './unsaved-ledger';
+export { RETRY_FIRST_DELAY_MS, RETRY_MAX_DELAY_MS } from './unsaved-changes';
+export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, useThread, type ChatView, type DraftState } from './hooks';

@@ -1,11 +1,13 @@
 import type { ChatModel, ChatModelMessage, ChatModelRegistry } from './chat-model';
 import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
 import { newId } from './ids';
+import { modelMessages } from './model-messages';
 import { holdReplyLock, type LockManagerLike } from './reply-locks';
 import { tidyMessageText } from './message-text';
 import type { StoreCore } from './store-core';
 import { withMember } from './store-state';
-import { cleanGeneratedTitle } from './titles';
+import type { TabStreams } from './tab-streams';
+import { createTitleRequests } from './title-requests';
 import { indexMessages, resolveLeaf, threadPath } from './tree';
 import type { Chat, ChatPatch, Message } from './types';
 
@@ -25,16 +27,22 @@ export interface ReplyActions {
   regenerate(assistantMessageId: string): string | undefined;
   /** Asks the model to carry on a reply that broke off or was stopped; the text is appended to it. */
   continueReply(assistantMessageId: string): boolean;
+  /** Stops a reply, streaming in this tab or another. */
   stop(messageId: string): void;
+  /** Stops the chat's replies, in this tab and the others. */
   stopChat(chatId: string): void;
+  /** Stops the chat's replies streaming in this tab only (another tab asked). */
+  stopChatHere(chatId: string): void;
   stopAll(): void;
 }
 
 export interface ReplyDeps {
   models: Pick<ChatModelRegistry, 'get'>;
   locks: LockManagerLike | null;
+  /** What the other tabs stream. */
+  streams: TabStreams;
   ensureLoaded(chatId: string): Promise<boolean>;
-  setGeneratedTitle(chatId: string, title: string): void;
+  setGeneratedTitle(chatId: string, title: string): Promise<void>;
 }
 
 /**
@@ -44,23 +52,16 @@ export interface ReplyDeps {
 export const CONTINUE_INSTRUCTION =
   'Continue your previous reply exactly where it stopped. Do not repeat what you already wrote and do not comment on the interruption.';
 
-/** The thread as the model sees it: the chat's system prompt, then every message with text. */
-export function modelMessages(chat: Chat, thread: readonly Message[]): ChatModelMessage[] {
-  const messages: ChatModelMessage[] = [];
-  if (chat.systemPrompt?.trim()) messages.push({ role: 'system', content: chat.systemPrompt });
-  for (const message of thread) {
-    // A reply that failed before any text carries nothing the model should see.
-    if (message.role === 'assistant' && message.content === '') continue;
-    messages.push({ role: message.role, content: message.content });
-  }
-  return messages;
+/** A reply that failed before any text or reasoning, with nothing after it: a retry takes its place instead of becoming a sibling. */
+function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
+  return message.status === 'error' && message.content === '' && !message.reasoning && !list.some((m) => m.parentId === message.id);
 }
 
-export function createReplyActions(core: StoreCore, { models, locks, ensureLoaded, setGeneratedTitle }: ReplyDeps): ReplyActions {
+export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle }: ReplyDeps): ReplyActions {
   const pending = new Set<string>();
   const byParent = new Map<string, Generation>();
   const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
-  const titleAsked = new Set<string>();
+  const titles = createTitleRequests(core, { locks, setGeneratedTitle });
 
   const isLive = (message: Message) => core.messagesOf(message.chatId)?.some((m) => m.id === message.id) ?? false;
 
@@ -76,31 +77,16 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     return persistMessage(message, phase === 'end' ? { updatedAt: core.now() } : undefined);
   };
 
-  const askForTitle = (model: ChatModel, reply: Message) => {
-    const chat = core.chat(reply.chatId);
-    if (!chat || chat.titleSource !== 'auto' || !model.title || titleAsked.has(chat.id)) return;
-    titleAsked.add(chat.id);
-    const thread = threadPath(indexMessages(core.messagesOf(chat.id) ?? []), reply.id);
-    const request = { model: chat.model, messages: modelMessages(chat, thread), signal: new AbortController().signal };
-    model.title(request).then(
-      (title) => {
-        const clean = cleanGeneratedTitle(title);
-        if (clean && core.chat(chat.id)?.titleSource === 'auto') setGeneratedTitle(chat.id, clean);
-      },
-      // A title is a nicety: the automatic one stays.
-      () => {},
-    );
-  };
-
   const finished = (model: ChatModel, parentId: string) => (message: Message, failure?: GenerationFailure) => {
     running.delete(message.id);
+    streams.ended(message.chatId, message.id);
     if (byParent.get(parentId)?.messageId === message.id) byParent.delete(parentId);
     core.update((s) => ({ generating: withMember(s.generating, message.id, false) }));
     if (!isLive(message)) return;
     core.patchChat(message.chatId, { updatedAt: core.now() });
     if (failure) core.events.emit({ kind: 'model-error', chatId: message.chatId, messageId: message.id, ...failure });
     // In a task of its own: building the request is work the reply's final render need not wait for.
-    else if (message.status === 'complete') setTimeout(() => askForTitle(model, message), 0);
+    else if (message.status === 'complete') setTimeout(() => titles.ask(model, message), 0);
   };
 
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
@@ -120,10 +106,14 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     });
     byParent.set(parentId, generation);
     running.set(message.id, { generation, chatId: chat.id, parentId });
-    holdReplyLock(locks, message.id, generation.done);
+    // Announced once the lock is held, so a tab that waits for the lock waits for this reply.
+    holdReplyLock(locks, message.id, generation.done, () => {
+      if (running.get(message.id)?.generation === generation) streams.started(chat.id, message.id);
+    });
   };
 
-  const startReply = (chatId: string, parentId: string): string | undefined => {
+  /** Asks for a reply to `parentId`: a new message, or `replacing` (an empty failed attempt) streamed again under its id. */
+  const startReply = (chatId: string, parentId: string, replacing?: Message): string | undefined => {
     const inFlight = byParent.get(parentId);
     if (inFlight) return inFlight.messageId;
     const chat = core.chat(chatId);
@@ -131,7 +121,7 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     const parent = list?.find((m) => m.id === parentId);
     if (!chat || !list || parent?.role !== 'user') return undefined;
     const at = core.now();
-    const message: Message = { id: newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
+    const message: Message = { id: replacing?.id ?? newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
     if (chat.model) message.model = chat.model;
     core.setMessage(message);
     core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
@@ -149,8 +139,12 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     return message.id;
   };
 
-  const stopChat = (chatId: string) => {
+  const stopChatHere = (chatId: string) => {
     for (const entry of [...running.values()]) if (entry.chatId === chatId) entry.generation.stop();
+  };
+  const stopChat = (chatId: string) => {
+    stopChatHere(chatId);
+    streams.stopElsewhere(chatId);
   };
 
   /** Adds a user message under `parentId` as the new current leaf, then asks for its reply. */
@@ -181,6 +175,8 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
     async sendMessage(chatId, text) {
       const content = tidyMessageText(text);
       if (content === '' || !(await ensureLoaded(chatId))) return undefined;
+      // Another tab's reply is still being written: it would go to the model half-finished.
+      if (streams.streamingElsewhere(chatId)) return undefined;
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;
@@ -196,7 +192,8 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
       const original = core.findMessage(assistantMessageId);
       if (original?.role !== 'assistant' || original.parentId === null) return undefined;
       byParent.get(original.parentId)?.stop();
-      return startReply(original.chatId, original.parentId);
+      const list = core.messagesOf(original.chatId) ?? [];
+      return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined);
     },
     continueReply(assistantMessageId) {
       const partial = core.findMessage(assistantMessageId);
@@ -206,7 +203,16 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
       if (partial.status === 'streaming' || partial.content === '' || !models.get()) return false;
       const { parentId } = partial;
       if (byParent.has(parentId)) return false;
-      const resumed: Message = { ...partial, status: 'streaming', error: undefined, errorCode: undefined, errorReason: undefined, finishReason: undefined };
+      const resumed: Message = {
+        ...partial,
+        status: 'streaming',
+        error: undefined,
+        errorCode: undefined,
+        errorReason: undefined,
+        retryAfterMs: undefined,
+        retryAt: undefined,
+        finishReason: undefined,
+      };
       core.setMessage(resumed);
       core.patchChat(chat.id, { currentLeafId: resumed.id, updatedAt: core.now() });
       const thread = threadPath(indexMessages(list), parentId);
@@ -217,8 +223,14 @@ export function createReplyActions(core: StoreCore, { models, locks, ensureLoade
       ]);
       return true;
     },
-    stop: (messageId) => running.get(messageId)?.generation.stop(),
+    stop(messageId) {
+      const here = running.get(messageId);
+      if (here) return here.generation.stop();
+      const elsewhere = core.snapshot().remoteStreams.get(messageId);
+      if (elsewhere !== undefined) streams.stopElsewhere(elsewhere);
+    },
     stopChat,
+    stopChatHere,
     stopAll: () => {
       for (const entry of [...running.values()]) entry.generation.stop();
     },

@@ -13,14 +13,33 @@ export interface LockManagerLike {
 }
 
 const LOCK_PREFIX = 'parley-reply:';
+/** One tab at a time asks for a chat's title, so two tabs finishing replies don't both ask. */
+const TITLE_LOCK_PREFIX = 'parley-title:';
 
 export function browserLocks(): LockManagerLike | null {
   return (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null;
 }
 
-/** Holds the reply's lock until `until` settles. */
-export function holdReplyLock(locks: LockManagerLike | null, messageId: string, until: Promise<unknown>): void {
-  locks?.request(LOCK_PREFIX + messageId, () => until).catch(() => {});
+/** Holds the reply's lock until `until` settles; `onHeld` runs once it is held (at once without Web Locks). */
+export function holdReplyLock(locks: LockManagerLike | null, messageId: string, until: Promise<unknown>, onHeld: () => void = () => {}): void {
+  if (!locks) return onHeld();
+  locks
+    .request(LOCK_PREFIX + messageId, () => {
+      onHeld();
+      return until;
+    })
+    .catch(() => {});
+}
+
+/** Resolves once no tab holds the reply's lock: the reply stopped streaming, or its tab is gone. */
+export async function waitForReplyLock(locks: LockManagerLike, messageId: string): Promise<void> {
+  await locks.request(LOCK_PREFIX + messageId, async () => {}).catch(() => {});
+}
+
+/** Runs `task` while no other tab asks for this chat's title (at once without Web Locks). */
+export async function withTitleLock(locks: LockManagerLike | null, chatId: string, task: () => Promise<void>): Promise<void> {
+  if (!locks) return task();
+  await locks.request(TITLE_LOCK_PREFIX + chatId, task);
 }
 
 /** Replies stored as streaming that no tab is streaming. Without Web Locks nothing can be told: none. */

@@ -1,13 +1,15 @@
-import { connectBroadcast, openBroadcastChannel, type BroadcastLike, type ChangeNotice } from './broadcast';
+import { connectBroadcast, openBroadcastChannel, type BroadcastLike, type TabNotice } from './broadcast';
 import type { Persist } from './draft-store';
 import { newId } from './ids';
 import type { OpenedPersistence } from './open-persistence';
 import type { ChatPersistence } from './persistence';
 import { createMemoryPersistence } from './memory-persistence';
 import { StorageError, toStorageError } from './storage-error';
-import { createEventEmitter, type EventEmitter, type StorageOperation } from './store-events';
-import { chatById, initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
+import { browserEstimate, readUsage, type EstimateStorage } from './storage-usage';
+import { createEventEmitter, type EventEmitter, type StorageOperation, type StorageUsage } from './store-events';
+import { chatById, initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, withReplyingChats, type ChatStoreSnapshot } from './store-state';
 import type { Chat, ChatPatch, Message } from './types';
+import { createUnsavedChanges, type UnsavedChanges } from './unsaved-changes';
 
 /**
  * The chat store's shared machinery, used by its action modules: the snapshot and its
@@ -33,7 +35,7 @@ export interface StoreCore {
   write<T>(chatId: string, operation: StorageOperation, write: (persistence: ChatPersistence) => Promise<T>): Promise<T | undefined>;
   /** How many writes to the chat this tab has started, and whether one is still in flight. */
   localWrites(chatId: string): { started: number; busy: boolean };
-  announce(notice: ChangeNotice): void;
+  announce(notice: TabNotice): void;
   chat(id: string): Chat | undefined;
   messagesOf(chatId: string): readonly Message[] | undefined;
   findMessage(id: string): Message | undefined;
@@ -41,6 +43,10 @@ export interface StoreCore {
   /** Applies a patch to the chat in memory; undefined when the chat isn't there. */
   patchChat(id: string, patch: ChatPatch): Chat | undefined;
   setMessage(message: Message): void;
+  /** What storage refused, kept and retried (see unsaved-changes.ts). */
+  readonly unsaved: UnsavedChanges;
+  /** The user's "Try again": writes what is unsaved now; true when everything is stored. */
+  retrySaves(): Promise<boolean>;
   close(): void;
 }
 
@@ -48,10 +54,17 @@ export interface StoreCoreOptions {
   persistence: PersistenceSource;
   now: () => number;
   broadcast: BroadcastLike | null | undefined;
-  onNotice(notice: ChangeNotice): void;
+  onNotice(notice: TabNotice): void;
+  /** Where 'online', 'focus', 'beforeunload' and 'visibilitychange' fire; null in tests. */
+  win?: EventTarget | null;
+  doc?: (EventTarget & { visibilityState?: string }) | null;
+  /** How full storage is, for the storage-full warning (default: navigator.storage.estimate). */
+  estimateStorage?: EstimateStorage | null;
 }
 
-export function createStoreCore({ persistence: source, now, broadcast, onNotice }: StoreCoreOptions): StoreCore {
+export function createStoreCore(options: StoreCoreOptions): StoreCore {
+  const { persistence: source, now, broadcast, onNotice } = options;
+  const estimate = options.estimateStorage === undefined ? browserEstimate() : (options.estimateStorage ?? undefined);
   const tabId = newId();
   const events = createEventEmitter();
   const listeners = new Set<() => void>();
@@ -60,9 +73,23 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
   const lastReported = new Map<string, number>();
   const writes = new Map<string, { started: number; inFlight: number }>();
   const channel = connectBroadcast(broadcast === undefined ? openBroadcastChannel() : broadcast, tabId, onNotice);
+  const unsaved = createUnsavedChanges({ win: options.win, doc: options.doc, onStored: (notice) => channel.post(notice) });
+  /** Whether the changes now unsaved have been reported: one warning per spell of a full disk, not one per write. */
+  let fullReported = false;
+
+  const reportFull = (operation: StorageOperation) => {
+    const emit = (usage?: StorageUsage) => events.emit({ kind: 'storage-full', operation, ...(usage && { usage }) });
+    if (!estimate) emit();
+    else void readUsage(estimate).then(emit);
+  };
 
   const report = (operation: StorageOperation, error: unknown) => {
     const storageError = toStorageError(error);
+    if (storageError.kind === 'full' && unsaved.snapshot().count > 0) {
+      if (!fullReported) reportFull(operation);
+      fullReported = true;
+      return;
+    }
     const key = storageError.kind;
     const last = lastReported.get(key);
     if (last !== undefined && now() - last < STORAGE_EVENT_REPEAT_MS) return;
@@ -83,15 +110,19 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
       return () => void listeners.delete(listener);
     },
     update(change) {
+      const previous = state;
       state = { ...state, ...change(state) };
+      if (state.generating !== previous.generating || state.remoteStreams !== previous.remoteStreams) state = withReplyingChats(state);
       for (const listener of [...listeners]) listener();
     },
     persistence() {
       // An opener that fails outright still leaves a working (memory) store, as openPersistence does.
-      opened ??= (typeof source === 'function' ? source() : Promise.resolve({ persistence: source })).catch((error: unknown) => ({
-        persistence: createMemoryPersistence(),
-        reason: new StorageError('unavailable', toStorageError(error).message, { cause: error }),
-      }));
+      opened ??= (typeof source === 'function' ? source() : Promise.resolve({ persistence: source }))
+        .catch((error: unknown) => ({
+          persistence: createMemoryPersistence(),
+          reason: new StorageError('unavailable', toStorageError(error).message, { cause: error }),
+        }))
+        .then((result) => ({ ...result, persistence: unsaved.wrap(result.persistence) }));
       return opened;
     },
     async persist(operation, write) {
@@ -137,6 +168,13 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
       core.update((s) => ({ chats: upsertChat(s.chats, next) }));
       return next;
     },
+    unsaved,
+    async retrySaves() {
+      const saved = await unsaved.retry();
+      // The warning closed when Try again was pressed: say again, with fresh figures, that it didn't work.
+      if (!saved) reportFull('retry-saves');
+      return saved;
+    },
     setMessage(message) {
       const list = state.messages.get(message.chatId);
       // Messages are kept only for loaded chats; a chat loaded later reads them from storage.
@@ -144,11 +182,21 @@ export function createStoreCore({ persistence: source, now, broadcast, onNotice 
       core.update((s) => ({ messages: withEntry(s.messages, message.chatId, upsertMessage(list, message)) }));
     },
     close() {
+      unsaved.dispose();
+      stopWatchingUnsaved();
       channel.close();
       // A connection this store opened is this store's to close (one it was given is not).
       if (typeof source === 'function') void opened?.then(({ persistence }) => persistence.close());
     },
   };
+  const stopWatchingUnsaved = unsaved.subscribe(() => {
+    const next = unsaved.snapshot();
+    const wasUnsaved = state.unsaved.count > 0;
+    core.update(() => ({ unsaved: next }));
+    if (!wasUnsaved || next.count > 0) return;
+    fullReported = false;
+    events.emit({ kind: 'storage-saved' });
+  });
   return core;
 }
 

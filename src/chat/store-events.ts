@@ -16,13 +16,27 @@ export type StorageOperation =
   | 'delete-messages'
   | 'save-draft'
   | 'save-setting'
-  | 'search';
+  | 'search'
+  /** Writing again what storage refused before. */
+  | 'retry-saves';
+
+/** How much of the origin's storage is used (bytes), as navigator.storage.estimate() reports it. */
+export interface StorageUsage {
+  used: number;
+  quota: number;
+}
 
 export type ChatStoreEvent =
   /** IndexedDB could not be opened: chats live in memory for this session. Emitted once. */
   | { kind: 'storage-unavailable'; reason: string }
-  /** The disk or the origin's quota is full; the write was rolled back. */
-  | { kind: 'storage-full'; operation: StorageOperation }
+  /**
+   * The disk or the origin's quota is full; the write was rolled back, the change kept in memory
+   * (marked unsaved) to be retried. Emitted when the first change goes unsaved, and again when
+   * the user's retry fails; `usage` when the browser can tell.
+   */
+  | { kind: 'storage-full'; operation: StorageOperation; usage?: StorageUsage }
+  /** Everything that went unsaved has now been stored. */
+  | { kind: 'storage-saved' }
   | { kind: 'storage-failed'; operation: StorageOperation; message: string; unavailable: boolean }
   | {
       kind: 'model-error';

@@ -1,6 +1,7 @@
 import type { PersistenceKind } from './persistence';
 import { compareMessages } from './tree';
 import type { Chat, Message } from './types';
+import { NOTHING_UNSAVED, type UnsavedSnapshot } from './unsaved-ledger';
 
 /** The chat store's immutable snapshot and the pure updates that make the next one. */
 
@@ -13,8 +14,14 @@ export interface ChatStoreSnapshot {
   readonly messages: ReadonlyMap<string, readonly Message[]>;
   /** Ids of the replies streaming in this tab. */
   readonly generating: ReadonlySet<string>;
+  /** Replies streaming in other tabs: message id → chat id. */
+  readonly remoteStreams: ReadonlyMap<string, string>;
+  /** Chats with a reply streaming in any tab (derived from the two above). */
+  readonly replyingChats: ReadonlySet<string>;
   /** Chat ids known not to exist (unknown address, or deleted). */
   readonly missing: ReadonlySet<string>;
+  /** What storage refused (disk full): kept in memory, marked on screen, retried. */
+  readonly unsaved: UnsavedSnapshot;
 }
 
 export const initialSnapshot = (storage: PersistenceKind = 'indexeddb'): ChatStoreSnapshot => ({
@@ -23,8 +30,43 @@ export const initialSnapshot = (storage: PersistenceKind = 'indexeddb'): ChatSto
   chats: [],
   messages: new Map(),
   generating: new Set(),
+  remoteStreams: new Map(),
+  replyingChats: new Set(),
   missing: new Set(),
+  unsaved: NOTHING_UNSAVED,
 });
+
+/** The chats with a reply streaming here or in another tab. */
+export function replyingChatIds(s: Pick<ChatStoreSnapshot, 'generating' | 'remoteStreams' | 'messages'>): ReadonlySet<string> {
+  const ids = new Set(s.remoteStreams.values());
+  if (s.generating.size === 0) return ids;
+  for (const [chatId, list] of s.messages) {
+    // The streaming reply is usually the newest message: search from the end.
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (!s.generating.has(list[i]!.id)) continue;
+      ids.add(chatId);
+      break;
+    }
+  }
+  return ids;
+}
+
+/** The reply streaming in a chat, here or in another tab. */
+export function replyingMessageId(s: ChatStoreSnapshot, chatId: string): string | undefined {
+  if (!s.replyingChats.has(chatId)) return undefined;
+  const local = s.generating.size > 0 ? s.messages.get(chatId)?.findLast((m) => s.generating.has(m.id))?.id : undefined;
+  if (local) return local;
+  for (const [messageId, streamChat] of s.remoteStreams) if (streamChat === chatId) return messageId;
+  return undefined;
+}
+
+const sameMembers = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size === b.size && [...a].every((value) => b.has(value));
+
+/** The snapshot with `replyingChats` brought up to date, keeping its identity when nothing changed. */
+export function withReplyingChats(s: ChatStoreSnapshot): ChatStoreSnapshot {
+  const next = replyingChatIds(s);
+  return sameMembers(next, s.replyingChats) ? s : { ...s, replyingChats: next };
+}
 
 const chatMaps = new WeakMap<readonly Chat[], ReadonlyMap<string, Chat>>();
 

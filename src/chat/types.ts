@@ -59,6 +59,9 @@ export interface Message {
   errorCode?: string;
   /** Finer detail for the code (`cors`, `mixed-content`, `incomplete`…): picks the right fix to suggest. */
   errorReason?: string;
+  /** How long a rate-limited server asked to wait (429), and when that wait ends (ms since the epoch). */
+  retryAfterMs?: number;
+  retryAt?: number;
   model?: string;
   usage?: Usage;
   timing?: Timing;

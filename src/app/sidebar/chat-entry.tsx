@@ -1,11 +1,14 @@
-import { memo, useEffect, useRef, useState } from 'react';
-import type { Chat } from '../../chat';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { useChatHasUnsaved, useChatReplying, type Chat } from '../../chat';
 import { t } from '../../i18n';
 import { paths } from '../../pages/paths';
+import { UnsavedMark } from '../../pages/shared';
 import { Link } from '../../router';
+import { Icon } from '../../ui/icon';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { useChatEntryActions } from './chat-entry-actions';
 import { RenameField, type RenameEnd } from './rename-field';
+import './chat-entry-activity.css';
 
 /** The class of an entry's menu trigger: where focus goes when the entry moves (pin) or a neighbour goes (delete). */
 export const ENTRY_MENU_CLASS = 'chat-entry__menu';
@@ -18,12 +21,20 @@ export interface ChatEntryProps {
 
 const sameTitle = (typed: string, title: string) => typed.replace(/\s+/g, ' ').trim() === title;
 
+/** Turns while a reply is written: a shape and motion, not colour alone. */
+export const REPLYING_ICON = 'lucide:loader-circle';
+
 /**
  * One chat in the history: a link with the title as plain text, and a menu with Rename,
  * Pin / Unpin, Export and Delete. Memoised: it re-renders only when its chat or `active` changes.
  */
 export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProps) {
   const actions = useChatEntryActions();
+  // A reply written in the background (another page, another tab): the chat on screen shows its own.
+  const replying = useChatReplying(chat.id) && !active;
+  // Storage refused part of this chat (disk full): the entry says so until it is stored.
+  const unsaved = useChatHasUnsaved(chat.id);
+  const unsavedId = useId();
   const [renaming, setRenaming] = useState(false);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const refocusLink = useRef(false);
@@ -51,20 +62,37 @@ export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProp
   ];
 
   return (
-    <li className="chat-entry" data-chat-id={chat.id} data-state={renaming ? 'renaming' : active ? 'active' : 'idle'}>
+    <li
+      className="chat-entry"
+      data-chat-id={chat.id}
+      data-state={renaming ? 'renaming' : active ? 'active' : 'idle'}
+      data-activity={replying ? 'replying' : undefined}
+    >
       {renaming ? (
         <RenameField className="chat-entry__rename" initialTitle={chat.title} onDone={finishRename} />
       ) : (
-        <Link
-          ref={linkRef}
-          to={paths.chat.href(chat.id)}
-          className="chat-entry__link"
-          aria-current={active ? 'page' : undefined}
-          // The whole title on hover when the row cuts it short.
-          title={chat.title}
-        >
-          {chat.title}
-        </Link>
+        <>
+          {unsaved && <UnsavedMark id={unsavedId} variant="icon" />}
+          <Link
+            ref={linkRef}
+            to={paths.chat.href(chat.id)}
+            className="chat-entry__link"
+            aria-current={active ? 'page' : undefined}
+            aria-describedby={unsaved ? unsavedId : undefined}
+            // The whole title on hover when the row cuts it short.
+            title={chat.title}
+          >
+            {replying ? (
+              <>
+                <span className="chat-entry__title">{chat.title}</span>
+                {/* Named, so the link reads "title, Replying…". */}
+                <Icon name={REPLYING_ICON} label={t('nav.replying')} className="chat-entry__activity" />
+              </>
+            ) : (
+              chat.title
+            )}
+          </Link>
+        </>
       )}
       <Menu
         className={ENTRY_MENU_CLASS}

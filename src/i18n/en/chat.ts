@@ -27,6 +27,7 @@ export const chat = {
   'chat.message.streaming': 'Writing…',
   'chat.message.stopped': 'Stopped',
   'chat.retry': 'Retry',
+  'chat.retryIn': 'Retry in {seconds} s',
   'chat.continue': 'Continue',
   'chat.copy.done': 'Copied',
   'chat.copy.failed': 'Could not copy',
@@ -50,4 +51,6 @@ export const chat = {
   'chat.jumpToLatest': 'Jump to latest',
   'chat.composer.placeholder': 'Reply to the assistant',
   'chat.title': 'Chat',
+  'chat.errorToast.title': '“{chat}”: {problem}',
+  'chat.errorToast.open': 'Open chat',
 } as const;

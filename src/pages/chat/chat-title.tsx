@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { getChatStore } from '../../chat';
+import { getChatStore, useUnsavedChat } from '../../chat';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { useCompositionGuard } from '../../ui/composer';
+import { UnsavedMark } from '../shared';
 
 export const RENAME_ICON = 'lucide:pencil';
 
@@ -27,6 +28,9 @@ export function ChatTitle({ chatId, title, headingId }: ChatTitleProps) {
   const finished = useRef(false);
   const returnFocus = useRef(false);
   const composition = useCompositionGuard();
+  // A rename (or the whole new chat) storage refused: the new title stays, marked, until stored.
+  const unsaved = useUnsavedChat(chatId);
+  const unsavedId = `${headingId}-unsaved`;
 
   useLayoutEffect(() => {
     if (!editing) return;
@@ -68,7 +72,7 @@ export function ChatTitle({ chatId, title, headingId }: ChatTitleProps) {
 
   return (
     <div className="chat-title" data-state={editing ? 'editing' : 'idle'}>
-      <h1 id={headingId} className="chat-title__heading" tabIndex={-1} onClick={start}>
+      <h1 id={headingId} className="chat-title__heading" tabIndex={-1} onClick={start} aria-describedby={unsaved ? unsavedId : undefined}>
         {editing ? (
           <input
             ref={inputRef}
@@ -84,6 +88,7 @@ export function ChatTitle({ chatId, title, headingId }: ChatTitleProps) {
           title
         )}
       </h1>
+      {unsaved && !editing && <UnsavedMark id={unsavedId} />}
       {!editing && (
         <Button ref={renameRef} size="sm" variant="ghost" color="neutral" icon={RENAME_ICON} label={t('chat.rename.action')} onClick={start} />
       )}

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { getChatStore, type Message, type MessageRole } from '../../chat';
+import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../chat';
 import { t, type MessageKey } from '../../i18n';
 import { AssistantContent } from './assistant-content';
 import { BranchNav } from './branch-nav';
@@ -9,6 +9,7 @@ import { MessageEditor } from './message-editor';
 import { MessageStats } from './message-stats';
 import { MessageStatus } from './message-status';
 import { ReasoningBlock } from './reasoning-block';
+import { UnsavedMark } from '../shared';
 import { useThreadServices } from './thread-context';
 import './message.css';
 
@@ -41,6 +42,8 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
   // finished it, so the reply's last words reach the screen without waiting for its toolbar.
   const showFinished = !useDeferredValue(streaming);
   const isUser = message.role === 'user';
+  // Storage refused this message (disk full): it stays here, marked, and is saved once there is room.
+  const unsaved = useUnsavedMessage(message.id);
 
   useEffect(() => {
     if (editing || !returnFocus.current) return;
@@ -90,6 +93,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
         {message.role === 'assistant' && !streaming && showFinished && <MessageStats message={message} />}
         {!editing && (
           <footer className="message__footer">
+            {unsaved && <UnsavedMark />}
             {branchTotal > 1 && (
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
             )}

@@ -3,13 +3,14 @@ import { t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { explainModelError, modelKind } from '../shared';
+import { useSecondsLeft } from './use-seconds-left';
 
 export const ERROR_ICON = 'lucide:circle-alert';
 export const RETRY_ICON = 'lucide:rotate-ccw';
 export const CONTINUE_ICON = 'lucide:step-forward';
 
 export interface MessageStatusProps {
-  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'content' | 'model'>;
+  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'retryAfterMs' | 'retryAt' | 'content' | 'model'>;
   onRetry(): void;
   /** Carries on a reply that broke off or was stopped (offered only when some text arrived). */
   onContinue(): void;
@@ -18,10 +19,14 @@ export interface MessageStatusProps {
 /**
  * How a reply stands, when that isn't simply "complete": a quiet pulse while it streams,
  * "Stopped", or the failure with Retry. The failure is part of the history, so it is shown
- * in place rather than announced (the app's toast announces it when it happens).
+ * in place (the app raises a toast only for a chat that is not on screen). When a rate-limited
+ * server asked to wait, Retry (and Continue) count the wait down and are disabled until it
+ * ends: asking sooner would only be refused again. Then the user retries; nothing is sent unasked.
  */
 export function MessageStatus({ message, onRetry, onContinue }: MessageStatusProps) {
   const canContinue = message.content !== '';
+  const secondsLeft = useSecondsLeft(message.status === 'error' ? message.retryAt : undefined);
+  const waiting = secondsLeft > 0;
   switch (message.status) {
     case 'streaming':
       return (
@@ -46,6 +51,7 @@ export function MessageStatus({ message, onRetry, onContinue }: MessageStatusPro
         code: message.errorCode ?? 'unknown',
         reason: message.errorReason,
         message: message.error,
+        retryAfterMs: message.retryAfterMs,
         kind: modelKind(message.model),
         origin: location.origin,
       });
@@ -58,11 +64,11 @@ export function MessageStatus({ message, onRetry, onContinue }: MessageStatusPro
             {explained.fix && <p className="message-error__fix">{explained.fix}</p>}
             {explained.detail && <p className="message-error__detail">{explained.detail}</p>}
           </div>
-          <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry}>
-            {t('chat.retry')}
+          <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry} disabled={waiting} data-wait={waiting ? secondsLeft : undefined}>
+            {waiting ? t('chat.retryIn', { seconds: secondsLeft }) : t('chat.retry')}
           </Button>
           {canContinue && (
-            <Button size="sm" variant="soft" color="neutral" icon={CONTINUE_ICON} onClick={onContinue}>
+            <Button size="sm" variant="soft" color="neutral" icon={CONTINUE_ICON} onClick={onContinue} disabled={waiting}>
               {t('chat.continue')}
             </Button>
           )}

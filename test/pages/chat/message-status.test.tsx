@@ -1,0 +1,70 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../src/chat';
+import { MessageStatus } from '../../../src/pages/chat/message-status';
+
+const NOW = 1_700_000_000_000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type Shown = Parameters<typeof MessageStatus>[0]['message'];
+
+const rateLimited = (extra: Partial<Message> = {}): Shown => ({
+  status: 'error',
+  errorCode: 'rate-limited',
+  error: 'Rate limit reached',
+  retryAfterMs: 20_000,
+  retryAt: NOW + 20_000,
+  content: '',
+  ...extra,
+});
+
+const retry = () => screen.getByRole('button', { name: /^Retry/ });
+
+describe('the error card of a rate-limited reply', () => {
+  it('says the wait the server asked for and counts it down on Retry, which is disabled until the wait is over', async () => {
+    const onRetry = vi.fn();
+    render(<MessageStatus message={rateLimited()} onRetry={onRetry} onContinue={() => {}} />);
+    expect(screen.getByText('Too many requests: the server asks to wait 20 seconds.')).toBeTruthy();
+    expect(retry().textContent).toBe('Retry in 20 s');
+    expect((retry() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(retry());
+    expect(onRetry).not.toHaveBeenCalled();
+
+    await act(async () => vi.advanceTimersByTime(2000));
+    expect(retry().textContent).toBe('Retry in 18 s');
+    await act(async () => vi.advanceTimersByTime(17_000));
+    expect(retry().textContent).toBe('Retry in 1 s');
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(retry().textContent).toBe('Retry');
+    expect((retry() as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(retry());
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds Continue back for the wait too, when some text had arrived', async () => {
+    render(<MessageStatus message={rateLimited({ content: 'Half' })} onRetry={() => {}} onContinue={() => {}} />);
+    const next = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(20_000));
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('offers Retry at once when the wait was over before the card was shown (a reload later)', () => {
+    render(<MessageStatus message={rateLimited({ retryAt: NOW - 1 })} onRetry={() => {}} onContinue={() => {}} />);
+    expect(retry().textContent).toBe('Retry');
+    expect((retry() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('offers Retry at once when the server named no wait', () => {
+    render(<MessageStatus message={rateLimited({ retryAfterMs: undefined, retryAt: undefined })} onRetry={() => {}} onContinue={() => {}} />);
+    expect(screen.getByText('Wait a moment, then retry.')).toBeTruthy();
+    expect((retry() as HTMLButtonElement).disabled).toBe(false);
+  });
+});
