@@ -3,9 +3,12 @@ import { Router, RouteView, type HistorySource } from '../router';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import { RouteErrorPage } from '../pages/route-error/route-error-page';
 import { ButtonLinkProvider } from '../ui/button';
+import { DialogFocusFallback } from '../ui/dialog';
 import { Toaster } from '../ui/toast';
 import { TooltipProvider } from '../ui/tooltip';
 import { AppLink } from './app-link';
+import { composerFocusFallback } from './dialog-focus-fallback';
+import { useChatErrorToasts } from './chat-errors';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { notFoundTitle, routes } from './routes';
@@ -31,21 +34,30 @@ function AppLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The chat store's failures as toasts; inside the router, which knows the chat on screen. */
+function ChatErrorToasts() {
+  useChatErrorToasts();
+  return null;
+}
+
 export function App({ history, base }: AppProps) {
   return (
     <StrictMode>
       <Router routes={routes} history={history} base={base}>
         <TooltipProvider>
           <ButtonLinkProvider value={AppLink}>
-            <RouteView
-              layout={AppLayout}
-              notFound={NotFoundPage}
-              notFoundTitle={notFoundTitle()}
-              loading={<PageLoading />}
-              error={(error) => <RouteErrorPage error={error} />}
-            />
+            <DialogFocusFallback value={composerFocusFallback}>
+              <RouteView
+                layout={AppLayout}
+                notFound={NotFoundPage}
+                notFoundTitle={notFoundTitle()}
+                loading={<PageLoading />}
+                error={(error) => <RouteErrorPage error={error} />}
+              />
+            </DialogFocusFallback>
           </ButtonLinkProvider>
           <Toaster position={TOASTER_POSITION} />
+          <ChatErrorToasts />
         </TooltipProvider>
       </Router>
     </StrictMode>

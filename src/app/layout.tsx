@@ -4,6 +4,7 @@ import { paths } from '../pages/paths';
 import { SidebarToggleContext, type SidebarToggle } from '../pages/shared';
 import { useLocation, useNavigate } from '../router';
 import { SearchPalette } from './search-palette';
+import { ShortcutsDialog, useShortcutsDialog } from './shortcuts';
 import { focusWhenReady, Sidebar, useLayoutHotkeys, useSidebarState } from './sidebar';
 import { SidebarRail } from './sidebar/sidebar-rail';
 import './layout.css';
@@ -35,6 +36,7 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
   const sidebarFocusRef = useRef<HTMLAnchorElement>(null);
   const sidebar = useSidebarState({ locationKey: location.key, openFocusRef: sidebarFocusRef, closeFocusRef: openButtonRef });
   const [searchOpen, setSearchOpen] = useState(false);
+  const shortcuts = useShortcutsDialog();
   const drawerOpen = sidebar.mode === 'drawer' && sidebar.state === 'open';
   const railShown = sidebar.mode === 'docked' && sidebar.state === 'closed';
   const toggle = useMemo<SidebarToggle>(
@@ -49,6 +51,7 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
       focusWhenReady(HOME_COMPOSER_ID);
     },
     toggleSearch: () => setSearchOpen((open) => !open),
+    toggleSidebar: sidebar.toggle,
   });
 
   const openSearch = useCallback(() => setSearchOpen(true), []);
@@ -72,9 +75,19 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
         onClose={sidebar.close}
         onOpenSearch={openSearch}
         onOpenSettings={onOpenSettings}
+        onOpenShortcuts={shortcuts.show}
         focusRef={sidebarFocusRef}
       />
-      {railShown && <SidebarRail sidebarId={sidebarId} onOpen={sidebar.open} onOpenSearch={openSearch} onOpenSettings={onOpenSettings} openRef={openButtonRef} />}
+      {railShown && (
+        <SidebarRail
+          sidebarId={sidebarId}
+          onOpen={sidebar.open}
+          onOpenSearch={openSearch}
+          onOpenSettings={onOpenSettings}
+          onOpenShortcuts={shortcuts.show}
+          openRef={openButtonRef}
+        />
+      )}
       {sidebar.mode === 'drawer' && (
         // Pointer users close the drawer by tapping beside it; keyboard users have Escape and the Close button.
         <div className="layout__overlay" data-state={sidebar.state} aria-hidden="true" onClick={sidebar.close} />
@@ -83,6 +96,7 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
         <SidebarToggleContext.Provider value={toggle}>{children}</SidebarToggleContext.Provider>
       </div>
       <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+      <ShortcutsDialog open={shortcuts.open} onOpenChange={shortcuts.setOpen} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer, type RecordedRequest } from '../support/openai-server/index.mjs';
+import { seedConnection } from '../support/seed-connection.mjs';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents, type ViewportName } from './screen-checks';
 
 const appUrl = inject('appUrl');
@@ -16,6 +17,10 @@ const appUrl = inject('appUrl');
 const FIRST = { ask: 'Plan a weekend trip to Lisbon', reply: 'Start in Alfama on Saturday morning.', title: 'Lisbon weekend' };
 const SECOND = { ask: 'Compare quicksort and mergesort', reply: 'Mergesort is stable; quicksort is usually faster.', title: 'Sorting algorithms' };
 const RENAMED = 'Lisbon, finally';
+/** Long enough to push anything that does not wrap or clip past a phone's edge. */
+const LONG_MODEL = 'organisation-with-a-long-name/an-extremely-long-model-identifier-that-never-ends-v2.5-instruct-q4_K_M';
+const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(4);
+const LONG_QUESTION = `${LONG_WORD} ${LONG_WORD}`;
 /** A whole journey is some forty steps, each checked with axe-core. */
 const JOURNEY_TIMEOUT_MS = 90_000;
 
@@ -29,7 +34,7 @@ function replyFor(request: RecordedRequest) {
   const messages: { role: string; content: unknown }[] = request.body?.messages ?? [];
   const last = String(messages.at(-1)?.content ?? '');
   const chat = [FIRST, SECOND].find((c) => last === c.ask) ?? [FIRST, SECOND].find((c) => JSON.stringify(messages).includes(c.ask));
-  if (!chat) return textStream('I am not sure what you mean.');
+  if (!chat) return textStream(last === LONG_QUESTION ? 'I am not sure what you mean.' : LONG_WORD);
   return textStream(last === chat.ask ? chat.reply : chat.title, { chunkSize: 6, delayMs: 10 });
 }
 
@@ -222,5 +227,39 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
     await checkStop(page, 'restored');
 
     if (keyboard) expect(await pointerEventsSeen(page)).toEqual([]);
+  });
+});
+
+describe.each([320, 375, 390])('nothing scrolls sideways at %i px', (width) => {
+  beforeEach(async () => {
+    server.reset();
+    server.setModels([LONG_MODEL]);
+    browser = await launchBrowser({ viewport: { width, height: 780 } });
+    page = await browser.newPage();
+    pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+  });
+
+  it('keeps the home page and a chat inside the screen with a long model id and a long title', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
+    await page.goto(new URL('assets/seed.txt', appUrl).href);
+    await page.evaluate(seedConnection, { baseUrl: server.url, model: LONG_MODEL });
+    await page.goto(appUrl);
+    await composer().fill(LONG_QUESTION);
+    await composer().press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await page.getByText('I am not sure what you mean.').waitFor();
+    await checkStop(page, `chat at ${width} px`);
+    // The title keeps most of the bar, and the model picker shows more than a few letters.
+    const title = await heading().boundingBox();
+    expect(title!.width).toBeGreaterThan(width * 0.4);
+
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await nav().getByRole('link', { name: 'New chat' }).click();
+    await heading().filter({ hasText: 'What shall we talk about?' }).waitFor();
+    // The chat's title (one endless word) in the recent chats.
+    await page.getByRole('region', { name: 'Recent chats' }).getByRole('link', { name: new RegExp(LONG_WORD.slice(0, 20)) }).waitFor();
+    await checkStop(page, `home at ${width} px`);
+    const send = await page.getByRole('button', { name: 'Send' }).boundingBox();
+    expect(send!.x + send!.width).toBeLessThanOrEqual(width);
   });
 });

@@ -1,8 +1,9 @@
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
-import { afterAppIdle } from './connected-app';
+import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { afterAppIdle, openConnectedApp, sendFromHome } from './connected-app';
 
 const appUrl = inject('appUrl');
 const subUrl = inject('subUrl');
@@ -61,9 +62,20 @@ describe('shell and routes', () => {
     await page.getByRole('link', { name: 'New chat' }).click();
     await expect.poll(() => page.url()).toBe(at(appUrl, '/'));
     await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
-    // Focus moves to the new screen's heading; the title follows the route.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // Focus moves to where the user's next action is (the composer), the title follows the
+    // route, and screen readers hear where they arrived.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id)).toBe('home-composer');
     expect(await page.title()).toBe('Parley');
+    await expect.poll(() => page.locator('[data-route-announcer]').textContent()).toBe('Parley');
+
+    // A screen without a composer: focus goes to its heading.
+    await page.evaluate(() => {
+      history.pushState(null, '', 'nowhere');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.locator('[data-route-announcer]').textContent()).toBe('Page not found · Parley');
+    await page.goBack();
 
     await page.goBack();
     await expect.poll(() => heading().textContent()).toBe('Chat not found');
@@ -257,5 +269,97 @@ describe('the server refuses to leave dist/', () => {
     expect([400, 404]).toContain(res.status);
     expect(res.body).not.toContain('"name": "parley"');
     expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('security headers of `npm start`', () => {
+  /** A page on another origin that tries to frame Parley, and a frame it serves itself as a control. */
+  let framer: Server;
+  let framerUrl: string;
+  beforeAll(async () => {
+    framer = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(
+        req.url === '/control'
+          ? '<!doctype html><title>control</title><p id="control">framed fine</p>'
+          : `<!doctype html><title>framer</title><iframe id="parley" title="Parley" src="${appUrl}"></iframe><iframe id="control" title="control" src="/control"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
+    framerUrl = `http://localhost:${(framer.address() as { port: number }).port}/`;
+  });
+  afterAll(async () => {
+    framer.closeAllConnections();
+    await new Promise((resolve) => framer.close(resolve));
+  });
+
+  it('sends the page’s own policy plus frame-ancestors as a header, beside the meta the build wrote', async () => {
+    const response = (await page.goto(appUrl))!;
+    const headers = response.headers();
+    const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(meta).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toBe(`${meta}; frame-ancestors 'none'`);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['permissions-policy']).toContain('clipboard-write=(self)');
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+  });
+
+  it('leaves a frame on another origin blank', async () => {
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    await page.goto(framerUrl);
+    const control = page.frameLocator('#control');
+    await control.locator('#control').waitFor();
+    await expect.poll(() => consoleErrors.some((e) => /frame-ancestors|X-Frame-Options/i.test(e))).toBe(true);
+    const parley = await (await page.locator('iframe#parley').elementHandle())!.contentFrame();
+    // Chromium shows its own error page in place of a refused frame.
+    expect(parley!.url()).toMatch(/^chrome-error:/);
+    expect(await page.frameLocator('#parley').locator('main#app').count()).toBe(0);
+    // The refusal is the point of this test, not a fault of the app.
+    pageErrors = pageErrors.filter((e) => !/frame-ancestors/.test(e));
+  });
+});
+
+describe('a production session', () => {
+  let server: OpenAiServer;
+  beforeAll(async () => {
+    server = await startOpenAiServer({ models: ['test-model'] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('talks to no host but the app’s and the model server’s, and runs the stream worker under the CSP', async () => {
+    const origins = new Set<string>();
+    const workerPolicies: (string | undefined)[] = [];
+    browser.context.on('request', (r) => {
+      if (/^https?:/.test(r.url())) origins.add(new URL(r.url()).origin);
+    });
+    browser.context.on('response', (r) => {
+      if (/\/assets\/stream-worker-[A-Z0-9]{8}\.js$/.test(new URL(r.url()).pathname)) workerPolicies.push(r.headers()['content-security-policy']);
+    });
+    // Home, a chat with a streamed reply, Settings, and back home.
+    await openConnectedApp(page, appUrl, server);
+    server.setScript(textStream('Hello from the model.', { reasoning: 'Greet back.', chunkSize: 5, delayMs: 10 }));
+    await sendFromHome(page, 'Hello');
+    await page.getByRole('article', { name: 'Assistant' }).last().getByText('Hello from the model.').waitFor();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'New chat' }).click();
+    await expect.poll(() => heading().textContent()).toBe('What shall we talk about?');
+    await afterAppIdle(page);
+
+    const app = new URL(appUrl).origin;
+    const model = new URL(server.url).origin;
+    expect([...origins].filter((o) => o !== app && o !== model)).toEqual([]);
+    expect(origins.has(model)).toBe(true);
+    // A dedicated worker's CSP comes from its own script's response.
+    expect(workerPolicies.length).toBeGreaterThan(0);
+    for (const policy of workerPolicies) expect(policy).toContain("script-src 'self'");
+    for (const policy of workerPolicies) expect(policy).toContain("connect-src 'self' http: https:");
   });
 });

@@ -12,6 +12,7 @@ export interface SidebarRailProps {
   onOpen(): void;
   onOpenSearch(): void;
   onOpenSettings?: () => void;
+  onOpenShortcuts?: () => void;
   /** Receives the Open sidebar button: focus returns there when the sidebar is closed. */
   openRef?: Ref<HTMLButtonElement & HTMLAnchorElement>;
 }
@@ -20,7 +21,7 @@ export interface SidebarRailProps {
  * The docked sidebar, collapsed: a narrow column that keeps the way back (Open sidebar) and
  * the two things people reach for most (New chat, Search) one click away, as ChatGPT's does.
  */
-export function SidebarRail({ id, sidebarId, onOpen, onOpenSearch, onOpenSettings, openRef }: SidebarRailProps) {
+export function SidebarRail({ id, sidebarId, onOpen, onOpenSearch, onOpenSettings, onOpenShortcuts, openRef }: SidebarRailProps) {
   const apple = useMemo(() => isApplePlatform(), []);
   const common = { variant: 'ghost', color: 'neutral', size: 'md' } as const;
   return (
@@ -43,7 +44,20 @@ export function SidebarRail({ id, sidebarId, onOpen, onOpenSearch, onOpenSetting
         aria-keyshortcuts={ariaKeyShortcut(SEARCH_HOTKEY, apple)}
         onClick={onOpenSearch}
       />
-      {onOpenSettings && <Button {...common} className="sidebar-rail__end" icon="lucide:settings" label={t('nav.settings')} onClick={onOpenSettings} />}
+      {/* Settings and the shortcuts help sit at the bottom, where the open sidebar keeps them. */}
+      <div className="sidebar-rail__end">
+        {onOpenShortcuts && (
+          <Button
+            {...common}
+            icon="lucide:keyboard"
+            label={t('nav.shortcuts')}
+            aria-haspopup="dialog"
+            aria-keyshortcuts={apple ? 'Meta+/' : 'Control+/'}
+            onClick={onOpenShortcuts}
+          />
+        )}
+        {onOpenSettings && <Button {...common} icon="lucide:settings" label={t('nav.settings')} onClick={onOpenSettings} />}
+      </div>
     </nav>
   );
 }

@@ -17,6 +17,8 @@ export interface SidebarProps extends Omit<ComponentPropsWithRef<'nav'>, 'childr
   onOpenSearch(): void;
   /** Shows the Settings button when given. */
   onOpenSettings?: () => void;
+  /** Shows the Keyboard shortcuts button when given. */
+  onOpenShortcuts?: () => void;
   /** Receives the element that takes focus when the sidebar opens (the app name). */
   focusRef?: Ref<HTMLAnchorElement>;
 }
@@ -32,6 +34,7 @@ export const Sidebar = memo(function Sidebar({
   onClose,
   onOpenSearch,
   onOpenSettings,
+  onOpenShortcuts,
   focusRef,
   className,
   ...rest
@@ -93,6 +96,19 @@ export const Sidebar = memo(function Sidebar({
           <Button className="sidebar__settings" icon="lucide:settings" variant="ghost" color="neutral" size="sm" onClick={onOpenSettings}>
             {t('nav.settings')}
           </Button>
+        )}
+        {onOpenShortcuts && (
+          <Button
+            className="sidebar__shortcuts"
+            icon="lucide:keyboard"
+            label={t('nav.shortcuts')}
+            variant="ghost"
+            color="neutral"
+            size="sm"
+            aria-haspopup="dialog"
+            aria-keyshortcuts={apple ? 'Meta+/' : 'Control+/'}
+            onClick={onOpenShortcuts}
+          />
         )}
         <ThemeSwitch className="sidebar__theme" />
       </div>

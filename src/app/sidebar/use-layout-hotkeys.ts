@@ -3,7 +3,7 @@ import { IME_KEY_CODE } from '../../ui/composer';
 
 /**
  * The layout's global hotkeys (SPEC B2): Ctrl/⌘+Shift+O for a new chat, Ctrl/⌘+K for the
- * search palette. They work from anywhere, also inside a textarea, but never while an input
+ * search palette, Ctrl/⌘+Shift+S to show or hide the sidebar (ChatGPT's key for it). They work from anywhere, also inside a textarea, but never while an input
  * method is composing text (the keys belong to the composition then).
  */
 
@@ -15,6 +15,7 @@ export interface Hotkey {
 
 export const NEW_CHAT_HOTKEY: Hotkey = { key: 'o', shift: true };
 export const SEARCH_HOTKEY: Hotkey = { key: 'k', shift: false };
+export const SIDEBAR_HOTKEY: Hotkey = { key: 's', shift: true };
 
 /** The subset of a KeyboardEvent the matcher reads (so it is testable with plain objects). */
 export type HotkeyEvent = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing' | 'keyCode'>;
@@ -56,6 +57,8 @@ export function ariaKeyShortcut(hotkey: Hotkey, apple: boolean): string {
 export interface LayoutHotkeyHandlers {
   newChat(): void;
   toggleSearch(): void;
+  /** Opens or closes the drawer on narrow screens, expands or collapses the docked sidebar. */
+  toggleSidebar(): void;
 }
 
 /**
@@ -79,8 +82,14 @@ export function useGlobalHotkey(pick: (event: KeyboardEvent, apple: boolean) => 
   }, []);
 }
 
+/** The action a keydown asks of the layout, if any. */
+export function pickLayoutHotkey(event: HotkeyEvent, apple: boolean, handlers: LayoutHotkeyHandlers): (() => void) | undefined {
+  if (matchesHotkey(event, NEW_CHAT_HOTKEY, apple)) return handlers.newChat;
+  if (matchesHotkey(event, SEARCH_HOTKEY, apple)) return handlers.toggleSearch;
+  if (matchesHotkey(event, SIDEBAR_HOTKEY, apple)) return handlers.toggleSidebar;
+  return undefined;
+}
+
 export function useLayoutHotkeys(handlers: LayoutHotkeyHandlers): void {
-  useGlobalHotkey((event, apple) =>
-    matchesHotkey(event, NEW_CHAT_HOTKEY, apple) ? handlers.newChat : matchesHotkey(event, SEARCH_HOTKEY, apple) ? handlers.toggleSearch : undefined,
-  );
+  useGlobalHotkey((event, apple) => pickLayoutHotkey(event, apple, handlers));
 }

@@ -46,6 +46,12 @@ export interface SidebarControl {
   state: SidebarState;
   open(): void;
   close(): void;
+  /**
+   * Opens or closes it without taking the user's place (the hotkey): focus stays where it is
+   * unless it has to move (into an opening drawer, which makes the page inert, or out of a
+   * closing sidebar, which becomes inert).
+   */
+  toggle(): void;
 }
 
 export function useSidebarState({ locationKey, openFocusRef, closeFocusRef }: SidebarStateOptions): SidebarControl {
@@ -76,6 +82,16 @@ export function useSidebarState({ locationKey, openFocusRef, closeFocusRef }: Si
     }
   }, [state, mode, closeFocusRef]);
 
+  const toggle = useCallback(() => {
+    const opening = state === 'closed';
+    if (opening) open();
+    else close();
+    const active = document.activeElement;
+    const focusInSidebar = active instanceof Element && active.closest('.sidebar') !== null;
+    const mustMove = opening ? mode === 'drawer' : focusInSidebar;
+    if (!mustMove) pendingFocus.current = null;
+  }, [state, mode, open, close]);
+
   // Leaving drawer mode forgets the drawer, so narrowing the window again starts closed.
   useEffect(() => {
     if (mode === 'docked') setDrawerOpenedAt(null);
@@ -101,5 +117,5 @@ export function useSidebarState({ locationKey, openFocusRef, closeFocusRef }: Si
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [mode, state, close]);
 
-  return { mode, state, open, close };
+  return { mode, state, open, close, toggle };
 }

@@ -3,6 +3,7 @@ import { getChatStore, type Chat } from '../../chat';
 import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat/connections';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
+import { Menu, type MenuItem } from '../../ui/menu';
 import { ModelPicker, SidebarButton } from '../shared';
 import { exportChat } from './chat-commands';
 import { ChatSettingsDialog } from './chat-settings-dialog';
@@ -12,6 +13,7 @@ import './chat-header.css';
 export const EXPORT_ICON = 'lucide:download';
 export const DELETE_CHAT_ICON = 'lucide:trash-2';
 export const CHAT_SETTINGS_ICON = 'lucide:sliders-horizontal';
+export const MORE_ACTIONS_ICON = 'lucide:ellipsis-vertical';
 
 export interface ChatHeaderProps {
   chat: Chat;
@@ -33,6 +35,7 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
   return (
     <ModelPicker
       className="chat-header__model"
+      opensOnRequest
       value={value}
       onValueChange={(ref) => {
         void getChatStore().updateChatSettings(chat.id, { model: ref });
@@ -45,6 +48,12 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
 export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The same three actions as one menu, for phones, where three buttons would squeeze the title.
+  const actions: MenuItem[] = [
+    { id: 'settings', label: t('chatSettings.open'), icon: CHAT_SETTINGS_ICON, onSelect: () => setSettingsOpen(true) },
+    { id: 'export', label: t('chat.export'), icon: EXPORT_ICON, disabled: !ready, onSelect: () => exportChat(chat) },
+    { id: 'delete', label: t('chat.delete'), icon: DELETE_CHAT_ICON, color: 'error', onSelect: onDelete },
+  ];
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
@@ -72,6 +81,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
           />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>
+        <Menu className="chat-header__more" size="sm" variant="ghost" color="neutral" icon={MORE_ACTIONS_ICON} label={t('chat.actions')} align="end" items={actions} />
       </div>
       <ChatSettingsDialog chat={chat} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </header>

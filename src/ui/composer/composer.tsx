@@ -19,6 +19,9 @@ import './composer.css';
 export const COMPOSER_SEND_ICON = 'lucide:arrow-up';
 export const COMPOSER_STOP_ICON = 'lucide:square';
 
+/** Finds a composer's textarea from outside (the app sends focus there when a dialog's opener is gone). */
+export const COMPOSER_INPUT_SELECTOR = 'textarea.composer__input';
+
 /** `streaming` while a reply is being generated: the send button is then a stop button. */
 export type ComposerState = 'idle' | 'streaming';
 
@@ -56,7 +59,7 @@ export interface ComposerProps
 /**
  * The message box: a textarea that grows with its text, Enter to send, Shift+Enter for a new
  * line, never sending while an input method is composing, and one action button that is
- * Send, or Stop while a reply streams. The button stays the same element, so keyboard focus
+ * Send, or Stop while a reply streams (Escape in the box stops it too). The button stays the same element, so keyboard focus
  * on it survives the switch.
  */
 export function Composer({
@@ -97,7 +100,15 @@ export function Composer({
     textareaRef.current?.focus();
   };
 
-  const onEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  const onKeys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape') {
+      // Escape stops the reply streaming here; otherwise (and while an input method composes,
+      // where Escape cancels the composition) it is left alone, for a tooltip, the toasts, the page.
+      if (!streaming || !onStop || composition.isComposing(event)) return;
+      event.preventDefault();
+      onStop();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey) return;
     // The Enter that confirms an IME candidate belongs to the input method.
     if (composition.isComposing(event)) return;
@@ -138,7 +149,7 @@ export function Composer({
         autoFocus={autoFocus}
         enterKeyHint="send"
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
-        onKeyDown={composeEventHandlers(onKeyDown, onEnter)}
+        onKeyDown={composeEventHandlers(onKeyDown, onKeys)}
         {...composition.handlers}
       />
       <div className="composer__bar">

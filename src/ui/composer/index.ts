@@ -1,4 +1,4 @@
-export { Composer, COMPOSER_SEND_ICON, COMPOSER_STOP_ICON, type ComposerProps, type ComposerState } from './composer';
+export { Composer, COMPOSER_INPUT_SELECTOR, COMPOSER_SEND_ICON, COMPOSER_STOP_ICON, type ComposerProps, type ComposerState } from './composer';
 export {
   composerHeight,
   readComposerMetrics,

@@ -1,4 +1,5 @@
 import {
+  useContext,
   useEffectEvent,
   useId,
   useLayoutEffect,
@@ -12,6 +13,7 @@ import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { Button } from '../button';
 import { resolveInitialFocus, type InitialFocus } from './initial-focus';
+import { DialogFocusFallback, returnFocus, type FocusFallback } from './return-focus';
 import { hideDialog, showDialog, type DialogMode } from './show-dialog';
 import './dialog.css';
 
@@ -38,13 +40,15 @@ export interface DialogProps extends Omit<ComponentPropsWithRef<'dialog'>, 'titl
   closeButton?: boolean;
   /** The close button's accessible name (default: `dialog.close`). */
   closeLabel?: string;
+  /** Where focus goes on close when the element focused at opening is gone; default: the app's DialogFocusFallback. */
+  focusFallback?: FocusFallback;
 }
 
 /**
  * A modal dialog on the native <dialog> (showModal: top layer, inert page, focus kept inside).
  * React state is the source of truth: Escape and backdrop clicks only ask the owner to close
  * through onOpenChange(false); the dialog closes when `open` turns false, and focus goes back
- * to what had it before.
+ * to what had it before (or, when that is gone, to the app's DialogFocusFallback).
  */
 export function Dialog({
   open,
@@ -58,6 +62,7 @@ export function Dialog({
   dismissOnBackdrop = true,
   closeButton = true,
   closeLabel,
+  focusFallback,
   className,
   ref,
   onCancel,
@@ -79,8 +84,13 @@ export function Dialog({
   const shownByUs = useRef(false);
   const pointerDownOnBackdrop = useRef(false);
 
+  const appFocusFallback = useContext(DialogFocusFallback);
+
   const focusInitial = useEffectEvent((dialog: HTMLDialogElement) => {
     resolveInitialFocus(dialog, contentRef.current, initialFocus).focus();
+  });
+  const focusPrevious = useEffectEvent((previous: Element | null) => {
+    returnFocus(previous, focusFallback ?? appFocusFallback);
   });
 
   useLayoutEffect(() => {
@@ -93,7 +103,7 @@ export function Dialog({
     return () => {
       shownByUs.current = false;
       hideDialog(dialog);
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      focusPrevious(previous);
     };
   }, [open, generation]);
 
@@ -112,11 +122,14 @@ export function Dialog({
       data-size={size}
       data-fallback={open && mode === 'fallback' ? '' : undefined}
       onCancel={composeEventHandlers(onCancel, (event) => {
+        // A dialog opened from inside this one reaches us through React's tree: its Escape is its own.
+        if (event.target !== event.currentTarget) return;
         // Escape (or Android's back gesture): keep the dialog open until the owner says otherwise.
         event.preventDefault();
         requestClose();
       })}
-      onClose={composeEventHandlers(onClose, () => {
+      onClose={composeEventHandlers(onClose, (event) => {
+        if (event.target !== event.currentTarget) return;
         // Closed by the browser itself (a form with method="dialog", Chrome's repeated-Escape
         // rule): tell the owner, and show it again if the owner keeps it open.
         if (!shownByUs.current) return;

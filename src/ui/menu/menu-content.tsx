@@ -58,8 +58,8 @@ interface MenuContentProps {
 }
 
 /**
- * The open menu: a role="menu" list portalled out of clipping containers (into the body, or
- * into the trigger's <dialog>, since everything outside a modal dialog is inert), placed at
+ * The open menu: a role="menu" list portalled out of clipping containers (into the page's
+ * <main>, or into the trigger's <dialog>, since everything outside a modal dialog is inert), placed at
  * the trigger before the first paint, with a roving tabindex over its items.
  */
 export function MenuContent({ id, labelledBy, items, initialIndex, align, triggerRef, onDismiss, onChoose }: MenuContentProps) {
@@ -89,9 +89,12 @@ export function MenuContent({ id, labelledBy, items, initialIndex, align, trigge
     };
   }, [triggerRef, align, items]);
 
+  const placed = placement !== null;
   useLayoutEffect(() => {
-    itemRefs.current[active]?.focus();
-  }, [active]);
+    // Not before the menu is placed: until then it is visibility: hidden, and a browser won't
+    // focus a hidden element, which would leave focus on the trigger and the keys with nothing to move.
+    if (placed) itemRefs.current[active]?.focus();
+  }, [active, placed]);
 
   useEffect(() => {
     const doc = triggerRef.current?.ownerDocument ?? document;
@@ -101,9 +104,20 @@ export function MenuContent({ id, labelledBy, items, initialIndex, align, trigge
       if (target && (menuRef.current?.contains(target) || triggerRef.current?.contains(target))) return;
       dismiss(false);
     };
+    // Focus moved elsewhere without a press (a hotkey, a navigation focusing the new page's
+    // heading, a script): a menu left open there would act on keys it no longer receives.
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as Node | null;
+      if (target && (menuRef.current?.contains(target) || triggerRef.current?.contains(target))) return;
+      dismiss(false);
+    };
     // Capture phase: a press that a widget underneath stops from propagating still closes the menu.
     doc.addEventListener('pointerdown', onPointerDown, true);
-    return () => doc.removeEventListener('pointerdown', onPointerDown, true);
+    doc.addEventListener('focusin', onFocusIn);
+    return () => {
+      doc.removeEventListener('pointerdown', onPointerDown, true);
+      doc.removeEventListener('focusin', onFocusIn);
+    };
   }, [triggerRef]);
 
   const choose = (index: number) => {
@@ -145,7 +159,9 @@ export function MenuContent({ id, labelledBy, items, initialIndex, align, trigge
       } as CSSProperties)
     : undefined;
   const trigger = triggerRef.current;
-  const container = trigger?.closest('dialog') ?? trigger?.ownerDocument.body ?? document.body;
+  // The <main> the app is mounted on rather than the bare body: content outside every landmark
+  // is missed by screen readers' landmark navigation (axe's "region" rule).
+  const container = trigger?.closest('dialog') ?? trigger?.closest('main') ?? trigger?.ownerDocument.body ?? document.body;
 
   return createPortal(
     <div
@@ -174,6 +190,10 @@ export function MenuContent({ id, labelledBy, items, initialIndex, align, trigge
           aria-disabled={item.disabled || undefined}
           data-color={item.color}
           onClick={() => choose(index)}
+          onFocus={() => {
+            // Focus moved by something other than our keys (a screen reader's cursor): the roving tabindex follows it.
+            if (index !== active) setActive(index);
+          }}
           onPointerMove={() => {
             // The pointer and the keyboard share one highlight: hovering moves focus too.
             if (index !== active) setActive(index);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { Button, type ButtonProps } from '../button';
@@ -51,6 +51,20 @@ export function Menu({
     setOpen(true);
     onOpenChange?.(true);
   };
+  // A menu whose trigger goes away (its page unmounts) takes its popover with it; the owner hears it closed.
+  const openChange = useRef(onOpenChange);
+  const isOpen = useRef(open);
+  useEffect(() => {
+    openChange.current = onOpenChange;
+    isOpen.current = open;
+  });
+  useEffect(
+    () => () => {
+      if (isOpen.current) openChange.current?.(false);
+    },
+    [],
+  );
+
   const close = (returnFocus: boolean) => {
     if (!open) return;
     setOpen(false);

@@ -127,6 +127,23 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBe(dialog);
   });
 
+  it('leaves a dialog open when Escape closes a dialog opened from inside it', () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    render(
+      <Dialog open onOpenChange={outer} title="Settings">
+        <Dialog open onOpenChange={inner} title="Keep the key?">
+          <button type="button">Keep</button>
+        </Dialog>
+      </Dialog>,
+    );
+    const innerDialog = screen.getByRole('dialog', { name: 'Keep the key?' });
+    act(() => void innerDialog.dispatchEvent(new Event('cancel', { cancelable: true })));
+    act(() => void innerDialog.dispatchEvent(new Event('close')));
+    expect(inner).toHaveBeenCalledWith(false);
+    expect(outer).not.toHaveBeenCalled();
+  });
+
   it('tells the owner when the browser closed it on its own, and shows it again if the owner keeps it open', () => {
     const onOpenChange = vi.fn();
     render(

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { openConnectedApp } from './connected-app';
+
+// The keyboard-only journey (SPEC B11): no mouse event anywhere in this file. Every step presses
+// real keys and then checks where focus is, as a keyboard user would see it.
+const appUrl = inject('appUrl');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Enough Tab presses to cross the sidebar and a chat page; more means focus is lost somewhere. */
+const MAX_TABS = 40;
+/** The whole journey: two streamed replies and two axe runs on a shared two-core machine. */
+const JOURNEY_TIMEOUT_MS = 120_000;
+
+let server: OpenAiServer;
+let browser: TestBrowser | undefined;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  server = await startOpenAiServer({ models: ['test-model'] });
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+  expect(pageErrors).toEqual([]);
+});
+
+/** The focused element as assistive technology names it: its role and accessible name. */
+function focused() {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const labelledBy = element?.getAttribute('aria-labelledby');
+    const name =
+      element?.getAttribute('aria-label') ??
+      (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
+      (element instanceof HTMLTextAreaElement ? element.labels?.[0]?.textContent : null) ??
+      element?.textContent?.trim() ??
+      '';
+    const role = element?.getAttribute('role') ?? element?.tagName.toLowerCase() ?? '';
+    return `${role}: ${name}`;
+  });
+}
+
+/** Presses Tab until focus reaches `target` (as `focused()` writes it), failing if it never does. */
+async function tabTo(target: string) {
+  for (let i = 0; i < MAX_TABS; i++) {
+    if ((await focused()) === target) return;
+    await page.keyboard.press('Tab');
+  }
+  expect(await focused()).toBe(target);
+}
+
+async function expectNoAxeViolations() {
+  // Contrast is measured on what is painted: let opening animations (which fade in) finish first.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
+  );
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+const sidebarState = () => page.locator('.layout').getAttribute('data-sidebar-state');
+const nav = () => page.getByRole('navigation', { name: 'Chats and navigation' });
+const COMPOSER = 'textarea: Message';
+
+describe.each([
+  { width: 1366, height: 860, scheme: 'light' },
+  { width: 1366, height: 860, scheme: 'dark' },
+  { width: 390, height: 844, scheme: 'light' },
+  { width: 390, height: 844, scheme: 'dark' },
+] as const)('keyboard only at $width×$height, $scheme', ({ width, height, scheme }) => {
+  const narrow = width < 768;
+
+  it(
+    'menus, dialogs, the shortcuts help, the sidebar and Stop, all from the keyboard',
+    async () => {
+      server.reset();
+      browser = await launchBrowser({ viewport: { width, height }, colorScheme: scheme });
+      page = await browser.newPage();
+      pageErrors = [];
+      page.on('pageerror', (e) => pageErrors.push(String(e)));
+      await openConnectedApp(page, appUrl, server);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+
+      // A first chat, typed and sent from the home page's composer, which has focus on arrival.
+      server.setScript(textStream('Hello from the test server.', { chunkSize: 6 }));
+      await expect.poll(focused).toBe(COMPOSER);
+      await page.keyboard.type('First chat');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/chat\/[^/]+$/);
+      await page.getByText('Hello from the test server.').waitFor();
+
+      // Ctrl+Shift+S shows and hides the sidebar: a drawer on a phone, docked on a desktop.
+      const initially = narrow ? 'closed' : 'open';
+      expect(await sidebarState()).toBe(initially);
+      await page.keyboard.press('Control+Shift+S');
+      await expect.poll(sidebarState).toBe(narrow ? 'open' : 'closed');
+      await page.keyboard.press('Control+Shift+S');
+      await expect.poll(sidebarState).toBe(initially);
+      if (narrow) await page.keyboard.press('Control+Shift+S');
+      await expect.poll(sidebarState).toBe('open');
+      // Opening puts focus in the sidebar (the drawer is modal: the page behind it is inert).
+      await expect.poll(focused).toBe('a: Parley home');
+
+      // The chat's menu: Enter opens it on its first item; the arrows, Home, End and letters move.
+      // The chat's title may come from the server, so its menu button is read, not assumed.
+      const trigger = `button: ${await nav().getByRole('button', { name: /^Options for / }).getAttribute('aria-label')}`;
+      await tabTo(trigger);
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      expect(await focused()).toBe('menuitem: Rename');
+      await expectNoAxeViolations();
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('menuitem: Pin');
+      await page.keyboard.press('Enter');
+      await nav().getByRole('heading', { name: 'Pinned' }).waitFor();
+      expect(await page.getByRole('menu').count()).toBe(0);
+      await expect.poll(focused).toBe(trigger);
+
+      await page.keyboard.press('Enter');
+      expect(await focused()).toBe('menuitem: Rename');
+      await page.keyboard.press('End');
+      expect(await focused()).toBe('menuitem: Delete');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('menuitem: Rename');
+      await page.keyboard.press('u');
+      expect(await focused()).toBe('menuitem: Unpin');
+      await page.keyboard.press('Home');
+      expect(await focused()).toBe('menuitem: Rename');
+      await page.keyboard.press('Escape');
+      expect(await page.getByRole('menu').count()).toBe(0);
+      expect(await focused()).toBe(trigger);
+      // Escape spent on the menu: the drawer stays open.
+      expect(await sidebarState()).toBe('open');
+
+      // Settings by its hotkey; Escape closes it and focus comes back to where it was.
+      await page.keyboard.press('Control+Comma');
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await settings.waitFor();
+      expect(await settings.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'hidden' });
+      expect(await focused()).toBe(trigger);
+
+      // The shortcuts help: Ctrl+/ opens it, it lists every shortcut, Escape closes it.
+      await page.keyboard.press('Control+Slash');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.waitFor();
+      expect(await focused()).toBe('region: All keyboard shortcuts');
+      const shown = await help.locator('.shortcuts__row').evaluateAll((rows) =>
+        rows.map((row) => `${row.querySelector('dt')!.textContent}: ${[...row.querySelectorAll('dd > kbd')].map((k) => k.textContent).join(' | ')}`),
+      );
+      expect(shown).toEqual(
+        expect.arrayContaining([
+          'New chat: CtrlShiftO',
+          'Search chats: CtrlK',
+          'Show or hide the sidebar: CtrlShiftS',
+          'Open Settings: Ctrl,',
+          'Show keyboard shortcuts: Ctrl/',
+          'Go to the notifications: F8',
+          'Send the message: Enter',
+          'New line: ShiftEnter',
+          'Stop the reply being written: Esc',
+        ]),
+      );
+      await expectNoAxeViolations();
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'hidden' });
+      expect(await focused()).toBe(trigger);
+
+      // And from its button at the bottom of the sidebar.
+      await tabTo('button: Keyboard shortcuts');
+      await page.keyboard.press('Enter');
+      await help.waitFor();
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'hidden' });
+      expect(await focused()).toBe('button: Keyboard shortcuts');
+
+      // Escape in the composer stops a streaming reply and keeps what arrived.
+      if (narrow) {
+        await page.keyboard.press('Control+Shift+S');
+        await expect.poll(sidebarState).toBe('closed');
+      }
+      await tabTo(COMPOSER);
+      const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+      server.setScript(textStream(words, { chunkSize: 6, delayMs: 100 }));
+      await page.keyboard.type('Count slowly');
+      await page.keyboard.press('Enter');
+      await page.getByText(/word0 word1/).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText('Stopped', { exact: true }).waitFor();
+      expect(await focused()).toBe(COMPOSER);
+      const kept = (await page.getByText(/word0 word1/).textContent())!;
+      expect(kept.length).toBeLessThan(words.length);
+      // Escape again, with nothing streaming, changes nothing.
+      await page.keyboard.press('Escape');
+      expect(await focused()).toBe(COMPOSER);
+      expect(await page.getByText(/word0 word1/).textContent()).toBe(kept);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
