@@ -1,6 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import type { TestBrowser } from '../support/browser.mjs';
+import { sendFromHome } from './connected-app';
+import { composer as composerOf, heading as headingOf, nav as navOf, toasts as toastsOf } from './locators';
+import { pagePerTest } from './page-per-test';
 
 // The app with the deterministic echo model (test/support/e2e-app): every reply is "Echo: <message>".
 const appUrl = inject('modelAppUrl');
@@ -8,31 +11,19 @@ const at = (path: string) => new URL(path.replace(/^\//, ''), appUrl).href;
 
 let browser: TestBrowser;
 let page: Page;
-let pageErrors: string[];
 
 /** Each test gets a fresh profile: its own IndexedDB. */
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-});
-afterEach(async () => {
-  await browser.close();
-  expect(pageErrors).toEqual([]);
-});
+pagePerTest({ onOpen: (opened) => ({ browser, page } = opened) });
 
-const nav = (p: Page = page) => p.getByRole('navigation', { name: 'Chats and navigation' });
-const heading = (p: Page = page) => p.getByRole('heading', { level: 1 });
-const composer = (p: Page = page) => p.getByRole('textbox', { name: 'Message' });
-const toasts = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+const nav = (p: Page = page) => navOf(p);
+const heading = (p: Page = page) => headingOf(p);
+const composer = (p: Page = page) => composerOf(p);
+const toasts = () => toastsOf(page);
 
 /** Sends a first message from home and waits for the chat page and the whole echo. */
 async function startChat(text: string, p: Page = page) {
   await p.goto(at('/'));
-  await composer(p).fill(text);
-  await composer(p).press('Enter');
-  await p.waitForURL(/\/chat\/[^/]+$/);
+  await sendFromHome(p, text);
   await p.getByText(`Echo: ${text}`, { exact: true }).waitFor();
   return new URL(p.url()).pathname;
 }

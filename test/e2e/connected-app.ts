@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { OpenAiServer } from '../support/openai-server/index.mjs';
 import { seedConnection } from '../support/seed-connection.mjs';
+import { composer } from './locators';
 
-export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export { composer };
 
 /** The longest the app's boot waits for an idle moment (IDLE_TIMEOUT_MS in src/app/boot.ts), plus a margin. */
 const APP_IDLE_TIMEOUT_MS = 3500;
@@ -22,6 +23,10 @@ export async function openConnectedApp(page: Page, appUrl: string, server: OpenA
   await page.goto(appUrl);
   await composer(page).waitFor();
 }
+
+/** The streamed chat completions the server received: one per reply the app asked for (title requests do not stream). */
+export const streamedRequests = (server: OpenAiServer) =>
+  server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
 
 /** Sends a message from the home page and waits for its chat page. */
 export async function sendFromHome(page: Page, text: string) {

@@ -1,20 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { errorResponse, startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
-import { openConnectedApp, sendFromHome } from './connected-app';
+import { openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
+import { toasts as toastsOf } from './locators';
+import { pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 
 // The production build against a real OpenAI-compatible server: a failed reply is explained on
 // the message itself; a toast is only for a chat that is not on screen (SPEC B6).
 const appUrl = inject('appUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: OpenAiServer;
-let browser: TestBrowser;
 let page: Page;
-let pageErrors: string[];
 
 beforeAll(async () => {
   server = await startOpenAiServer({ models: ['test-model'] });
@@ -22,32 +19,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-beforeEach(async () => {
+beforeEach(() => {
   server.reset();
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
 });
-afterEach(async () => {
-  await browser.close();
-  expect(pageErrors).toEqual([]);
-});
+pagePerTest({ onOpen: (opened) => ({ page } = opened) });
 
-const toasts = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+const toasts = () => toastsOf(page);
 const reply = () => page.getByRole('article', { name: 'Assistant' });
-const streamed = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
-
-/** axe-core's violations inside the elements `selector` matches. */
-async function axeViolations(selector: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run(ctx: object, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [include] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
-}
+const streamed = () => streamedRequests(server);
 
 describe('a failed reply in the chat on screen', () => {
   it.each([
@@ -75,7 +54,7 @@ describe('a failed reply in the chat on screen', () => {
     const retry = reply().getByRole('button', { name: /^Retry/ });
     expect(await retry.textContent()).toMatch(/^Retry in [12] s$/);
     expect(await retry.isDisabled()).toBe(true);
-    expect(await axeViolations('.message-error')).toEqual([]);
+    expect(await axeViolations(page, '.message-error')).toEqual([]);
     expect(await toasts().count()).toBe(0);
 
     // It counts down, and is offered once the wait is over (not before: one request so far).

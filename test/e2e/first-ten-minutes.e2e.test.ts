@@ -4,11 +4,13 @@
 // with the mouse and once with the keyboard alone (no pointer event at all). At every stop: no
 // sideways scrolling and no axe-core violation.
 import { tmpdir } from 'node:os';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer, type RecordedRequest } from '../support/openai-server/index.mjs';
 import { seedConnection } from '../support/seed-connection.mjs';
+import { sendFromHome } from './connected-app';
+import { composer as composerOf, heading as headingOf, nav as navOf, notifications } from './locators';
+import { pagePerTest } from './page-per-test';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents, type ViewportName } from './screen-checks';
 
 const appUrl = inject('appUrl');
@@ -25,9 +27,7 @@ const LONG_QUESTION = `${LONG_WORD} ${LONG_WORD}`;
 const JOURNEY_TIMEOUT_MS = 90_000;
 
 let server: OpenAiServer;
-let browser: TestBrowser;
 let page: Page;
-let pageErrors: string[];
 
 /** Replies to each question; any other request (the title request) gets the chat's title. */
 function replyFor(request: RecordedRequest) {
@@ -44,18 +44,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-afterEach(async (context) => {
-  // A picture of where a failed journey stopped, for whoever reads the CI log's path.
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: `${tmpdir()}/parley-journey-failure.png` }).catch(() => {});
-  await browser?.close();
-  expect(pageErrors).toEqual([]);
-});
+/** A picture of where a failed journey stopped, for whoever reads the CI log's path. */
+const FAILURE_SCREENSHOT = `${tmpdir()}/parley-journey-failure.png`;
 
-const nav = () => page.getByRole('navigation', { name: 'Chats and navigation' });
+const nav = () => navOf(page);
 /** The sidebar element whether or not it is exposed (closed, it is hidden from the accessibility tree). */
 const sidebarState = () => page.locator('nav.sidebar').getAttribute('data-state');
-const heading = () => page.getByRole('heading', { level: 1 });
-const composer = () => page.getByRole('textbox', { name: 'Message' });
+const heading = () => headingOf(page);
+const composer = () => composerOf(page);
 
 type Mode = 'mouse' | 'keyboard';
 const cases: [ViewportName, 'light' | 'dark', Mode][] = [];
@@ -65,13 +61,17 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
   const keyboard = mode === 'keyboard';
   const phone = viewport === 'phone';
 
-  beforeEach(async () => {
+  beforeEach(() => {
     server.reset();
-    browser = await launchBrowser({ viewport: VIEWPORTS[viewport], colorScheme: scheme });
-    page = await browser.newPage();
-    pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    if (keyboard) await watchPointerEvents(page);
+  });
+  pagePerTest({
+    viewport: VIEWPORTS[viewport],
+    colorScheme: scheme,
+    failureScreenshot: FAILURE_SCREENSHOT,
+    async onOpen(opened) {
+      page = opened.page;
+      if (keyboard) await watchPointerEvents(page);
+    },
   });
 
   /** Activates a control the way this journey's user does: a click, or Tab to it and Enter. */
@@ -213,7 +213,7 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
     // Delete it, then Undo from the toast.
     await entryMenu(RENAMED, 'Delete');
     await expect.poll(() => nav().getByRole('link', { name: RENAMED }).count()).toBe(0);
-    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    const toasts = notifications(page);
     const undo = toasts.getByRole('button', { name: 'Undo' });
     await undo.waitFor();
     await checkStop(page, 'deleted, with Undo offered');
@@ -231,22 +231,17 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
 });
 
 describe.each([320, 375, 390])('nothing scrolls sideways at %i px', (width) => {
-  beforeEach(async () => {
+  beforeEach(() => {
     server.reset();
     server.setModels([LONG_MODEL]);
-    browser = await launchBrowser({ viewport: { width, height: 780 } });
-    page = await browser.newPage();
-    pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
   });
+  pagePerTest({ viewport: { width, height: 780 }, failureScreenshot: FAILURE_SCREENSHOT, onOpen: (opened) => ({ page } = opened) });
 
   it('keeps the home page and a chat inside the screen with a long model id and a long title', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
     await page.goto(new URL('assets/seed.txt', appUrl).href);
     await page.evaluate(seedConnection, { baseUrl: server.url, model: LONG_MODEL });
     await page.goto(appUrl);
-    await composer().fill(LONG_QUESTION);
-    await composer().press('Enter');
-    await page.waitForURL(/\/chat\/[^/]+$/);
+    await sendFromHome(page, LONG_QUESTION);
     await page.getByText('I am not sure what you mean.').waitFor();
     await checkStop(page, `chat at ${width} px`);
     // The title keeps most of the bar, and the model picker shows more than a few letters.

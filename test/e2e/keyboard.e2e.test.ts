@@ -1,35 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp } from './connected-app';
+import { nav as navOf } from './locators';
+import { pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 
 // The keyboard-only journey (SPEC B11): no mouse event anywhere in this file. Every step presses
 // real keys and then checks where focus is, as a keyboard user would see it.
 const appUrl = inject('appUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Enough Tab presses to cross the sidebar and a chat page; more means focus is lost somewhere. */
 const MAX_TABS = 40;
 /** The whole journey: two streamed replies and two axe runs on a shared two-core machine. */
 const JOURNEY_TIMEOUT_MS = 120_000;
 
 let server: OpenAiServer;
-let browser: TestBrowser | undefined;
 let page: Page;
-let pageErrors: string[];
 
 beforeAll(async () => {
   server = await startOpenAiServer({ models: ['test-model'] });
 });
 afterAll(async () => {
   await server?.close();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-  expect(pageErrors).toEqual([]);
 });
 
 /** The focused element as assistive technology names it: its role and accessible name. */
@@ -62,18 +54,11 @@ async function expectNoAxeViolations() {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)),
   );
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-  });
-  expect(violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const sidebarState = () => page.locator('.layout').getAttribute('data-sidebar-state');
-const nav = () => page.getByRole('navigation', { name: 'Chats and navigation' });
+const nav = () => navOf(page);
 const COMPOSER = 'textarea: Message';
 
 describe.each([
@@ -84,14 +69,14 @@ describe.each([
 ] as const)('keyboard only at $width×$height, $scheme', ({ width, height, scheme }) => {
   const narrow = width < 768;
 
+  beforeEach(() => {
+    server.reset();
+  });
+  pagePerTest({ viewport: { width, height }, colorScheme: scheme, onOpen: (opened) => ({ page } = opened) });
+
   it(
     'menus, dialogs, the shortcuts help, the sidebar and Stop, all from the keyboard',
     async () => {
-      server.reset();
-      browser = await launchBrowser({ viewport: { width, height }, colorScheme: scheme });
-      page = await browser.newPage();
-      pageErrors = [];
-      page.on('pageerror', (e) => pageErrors.push(String(e)));
       await openConnectedApp(page, appUrl, server);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
 
@@ -110,10 +95,13 @@ describe.each([
       await expect.poll(sidebarState).toBe(narrow ? 'open' : 'closed');
       await page.keyboard.press('Control+Shift+S');
       await expect.poll(sidebarState).toBe(initially);
+      // Docked, the hotkey leaves the user typing where they were, both ways.
+      if (!narrow) expect(await focused()).toBe(COMPOSER);
       if (narrow) await page.keyboard.press('Control+Shift+S');
       await expect.poll(sidebarState).toBe('open');
-      // Opening puts focus in the sidebar (the drawer is modal: the page behind it is inert).
-      await expect.poll(focused).toBe('a: Parley home');
+      // The drawer is modal (the page behind it is inert): opening it puts focus inside.
+      if (narrow) await expect.poll(focused).toBe('a: Parley home');
+      else await tabTo('a: Parley home');
 
       // The chat's menu: Enter opens it on its first item; the arrows, Home, End and letters move.
       // The chat's title may come from the server, so its menu button is read, not assumed.

@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp, sendFromHome } from './connected-app';
+import { pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 
 const appUrl = inject('appUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: OpenAiServer;
-let browser: TestBrowser;
 let page: Page;
 let dialogs: string[];
 let violations: string[];
@@ -21,27 +18,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-beforeEach(async () => {
+beforeEach(() => {
   server.reset();
-  browser = await launchBrowser();
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(appUrl).origin });
-  page = await browser.newPage();
-  dialogs = [];
-  violations = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  await openConnectedApp(page, appUrl, server);
 });
-afterEach(async () => {
-  await browser.close();
+pagePerTest({
+  checkPageErrors: false,
+  async onOpen(opened) {
+    page = opened.page;
+    await opened.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(appUrl).origin });
+    dialogs = [];
+    violations = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await openConnectedApp(page, appUrl, server);
+  },
 });
 
 const CODE = 'function greet(name) {\n  return `Hello, ${name}!`;\n}';
@@ -111,16 +109,6 @@ describe('markdown in a streamed reply', () => {
     expect(violations).toEqual([]);
   });
 });
-
-/** axe-core's violations inside `scope` (evaluated through the DevTools protocol, which the page's CSP does not govern). */
-async function axeViolations(scope: Locator): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return scope.evaluate(async (element) => {
-    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(element, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-  });
-}
 
 /** Long words: a cell that breaks one in the middle shows it on more than one line. */
 const LONG_WORDS = [
@@ -205,7 +193,7 @@ describe('reasoning', () => {
     expect(await details().evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
     await expect.poll(() => reply().locator('.reasoning__text').isVisible()).toBe(true);
     expect(await summary().textContent()).toBe('Thinking…');
-    expect(await axeViolations(reply())).toEqual([]);
+    expect(await axeViolations(page, reply())).toEqual([]);
 
     await expect.poll(() => reply().getAttribute('data-state')).toBe('complete');
     expect(await details().evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
@@ -219,7 +207,7 @@ describe('reasoning', () => {
     await expect.poll(() => details().evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
     expect(await reply().locator('.reasoning__text').textContent()).toBe(REASONING);
     await expect.poll(() => chevron.evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(0, 1, -1, 0, 0, 0)');
-    expect(await axeViolations(reply())).toEqual([]);
+    expect(await axeViolations(page, reply())).toEqual([]);
     expect(violations).toEqual([]);
   });
 

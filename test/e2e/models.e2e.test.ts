@@ -1,14 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
-import { afterAppIdle, composer as composerOf, openConnectedApp, sendFromHome } from './connected-app';
+import { afterAppIdle, composer as composerOf, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
+import { pagePerTest } from './page-per-test';
 
 // The production build (no test model inside) against a real OpenAI-compatible HTTP server.
 const appUrl = inject('appUrl');
 
 let server: OpenAiServer;
-let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
@@ -17,17 +16,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-beforeEach(async () => {
+beforeEach(() => {
   server.reset();
-  browser = await launchBrowser();
-  page = await browser.newPage();
 });
-afterEach(async () => {
-  await browser.close();
-});
+pagePerTest({ checkPageErrors: false, onOpen: (opened) => ({ page } = opened) });
 
 const composer = () => composerOf(page);
-const completions = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
+const completions = () => streamedRequests(server);
 
 const connected = (kind = 'custom') => openConnectedApp(page, appUrl, server, kind);
 const send = (text: string) => sendFromHome(page, text);

@@ -13,16 +13,24 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** axe-core's violations on the page as it is now, one line each ("rule: selectors"). */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's violations on the page as it is now, one line each ("rule: selectors"): on the whole
+ * page, or only inside `within` (the elements a CSS selector matches, or the one a locator finds).
+ */
+export async function axeViolations(page: Page, within?: string | Locator): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<Result> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-  });
+  if (within === undefined) return page.evaluate(runAxe, undefined);
+  if (typeof within === 'string') return page.evaluate(runAxe, { include: [within] });
+  return within.evaluate(runAxe);
+}
+
+/** Runs in the page, where axe-core is loaded: on `context`, or on the whole document. */
+async function runAxe(context: Element | { include: string[] } | undefined): Promise<string[]> {
+  type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+  const axe = (window as unknown as { axe: { run(ctx: object, o: object): Promise<Result> } }).axe;
+  const result = await axe.run(context ?? document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
 /** How far the page can scroll sideways (0 when it cannot), and what sticks out if it can. */

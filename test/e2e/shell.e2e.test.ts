@@ -1,9 +1,11 @@
 import { createServer, request, type Server } from 'node:http';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import type { TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { afterAppIdle, openConnectedApp, sendFromHome } from './connected-app';
+import { heading as headingOf } from './locators';
+import { pagePerTest } from './page-per-test';
 
 const appUrl = inject('appUrl');
 const subUrl = inject('subUrl');
@@ -13,34 +15,22 @@ let browser: TestBrowser;
 let page: Page;
 let requests: string[];
 let navigations: string[];
-let pageErrors: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await browser.newPage();
-  requests = [];
-  navigations = [];
-  pageErrors = [];
-  page.on('request', (r: Request) => {
-    requests.push(new URL(r.url()).pathname);
-    if (r.isNavigationRequest()) navigations.push(r.url());
-  });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) pageErrors.push(m.text());
-  });
-});
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
+const session = pagePerTest({
+  browser: 'file',
+  cspConsoleErrors: true,
+  onOpen(opened) {
+    ({ browser, page } = opened);
+    requests = [];
+    navigations = [];
+    page.on('request', (r: Request) => {
+      requests.push(new URL(r.url()).pathname);
+      if (r.isNavigationRequest()) navigations.push(r.url());
+    });
+  },
 });
 
-const heading = () => page.getByRole('heading', { level: 1 });
+const heading = () => headingOf(page);
 const chunkRequests = (name: string) => requests.filter((p) => new RegExp(`/assets/${name}-[A-Z0-9]{8}\\.js$`).test(p));
 
 describe('shell and routes', () => {
@@ -176,7 +166,7 @@ describe('shell and routes', () => {
     expect(await page.getByRole('button', { name: 'Reload' }).count()).toBe(1);
     // The layout keeps working around the failed screen.
     expect(await page.getByRole('link', { name: 'Parley home' }).count()).toBe(1);
-    pageErrors = pageErrors.filter((e) => !/dynamically imported module/i.test(e));
+    session.pageErrors = session.pageErrors.filter((e) => !/dynamically imported module/i.test(e));
   });
 
   it.each(['/nowhere', '/chat/%E0%A4%A'])('shows Not Found inside the layout for %s', async (path) => {
@@ -319,7 +309,7 @@ describe('security headers of `npm start`', () => {
     expect(parley!.url()).toMatch(/^chrome-error:/);
     expect(await page.frameLocator('#parley').locator('main#app').count()).toBe(0);
     // The refusal is the point of this test, not a fault of the app.
-    pageErrors = pageErrors.filter((e) => !/frame-ancestors/.test(e));
+    session.pageErrors = session.pageErrors.filter((e) => !/frame-ancestors/.test(e));
   });
 });
 

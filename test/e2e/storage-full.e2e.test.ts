@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { sendFromHome } from './connected-app';
+import { composer as composerOf, heading as headingOf, nav as navOf, toasts as toastsOf } from './locators';
+import { pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 
 /**
  * The journey of someone whose disk fills up mid-chat: what storage refused stays on screen,
@@ -13,7 +14,6 @@ import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 // The app with the deterministic echo model (test/support/e2e-app): every reply is "Echo: <message>".
 const appUrl = inject('modelAppUrl');
 const at = (path: string) => new URL(path.replace(/^\//, ''), appUrl).href;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * A full disk, for real: IndexedDB's own put and add throw QuotaExceededError while the page's
@@ -30,28 +30,21 @@ const FULL_DISK_SCRIPT = `
   }
 `;
 
-let browser: TestBrowser;
 let page: Page;
-let pageErrors: string[];
 
-beforeEach(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.addInitScript(FULL_DISK_SCRIPT);
-  pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-});
-afterEach(async () => {
-  await browser.close();
-  expect(pageErrors).toEqual([]);
+pagePerTest({
+  async onOpen(opened) {
+    page = opened.page;
+    await page.addInitScript(FULL_DISK_SCRIPT);
+  },
 });
 
-const nav = () => page.getByRole('navigation', { name: 'Chats and navigation' });
-const heading = () => page.getByRole('heading', { level: 1 });
-const composer = () => page.getByRole('textbox', { name: 'Message' });
+const nav = () => navOf(page);
+const heading = () => headingOf(page);
+const composer = () => composerOf(page);
 /** Every "Not saved" mark on the page (the warning's own text mentions them too, so exact). */
 const marks = () => page.getByText('Not saved', { exact: true });
-const toasts = () => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
+const toasts = () => toastsOf(page);
 const setDiskFull = (full: boolean) => page.evaluate((value) => ((window as unknown as { __diskFull: boolean }).__diskFull = value), full);
 
 /** The text of the elements an element's aria-describedby names: what a screen reader adds after its name. */
@@ -76,20 +69,8 @@ const leavingAsks = () =>
 async function startChat(text: string) {
   await nav().getByRole('link', { name: /^New chat/ }).click();
   await page.waitForURL((url) => url.pathname === new URL(at('/')).pathname);
-  await composer().fill(text);
-  await composer().press('Enter');
-  await page.waitForURL(/\/chat\/[^/]+$/);
+  await sendFromHome(page, text);
   await page.getByText(`Echo: ${text}`, { exact: true }).waitFor();
-}
-
-async function axeViolations() {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-  });
 }
 
 describe('storage full', () => {
@@ -141,7 +122,7 @@ describe('storage full', () => {
     // Two messages and the title here, two chats in the history.
     expect(await marks().count()).toBe(5);
     expect(await leavingAsks()).toBe(true);
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Room again: Try again stores everything and the warning turns into the all-clear.
     const tryAgain = toasts().filter({ hasText: 'Storage is full' }).getByRole('button', { name: 'Try again' });

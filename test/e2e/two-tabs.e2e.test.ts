@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { completion, startOpenAiServer, textStream, type OpenAiServer, type RecordedRequest } from '../support/openai-server/index.mjs';
-import { composer, openConnectedApp, sendFromHome } from './connected-app';
+import { composer, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
+import { pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 
 // One person, one chat, two tabs of the same browser (one IndexedDB), against a real server whose
 // first reply streams slowly: every tab shows it streaming, either tab can stop it, and the chat's
 // title is asked for once.
 const appUrl = inject('appUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** About six seconds of reply: time for the second tab to open, look and press Stop. */
 const SLOW_REPLY = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
@@ -19,10 +17,8 @@ const SLOW_CHUNK_DELAY_MS = 100;
 const TITLE_DELAY_MS = 2500;
 
 let server: OpenAiServer;
-let browser: TestBrowser;
 let tabA: Page;
 let tabB: Page;
-let pageErrors: string[];
 
 beforeAll(async () => {
   server = await startOpenAiServer({ models: ['test-model'] });
@@ -30,39 +26,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-beforeEach(async () => {
+beforeEach(() => {
   server.reset();
-  browser = await launchBrowser();
-  tabA = await browser.newPage();
-  pageErrors = [];
-  tabA.on('pageerror', (error) => pageErrors.push(String(error)));
 });
-afterEach(async () => {
-  await browser.close();
-  expect(pageErrors).toEqual([]);
-});
+const session = pagePerTest({ onOpen: ({ page }) => (tabA = page) });
 
 const isTitleRequest = (r: RecordedRequest) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body && !r.body.stream;
 const titleRequests = () => server.requests.filter(isTitleRequest);
-const streamed = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
+const streamed = () => streamedRequests(server);
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop generating' });
 const reply = (page: Page) => page.getByRole('article', { name: 'Assistant' });
 
 async function openTabB(url: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  const page = await session.newPage();
   await page.goto(url);
   return page;
-}
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run(ctx: object, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [include] }, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, selector);
 }
 
 describe('the same chat in two tabs', () => {

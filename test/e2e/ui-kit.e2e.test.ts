@@ -1,51 +1,38 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { toasts as toastsOf } from './locators';
+import { pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 
 // The gallery is in development builds only; the e2e build with the echo model includes it.
 const appUrl = inject('modelAppUrl');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let browser: TestBrowser;
 let page: Page;
-let pageErrors: string[];
 let iconRequests: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await browser.newPage();
-  pageErrors = [];
-  iconRequests = [];
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  // The icon service, answered at the network level: mdi icons exist, the "unreachable" set's host is down.
-  await page.route('https://api.iconify.design/**', async (route) => {
-    const url = new URL(route.request().url());
-    iconRequests.push(url.pathname + url.search);
-    if (url.pathname === '/mdi.json') {
-      const names = (url.searchParams.get('icons') ?? '').split(',');
-      const icons = Object.fromEntries(names.map((n) => [n, { body: '<path d="M2 2h20v20H2z" fill="currentColor"/>' }]));
-      await route.fulfill({ json: { prefix: 'mdi', icons, width: 24, height: 24 }, headers: { 'access-control-allow-origin': '*' } });
-    } else {
-      await route.abort('connectionrefused');
-    }
-  });
-  await page.goto(new URL('ui', appUrl).href);
-  await page.getByRole('heading', { name: 'UI kit' }).waitFor();
-});
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
+pagePerTest({
+  browser: 'file',
+  async onOpen(opened) {
+    page = opened.page;
+    iconRequests = [];
+    // The icon service, answered at the network level: mdi icons exist, the "unreachable" set's host is down.
+    await page.route('https://api.iconify.design/**', async (route) => {
+      const url = new URL(route.request().url());
+      iconRequests.push(url.pathname + url.search);
+      if (url.pathname === '/mdi.json') {
+        const names = (url.searchParams.get('icons') ?? '').split(',');
+        const icons = Object.fromEntries(names.map((n) => [n, { body: '<path d="M2 2h20v20H2z" fill="currentColor"/>' }]));
+        await route.fulfill({ json: { prefix: 'mdi', icons, width: 24, height: 24 }, headers: { 'access-control-allow-origin': '*' } });
+      } else {
+        await route.abort('connectionrefused');
+      }
+    });
+    await page.goto(new URL('ui', appUrl).href);
+    await page.getByRole('heading', { name: 'UI kit' }).waitFor();
+  },
 });
 
-const region = () => page.getByRole('region', { name: 'Notifications (F8)' });
-const toasts = () => region().getByRole('listitem');
+const toasts = () => toastsOf(page);
 const fire = (name: string) => page.getByRole('button', { name, exact: true }).click();
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 
@@ -217,13 +204,6 @@ describe('accessibility of /ui', () => {
     await page.mouse.move(5, 700);
     await page.waitForTimeout(400);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
-    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,0 +1,89 @@
+// The browser set-up the e2e files share: a page for every test, opened before it and closed
+// after it, with every uncaught error on the page failing the test it happened in.
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type LaunchOptions, type TestBrowser } from '../support/browser.mjs';
+
+export interface PagePerTestOptions extends Pick<LaunchOptions, 'viewport' | 'colorScheme'> {
+  /**
+   * 'test' (the default): a fresh browser profile for every test, so each has its own IndexedDB
+   * and storage. 'file': one browser for the whole file, and a new page in it for every test.
+   */
+  browser?: 'test' | 'file';
+  /** Whether an uncaught error on the page fails the test (the default). */
+  checkPageErrors?: boolean;
+  /** Counts console errors about the Content Security Policy as page errors too. */
+  cspConsoleErrors?: boolean;
+  /** Where to save a picture of the page when a test fails, taken before the browser closes. */
+  failureScreenshot?: string;
+  /**
+   * Runs before each test once its page is open and watched: the file keeps the browser and page,
+   * and adds its own listeners, init scripts or first navigation.
+   */
+  onOpen?: (opened: { browser: TestBrowser; page: Page }) => unknown;
+}
+
+export interface PagePerTest {
+  /** The current test's page errors; a test that causes one on purpose filters it out. */
+  pageErrors: string[];
+  /** Another page (tab) in the current test's browser, whose errors count too. */
+  newPage(): Promise<Page>;
+}
+
+/** Registers the hooks that give each test of the file (or of the describe it is called in) a page. */
+export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
+  const { browser: scope = 'test', checkPageErrors = true, cspConsoleErrors = false, failureScreenshot, onOpen } = options;
+  const launch = () => launchBrowser({ viewport: options.viewport, colorScheme: options.colorScheme });
+  let browser: TestBrowser | undefined;
+  let page: Page | undefined;
+  let pageErrors: string[] = [];
+
+  function watch(target: Page) {
+    target.on('pageerror', (error) => pageErrors.push(String(error)));
+    if (cspConsoleErrors) {
+      target.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+      });
+    }
+  }
+
+  if (scope === 'file') {
+    beforeAll(async () => {
+      browser = await launch();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+  }
+  beforeEach(async () => {
+    pageErrors = [];
+    page = undefined;
+    if (scope === 'test') browser = await launch();
+    page = await browser!.newPage();
+    watch(page);
+    await onOpen?.({ browser: browser!, page });
+  });
+  afterEach(async (context) => {
+    // A picture of where a failed test stopped, for whoever reads the CI log's path.
+    if (failureScreenshot && context.task.result?.state === 'fail') await page?.screenshot({ path: failureScreenshot }).catch(() => {});
+    if (scope === 'test') {
+      await browser?.close();
+      browser = undefined;
+    } else await page?.close();
+    if (checkPageErrors) expect(pageErrors).toEqual([]);
+  });
+
+  return {
+    get pageErrors() {
+      return pageErrors;
+    },
+    set pageErrors(errors) {
+      pageErrors = errors;
+    },
+    async newPage() {
+      const another = await browser!.newPage();
+      watch(another);
+      return another;
+    },
+  };
+}
