@@ -1,6 +1,7 @@
 // `npm run bench:stream`: a 20,000-token reply sent by a local OpenAI-compatible server as fast
 // as it can, streamed into the production app in Chromium, and into a floor page that only shows
-// the text. Does the page keep up? Method and figures: bench/README.md.
+// the text; then a reply paced like the fastest hosted models (2,000 tokens/s). Does the page
+// keep up? Method and figures: bench/README.md.
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../src/server/static-server.mjs';
 import { benchmarkTokens, startOpenAiServer, textStream } from '../../test/support/openai-server/index.mjs';
@@ -11,6 +12,15 @@ import { cpuBetween, cpuSnapshot } from './cpu-usage.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 
 const TOKENS = 20_000;
+/** The paced reply: as fast as the fastest hosted models stream (2,000 tokens/s). */
+const PACED_TOKENS = 4_000;
+const PACED_TOKENS_PER_SECOND = 2_000;
+/** The paced server writes a batch of tokens this often (Node's timers are not finer than ~1 ms). */
+const PACED_WRITE_EVERY_MS = 10;
+/** Targets (issue 11): Parley's page time against the text floor's at full speed; paced, the last token's lag. */
+const FLOOR_RATIO_TARGET = 1.15;
+const PACED_LAG_TARGET_MS = 20;
+const LONG_TASK_TARGET_MS = 50;
 /** Runs per page (medians); `--runs N` to change. Each run is noisy on a small machine. */
 const RUNS = 7;
 const MODEL = 'test-model';
@@ -67,6 +77,8 @@ async function measure(browser, url, server, marks, { prepare = async () => {}, 
   const figures = await page.evaluate((sent) => ({
     firstAt: window.__firstAt,
     lastAt: window.__shownAt,
+    // Wall-clock time (same system clock as the server's process) of the last token on screen.
+    lastEpoch: performance.timeOrigin + window.__shownAt,
     shownAfterSend: window.__shownAt - sent,
     // While streaming: from the first token on screen to the last.
     longest: Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration >= window.__firstAt && t.start <= window.__shownAt).map((t) => t.duration)),
@@ -94,11 +106,36 @@ const floorPage = (server, bytesOnly) => ({
  * Two processes, two clocks: durations are compared, never instants. The server's first to last
  * byte against the page's first token on screen to last token on screen.
  */
-function withServer({ firstAt, lastAt, longest, shownAfterSend }, server) {
+function withServer({ firstAt, lastAt, lastEpoch, longest, shownAfterSend }, server) {
   const { response } = server.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body?.stream).at(-1);
   const serverMs = response.lastByteAt - response.firstByteAt;
   const pageMs = lastAt - firstAt;
-  return { serverMs, pageMs, behind: (pageMs - serverMs) / serverMs, longest, bytes: response.bytes, shownAfterSend };
+  // Both processes read the same system clock through performance.timeOrigin: instants can be
+  // compared to within a millisecond, which the paced run needs (its lag is a few ms, not a ratio).
+  const lastLagMs = lastEpoch - (performance.timeOrigin + response.lastByteAt);
+  return { serverMs, pageMs, behind: (pageMs - serverMs) / serverMs, lastLagMs, longest, bytes: response.bytes, shownAfterSend };
+}
+
+/**
+ * The paced reply: one token per SSE event, as at full speed, but written in batches every
+ * PACED_WRITE_EVERY_MS so that the server sends PACED_TOKENS_PER_SECOND.
+ */
+function pacedStream(tokens) {
+  const { steps, ...rest } = textStream(tokens, { chunkSize: 1 });
+  const perWrite = Math.round((PACED_TOKENS_PER_SECOND * PACED_WRITE_EVERY_MS) / 1000);
+  const batches = [];
+  for (let at = 0; at < steps.length; at += perWrite) {
+    batches.push({ data: steps.slice(at, at + perWrite).map((step) => step.data).join(''), delayMs: at === 0 ? 0 : PACED_WRITE_EVERY_MS });
+  }
+  return { ...rest, steps: batches };
+}
+
+/** `runs` rounds (after one warm-up round) of every page; each page's results in order. */
+async function rounds(pages, runs) {
+  for (const { measure } of pages) await measure();
+  const results = pages.map(() => []);
+  for (let i = 0; i < runs; i += 1) for (const [index, { measure }] of pages.entries()) results[index].push(await measure());
+  return results;
 }
 
 /** Median CPU ms per kind of thread, per page, from send to the last token on screen (Linux). */
@@ -119,10 +156,16 @@ function parseArgs(argv) {
 async function main() {
   const { runs } = parseArgs(process.argv.slice(2));
   const tokens = benchmarkTokens(TOKENS);
+  const pacedTokens = benchmarkTokens(PACED_TOKENS);
+  let paced = false;
   const server = await startOpenAiServer({
     models: [MODEL],
-    // One token per chunk, every chunk written at once: as fast as the server and socket allow.
-    script: (request) => (request.body?.stream ? { ...textStream(tokens, { chunkSize: 1 }), ignoreDelays: true } : { json: { choices: [{ message: { content: 'Bench' } }] } }),
+    // Full speed: one token per chunk, every chunk written at once, as fast as the server and
+    // socket allow. Paced: see pacedStream.
+    script: (request) => {
+      if (!request.body?.stream) return { json: { choices: [{ message: { content: 'Bench' } }] } };
+      return paced ? pacedStream(pacedTokens) : { ...textStream(tokens, { chunkSize: 1 }), ignoreDelays: true };
+    },
   });
   const app = await serveBuild();
   const floor = await startServer({ dir: FLOOR_DIR, port: 0 });
@@ -133,36 +176,69 @@ async function main() {
     await seedPage.goto(app.url + 'assets/seed.txt');
     await seedPage.evaluate(seedConnection, { baseUrl: server.url });
     await seedPage.close();
-    const marks = [tokens[0].trim(), tokens.at(-1).trim()];
-    const pages = [
+    const pagesFor = (marks) => [
       { name: 'Parley', measure: () => measure(browser, app.url, server, marks, appPage) },
       { name: 'Floor: text only', measure: () => measure(browser, floorUrl, server, marks, floorPage(server)) },
       { name: 'Floor: bytes only (no parsing)', measure: () => measure(browser, floorUrl, server, marks, floorPage(server, marks)) },
     ];
-    // A first round warms the browser (its caches, the server's JIT) and is not counted.
-    for (const { measure } of pages) await measure();
-    const results = pages.map(() => []);
-    for (let i = 0; i < runs; i += 1) for (const [index, { measure }] of pages.entries()) results[index].push(await measure());
     const pick = (list, key) => median(list.map((r) => r[key]));
+
+    const pages = pagesFor([tokens[0].trim(), tokens.at(-1).trim()]);
+    const results = await rounds(pages, runs);
+    // Parley against the text floor in the same round: both pages met the same machine state.
+    const ratios = results[0].map((parley, i) => parley.pageMs / results[1][i].pageMs);
     const rows = pages.map(({ name }, index) => ({
       page: name,
       'server first→last byte': `${Math.round(pick(results[index], 'serverMs'))} ms`,
       'page first→last token on screen': `${Math.round(pick(results[index], 'pageMs'))} ms`,
+      'page ÷ text floor (same round)': index === 0 ? `${median(ratios).toFixed(2)} ×` : index === 1 ? '1.00 ×' : `${median(results[2].map((r, i) => r.pageMs / results[1][i].pageMs)).toFixed(2)} ×`,
       'page behind the server': `${Math.round(pick(results[index], 'behind') * 100)} %`,
       'longest task while streaming': `${Math.round(pick(results[index], 'longest'))} ms`,
     }));
     const cpu = cpuTable(pages, results);
+
+    paced = true;
+    const pacedPages = pagesFor([pacedTokens[0].trim(), pacedTokens.at(-1).trim()]).slice(0, 2);
+    const pacedResults = await rounds(pacedPages, runs);
+    const pacedRows = pacedPages.map(({ name }, index) => {
+      const list = pacedResults[index];
+      return {
+        'page (paced)': name,
+        'server tokens/s': `${Math.round(median(list.map((r) => PACED_TOKENS / (r.serverMs / 1000))))}`,
+        'last token on screen after the last byte': `${Math.round(pick(list, 'lastLagMs'))} ms (worst ${Math.round(Math.max(...list.map((r) => r.lastLagMs)))} ms)`,
+        'longest task while streaming': `${Math.round(pick(list, 'longest'))} ms (worst ${Math.round(Math.max(...list.map((r) => r.longest)))} ms)`,
+      };
+    });
+
+    const verdict = {
+      fullSpeedRatio: median(ratios),
+      fullSpeedRatioTarget: FLOOR_RATIO_TARGET,
+      pacedLastLagMs: pick(pacedResults[0], 'lastLagMs'),
+      pacedLastLagTargetMs: PACED_LAG_TARGET_MS,
+      pacedLongestTaskMs: Math.max(...pacedResults[0].map((r) => r.longest)),
+      longTaskTargetMs: LONG_TASK_TARGET_MS,
+    };
     await report('stream', rows, {
       tokens: TOKENS,
       bytes: results[0][0].bytes,
       runs,
       cpu,
+      paced: { tokens: PACED_TOKENS, tokensPerSecond: PACED_TOKENS_PER_SECOND, rows: pacedRows },
+      verdict,
       raw: Object.fromEntries(pages.map(({ name }, index) => [name, results[index]])),
+      rawPaced: Object.fromEntries(pacedPages.map(({ name }, index) => [name, pacedResults[index]])),
     });
+    console.log('');
+    printTable(pacedRows);
     if (cpu) {
       console.log('');
       printTable(cpu);
     }
+    console.log(
+      `\nTargets: Parley ≤ ${FLOOR_RATIO_TARGET} × the text floor at full speed (median ${verdict.fullSpeedRatio.toFixed(2)} ×); ` +
+        `paced, last token ≤ ${PACED_LAG_TARGET_MS} ms after the last byte (median ${Math.round(verdict.pacedLastLagMs)} ms), ` +
+        `no task over ${LONG_TASK_TARGET_MS} ms (worst ${Math.round(verdict.pacedLongestTaskMs)} ms).`,
+    );
   } finally {
     await browser.close();
     await app.close();
