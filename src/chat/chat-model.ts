@@ -31,7 +31,14 @@ export type ChatDelta =
    * The content so far was reasoning after all: a reply that only ever closes `</think>` (its
    * opening tag was in the prompt template) shows where its thinking ended only at that tag.
    */
-  | { type: 'content-was-reasoning' };
+  | { type: 'content-was-reasoning' }
+  /**
+   * A piece of the tool call at `index`: the first piece usually brings its id and name, later
+   * ones more of its arguments (JSON text, appended).
+   */
+  | { type: 'tool-call'; index: number; id?: string; name?: string; arguments?: string }
+  /** Events of the stream that were not valid data and were skipped (counted, the reply goes on). */
+  | { type: 'skipped-events'; count: number };
 
 /** Failures a model reports, so the app can explain each in the user's language (SPEC B6). */
 export type ChatErrorCode =

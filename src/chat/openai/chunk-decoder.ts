@@ -2,13 +2,17 @@ import type { ChatDelta } from '../chat-model';
 import type { Usage } from '../types';
 import { classifyServerError, readServerError, streamChunkError, type ServerError } from './error-body';
 import { OpenAiModelError } from './openai-error';
+import { foreignProtocolError, foreignProtocolOf } from './foreign-protocol';
 import type { SseEvent } from './sse-parser';
 import { createThinkSplitter } from './think-splitter';
+import { toolCallPieces } from './tool-call-pieces';
 
 /**
  * Turns the events of an OpenAI-compatible `/chat/completions` stream into deltas. Pure and
  * synchronous; a failure is recorded in `error` after the deltas that came before it are
  * returned, so the caller can deliver the text that arrived and then report the failure.
+ * A data line that is not JSON is skipped and counted (one garbled event should not cost the
+ * rest of the reply); only a stream with nothing valid in it fails for it.
  */
 
 /** A delta as decoded; `content-was-reasoning` comes from a reply that only closes `</think>`. */
@@ -21,7 +25,14 @@ export interface ChunkDecoder {
   end(): DecodedDelta[];
   /** `data: [DONE]` arrived; later events are ignored. */
   readonly done: boolean;
+  /** The last finish reason the server gave: the reply is whole even if the body never ends. */
+  readonly finishReason: string | undefined;
   readonly error: OpenAiModelError | undefined;
+}
+
+export interface ChunkDecoderOptions {
+  /** The address the stream came from, to name the right one in an error. */
+  url?: string;
 }
 
 export const DONE_MARKER = '[DONE]';
@@ -71,25 +82,24 @@ function streamError(error: ServerError): OpenAiModelError {
   return new OpenAiModelError(code, error.message ?? 'The server reported an error in the stream', { reason, status });
 }
 
-export function createChunkDecoder(): ChunkDecoder {
+export function createChunkDecoder({ url }: ChunkDecoderOptions = {}): ChunkDecoder {
   const think = createThinkSplitter();
   let done = false;
   let error: OpenAiModelError | undefined;
   let finishReason: string | undefined;
   let haveUsage = false;
-  /** Answer text delivered (reset when it turns out to have been reasoning). */
-  let contentChars = 0;
+  /** Chunks that were valid JSON objects, and the first data line that was not (quoted if nothing valid came). */
+  let validChunks = 0;
+  let firstBadLine: string | undefined;
 
   const addText = (deltas: DecodedDelta[], text: string) => {
-    for (const piece of think.push(text)) {
-      if (piece.type === 'rewind') {
-        contentChars = 0;
-        deltas.push({ type: 'content-was-reasoning' });
-      } else {
-        if (piece.type === 'content') contentChars += piece.text.length;
-        deltas.push(piece);
-      }
-    }
+    for (const piece of think.push(text)) deltas.push(piece.type === 'rewind' ? { type: 'content-was-reasoning' } : piece);
+  };
+
+  const skip = (deltas: DecodedDelta[], data: string) => {
+    firstBadLine ??= data.slice(0, BAD_LINE_QUOTE_CHARS);
+    deltas.push({ type: 'skipped-events', count: 1 });
+    return deltas;
   };
 
   /** Ends with a failure: the text held back so far still goes out first. */
@@ -108,6 +118,7 @@ export function createChunkDecoder(): ChunkDecoder {
       if (reasoning) deltas.push({ type: 'reasoning', text: reasoning });
       const content = firstText(delta.content, choice.text);
       if (content) addText(deltas, content);
+      if (delta.tool_calls != null || delta.function_call != null) deltas.push(...toolCallPieces(delta));
       if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
         finishReason = choice.finish_reason;
         deltas.push({ type: 'finish', reason: finishReason });
@@ -147,37 +158,40 @@ export function createChunkDecoder(): ChunkDecoder {
       let chunk: unknown;
       try {
         chunk = JSON.parse(data);
-      } catch (cause) {
-        const quote = data.slice(0, BAD_LINE_QUOTE_CHARS);
-        return fail(deltas, new OpenAiModelError('malformed-stream', `The stream sent data that is not JSON: ${quote}`, { reason: 'bad-json', cause }));
+      } catch {
+        return skip(deltas, data);
       }
-      if (!isObject(chunk)) {
-        return fail(deltas, new OpenAiModelError('malformed-stream', `The stream sent an unexpected value: ${data.slice(0, BAD_LINE_QUOTE_CHARS)}`, { reason: 'bad-json' }));
-      }
+      if (!isObject(chunk)) return skip(deltas, data);
+      const foreign = foreignProtocolOf(chunk, event.type);
+      if (foreign) return fail(deltas, foreignProtocolError(foreign, url));
+      // Everything the chunk says is read before it fails the reply: OpenRouter puts the error
+      // and `finish_reason: "error"` (and sometimes the last text) in one chunk.
+      decodeChunk(chunk, deltas);
       const serverError = streamChunkError(chunk);
       if (serverError) return fail(deltas, streamError(serverError));
-      decodeChunk(chunk, deltas);
+      validChunks += 1;
       return deltas;
     },
     end() {
       const deltas: DecodedDelta[] = [];
       if (error) return deltas;
-      for (const piece of think.end()) {
-        if (piece.type === 'rewind') continue;
-        if (piece.type === 'content') contentChars += piece.text.length;
-        deltas.push(piece);
-      }
-      if (!done && finishReason === undefined) {
+      for (const piece of think.end()) if (piece.type !== 'rewind') deltas.push(piece);
+      if (validChunks === 0 && firstBadLine !== undefined) {
+        error = new OpenAiModelError('malformed-stream', `The stream sent nothing but data that is not JSON: ${firstBadLine}`, { reason: 'bad-json' });
+      } else if (!done && finishReason === undefined) {
         error = new OpenAiModelError('stream-interrupted', 'The stream ended before the reply was complete (no [DONE] and no finish reason)', {
           reason: 'incomplete',
         });
-      } else if (finishReason === 'length' && contentChars === 0) {
-        error = new OpenAiModelError('stream-interrupted', 'The length limit ended the reply before any answer text', { reason: 'length-empty' });
       }
+      // A `length` finish with no answer text (a reasoning model that spent the budget thinking)
+      // is a whole reply: the app says the limit was reached and how to raise it.
       return deltas;
     },
     get done() {
       return done;
+    },
+    get finishReason() {
+      return finishReason;
     },
     get error() {
       return error;

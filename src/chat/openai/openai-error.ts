@@ -27,12 +27,28 @@ export type OpenAiErrorReason =
   | 'incomplete'
   /** stream-interrupted: reading the body failed (connection reset, network lost). */
   | 'connection-lost'
-  /** stream-interrupted: the length limit ended the reply before any answer text. */
+  /** stream-interrupted (replies stored before length-limited replies counted as complete): no answer text. */
   | 'length-empty'
+  /** stream-interrupted: nothing arrived within FIRST_BYTE_TIMEOUT_MS of sending. */
+  | 'first-byte-timeout'
+  /** stream-interrupted: the stream went silent for IDLE_TIMEOUT_MS before it was finished. */
+  | 'idle-timeout'
   /** malformed-stream: a 200 that is not an event stream (an HTML page at the base URL, say). */
   | 'not-event-stream'
-  /** malformed-stream: a data line that is not JSON. */
-  | 'bad-json';
+  /** malformed-stream: the stream sent data lines, none of them JSON. */
+  | 'bad-json'
+  /** malformed-stream: one event grew past MAX_EVENT_CHARS (a line with no end). */
+  | 'event-too-large'
+  /** malformed-stream: Ollama's native API answered (NDJSON), not its OpenAI-compatible /v1. */
+  | 'ollama-native'
+  /** malformed-stream: Anthropic's Messages API answered; it is not OpenAI-compatible. */
+  | 'anthropic-stream'
+  /** server-error: 502 (or a CDN's 520–523): a proxy or gateway got no good answer from the model server. */
+  | 'bad-gateway'
+  /** server-error: 503, the server is overloaded, starting or down for maintenance. */
+  | 'unavailable'
+  /** server-error: 504 (or a CDN's 524): a proxy gave up waiting for the model server. */
+  | 'gateway-timeout';
 
 export interface OpenAiErrorDetails {
   status?: number;

@@ -2,6 +2,7 @@ import type { ChatDelta, ChatModel, ChatModelMessage, ChatModelRequest } from '.
 import { errorFromResponse, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { readReply } from './reply-reader';
+import { DEFAULT_STREAM_LIMITS, startStreamClock, type StreamLimits } from './stream-clock';
 import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
 
 /**
@@ -22,6 +23,10 @@ export interface OpenAiChatRequest extends ChatModelRequest, SamplingOptions {}
 
 export interface OpenAiModelOptions extends TransportOptions, SamplingOptions {
   now?: () => number;
+  /** The time-outs of a streamed reply (tests shorten them). */
+  limits?: Partial<StreamLimits>;
+  /** The largest event of a stream kept in memory, in characters. */
+  maxEventChars?: number;
 }
 
 export interface OpenAiModel extends ChatModel {
@@ -71,6 +76,7 @@ function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
 export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiModelOptions = {}): OpenAiModel {
   const transport = createTransport(connection, options);
   const now = options.now ?? Date.now;
+  const limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
   let sendsStreamOptions = true;
   let maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
 
@@ -116,17 +122,23 @@ export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiM
     async *stream(request) {
       const { signal } = request;
       if (signal.aborted) return;
-      let response: Response;
+      const clock = startStreamClock(signal, limits);
       try {
-        const streamFields = () => ({ stream: true, ...(sendsStreamOptions && { stream_options: { include_usage: true } }) });
-        response = await post(() => body(request, streamFields()), signal, 'text/event-stream');
-      } catch (error) {
-        // Stopped before the reply began: quietly, like a stop during the reply.
-        if (signal.aborted) return;
-        throw error;
-      }
-      for await (const delta of readReply(response, signal, transport.url(CHAT_PATH))) {
-        yield delta;
+        let response: Response;
+        try {
+          const streamFields = () => ({ stream: true, ...(sendsStreamOptions && { stream_options: { include_usage: true } }) });
+          response = await post(() => body(request, streamFields()), clock.signal, 'text/event-stream');
+        } catch (error) {
+          if (clock.expired) throw clock.expired;
+          // Stopped before the reply began: quietly, like a stop during the reply.
+          if (signal.aborted) return;
+          throw error;
+        }
+        for await (const delta of readReply(response, signal, transport.url(CHAT_PATH), { clock, maxEventChars: options.maxEventChars })) {
+          yield delta;
+        }
+      } finally {
+        clock.stop();
       }
     },
 

@@ -1,7 +1,9 @@
 import { createChunkDecoder, type ChunkDecoder, type DecodedDelta } from './chunk-decoder';
+import { foreignProtocolError, foreignProtocolOf } from './foreign-protocol';
 import { isAbortError, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
-import { createSseParser } from './sse-parser';
+import { createSseParser, MAX_EVENT_CHARS } from './sse-parser';
+import type { StreamClock } from './stream-clock';
 import { yieldToEventLoop } from '../yield-to-event-loop';
 
 /**
@@ -12,6 +14,8 @@ import { yieldToEventLoop } from '../yield-to-event-loop';
 
 /** A whole (not streamed) completion can be large, but not unbounded. */
 export const COMPLETION_MAX_BYTES = 16 * 1024 * 1024;
+/** Enough of an NDJSON body's first line to tell whose API wrote it. */
+export const NDJSON_SNIFF_BYTES = 64 * 1024;
 
 /**
  * A fast server fills one network read with a megabyte of events; parsing it in one go would be
@@ -28,9 +32,21 @@ export function coalesce(deltas: DecodedDelta[]): DecodedDelta[] {
     const last = merged[merged.length - 1];
     if (last && (delta.type === 'content' || delta.type === 'reasoning') && last.type === delta.type) {
       merged[merged.length - 1] = { type: delta.type, text: last.text + delta.text };
+    } else if (last?.type === 'tool-call' && delta.type === 'tool-call' && delta.index === last.index && delta.id === undefined && delta.name === undefined) {
+      // More of the same call's arguments, a few characters per chunk.
+      merged[merged.length - 1] = { ...last, arguments: (last.arguments ?? '') + (delta.arguments ?? '') };
+    } else if (last?.type === 'skipped-events' && delta.type === 'skipped-events') {
+      merged[merged.length - 1] = { type: delta.type, count: last.count + delta.count };
     } else merged.push(delta);
   }
   return merged;
+}
+
+export interface ReadOptions {
+  /** The time-outs of this reply (see stream-clock.ts); none when absent. */
+  clock?: StreamClock;
+  /** The largest event kept in memory (MAX_EVENT_CHARS by default). */
+  maxEventChars?: number;
 }
 
 function* finish(decoder: ChunkDecoder, broken?: unknown): Generator<DecodedDelta> {
@@ -39,14 +55,23 @@ function* finish(decoder: ChunkDecoder, broken?: unknown): Generator<DecodedDelt
   if (!error) return;
   // The body ended early because the connection broke, not because the server ended it.
   if (broken !== undefined && error.reason === 'incomplete') {
+    if (broken instanceof OpenAiModelError) throw broken;
     const detail = broken instanceof Error ? broken.message : String(broken);
     throw new OpenAiModelError('stream-interrupted', `The connection broke during the reply (${detail})`, { reason: 'connection-lost', cause: broken });
   }
   throw error;
 }
 
-async function* readJson(response: Response, signal: AbortSignal): AsyncGenerator<DecodedDelta> {
-  const decoder = createChunkDecoder();
+function eventTooLarge(maxEventChars: number): OpenAiModelError {
+  return new OpenAiModelError('malformed-stream', `One event of the stream grew past ${maxEventChars} characters without ending; the rest was not read`, {
+    reason: 'event-too-large',
+  });
+}
+
+async function* readJson(response: Response, signal: AbortSignal, url: string, clock: StreamClock | undefined): AsyncGenerator<DecodedDelta> {
+  const decoder = createChunkDecoder({ url });
+  // The server answered: a whole completion arrives at once, however long it took to write.
+  clock?.stop();
   const text = await readLimitedText(response, COMPLETION_MAX_BYTES);
   if (signal.aborted) return;
   yield* decoder.push({ type: 'message', data: text, lastEventId: '' });
@@ -55,10 +80,31 @@ async function* readJson(response: Response, signal: AbortSignal): AsyncGenerato
   yield* finish(decoder);
 }
 
-async function* readEvents(response: Response, signal: AbortSignal): AsyncGenerator<DecodedDelta> {
+/** An NDJSON body is not an event stream: its first line says whose API answered (usually Ollama's native one). */
+async function readNdjson(response: Response, url: string, type: string): Promise<never> {
+  const text = await readLimitedText(response, NDJSON_SNIFF_BYTES);
+  let first: unknown;
+  try {
+    first = JSON.parse(text.split('\n', 1)[0]!);
+  } catch {
+    first = undefined;
+  }
+  const isObject = typeof first === 'object' && first !== null && !Array.isArray(first);
+  const foreign = isObject ? foreignProtocolOf(first as Record<string, unknown>) : undefined;
+  // Any NDJSON chat stream is a native API's, and Ollama's is the one that speaks NDJSON.
+  if (foreign || isObject) throw foreignProtocolError(foreign ?? 'ollama-native', url);
+  throw new OpenAiModelError('malformed-stream', `${url} answered with ${type}, not an event stream`, { reason: 'not-event-stream', url });
+}
+
+async function* readEvents(response: Response, signal: AbortSignal, url: string, options: ReadOptions): AsyncGenerator<DecodedDelta> {
+  const { clock } = options;
+  const maxEventChars = options.maxEventChars ?? MAX_EVENT_CHARS;
   const reader = response.body!.getReader();
-  const parser = createSseParser();
-  const decoder = createChunkDecoder();
+  const parser = createSseParser({ maxEventChars });
+  const decoder = createChunkDecoder({ url });
+  // A limit that passes ends the pending read (a cancel resolves it as done); the time-out is then reported.
+  const onExpired = () => void reader.cancel().catch(() => {});
+  clock?.signal.addEventListener('abort', onExpired);
   let sliceStart = performance.now();
   try {
     for (;;) {
@@ -66,12 +112,14 @@ async function* readEvents(response: Response, signal: AbortSignal): AsyncGenera
       try {
         read = await reader.read();
       } catch (error) {
+        if (clock?.expired) return yield* finish(decoder, clock.expired);
         if (signal.aborted || isAbortError(error)) return;
-        yield* finish(decoder, error);
-        return;
+        return yield* finish(decoder, error);
       }
+      if (clock?.expired) return yield* finish(decoder, clock.expired);
+      if (signal.aborted) return;
       if (read.done) break;
-      for (let at = 0; at < read.value.length && !decoder.done && !decoder.error; at += READ_SLICE_BYTES) {
+      for (let at = 0; at < read.value.length && !decoder.done && !decoder.error && !parser.overflowed; at += READ_SLICE_BYTES) {
         const deltas: DecodedDelta[] = [];
         for (const event of parser.feed(read.value.subarray(at, at + READ_SLICE_BYTES))) {
           deltas.push(...decoder.push(event));
@@ -85,18 +133,22 @@ async function* readEvents(response: Response, signal: AbortSignal): AsyncGenera
       }
       if (decoder.error) throw decoder.error;
       if (decoder.done) break;
+      if (parser.overflowed) return yield* finish(decoder, eventTooLarge(maxEventChars));
+      clock?.heard(decoder.finishReason !== undefined);
     }
     parser.end();
     yield* finish(decoder);
   } finally {
+    clock?.signal.removeEventListener('abort', onExpired);
     // Stops the download when the reply ended early ([DONE], an error, or the consumer stopped).
     void reader.cancel().catch(() => {});
   }
 }
 
-export async function* readReply(response: Response, signal: AbortSignal, url: string): AsyncGenerator<DecodedDelta> {
+export async function* readReply(response: Response, signal: AbortSignal, url: string, options: ReadOptions = {}): AsyncGenerator<DecodedDelta> {
   const type = response.headers.get('content-type') ?? '';
-  if (/\bjson\b/i.test(type)) return yield* readJson(response, signal);
+  if (/\bjson\b/i.test(type)) return yield* readJson(response, signal, url, options.clock);
+  if (/\bx-ndjson\b/i.test(type)) return await readNdjson(response, url, type);
   if (/\bhtml\b/i.test(type) || !response.body) {
     void response.body?.cancel().catch(() => {});
     throw new OpenAiModelError('malformed-stream', `${url} answered with ${type || 'an empty body'}, not an event stream`, {
@@ -104,5 +156,5 @@ export async function* readReply(response: Response, signal: AbortSignal, url: s
       url,
     });
   }
-  yield* readEvents(response, signal);
+  yield* readEvents(response, signal, url, options);
 }

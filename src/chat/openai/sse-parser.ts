@@ -25,7 +25,24 @@ export interface SseParser {
   readonly retryMs: number | undefined;
   /** The last event ID buffer, for a caller that reconnects with Last-Event-ID. */
   readonly lastEventId: string;
+  /**
+   * One event (its data so far plus a line with no end yet) grew past `maxEventChars`: the events
+   * before it were returned, nothing after it is read.
+   */
+  readonly overflowed: boolean;
 }
+
+export interface SseParserOptions {
+  /** The largest event kept in memory, in characters. */
+  maxEventChars?: number;
+}
+
+/**
+ * A body that never ends its line would otherwise be buffered until memory runs out. The cap is
+ * as large as a whole (not streamed) completion may be: a real event is a few hundred bytes, and
+ * even one carrying an image stays far below it.
+ */
+export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 const LF = '\n';
 const CR = '\r';
@@ -35,7 +52,7 @@ const RETRY_VALUE = /^[0-9]+$/;
 /** Any line terminator: CR LF, a lone LF or a lone CR. */
 const LINE_END = /\r\n|\n|\r/g;
 
-export function createSseParser(): SseParser {
+export function createSseParser({ maxEventChars = MAX_EVENT_CHARS }: SseParserOptions = {}): SseParser {
   // A fresh decoder strips one leading BOM itself (its ignoreBOM is false), even a BOM split
   // across reads; stream mode keeps a multi-byte character split across reads whole.
   let decoder = new TextDecoder('utf-8');
@@ -53,6 +70,7 @@ export function createSseParser(): SseParser {
   let lastEventIdBuffer = '';
   let lastEventId = '';
   let retryMs: number | undefined;
+  let overflowed = false;
 
   const dispatch = (events: SseEvent[]) => {
     lastEventId = lastEventIdBuffer;
@@ -82,6 +100,11 @@ export function createSseParser(): SseParser {
   };
 
   const processLine = (line: string, events: SseEvent[]) => {
+    // Measured as the line with its field name, so a line cut anywhere by the reads (see feed) counts the same.
+    if (overflowed || line.length + dataBuffer.length >= maxEventChars) {
+      overflowed = true;
+      return;
+    }
     if (line === '') return dispatch(events);
     const colon = line.indexOf(':');
     if (colon === 0) return; // a comment, often a keep-alive
@@ -93,8 +116,9 @@ export function createSseParser(): SseParser {
 
   return {
     feed(chunk) {
-      let text = decoder.decode(chunk, { stream: true });
       const events: SseEvent[] = [];
+      if (overflowed) return events;
+      let text = decoder.decode(chunk, { stream: true });
       if (text === '') return events;
       if (skipLeadingLf && text[0] === LF) text = text.slice(1);
       skipLeadingLf = false;
@@ -119,6 +143,8 @@ export function createSseParser(): SseParser {
         }
       }
       partialLine += text.slice(start);
+      if (partialLine.length + dataBuffer.length >= maxEventChars) overflowed = true;
+      if (overflowed) partialLine = dataBuffer = '';
       return events;
     },
     end() {
@@ -134,6 +160,9 @@ export function createSseParser(): SseParser {
     },
     get lastEventId() {
       return lastEventId;
+    },
+    get overflowed() {
+      return overflowed;
     },
   };
 }

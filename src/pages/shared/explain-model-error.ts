@@ -1,5 +1,6 @@
 import type { ConnectionKind } from '../../chat/connections';
-import { t, type MessageKey } from '../../i18n';
+import { registerMessages, t, type MessageKey } from '../../i18n';
+import { modelErrors } from '../../i18n/en/model-errors';
 import { formatWait } from './format-wait';
 
 /**
@@ -128,6 +129,11 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
         ? { title: 'modelError.rateLimited.title', body: 'modelError.rateLimited.bodyWait', fix: 'modelError.rateLimited.fixWait' }
         : { title: 'modelError.rateLimited.title', body: 'modelError.rateLimited.body', fix: 'modelError.rateLimited.fix' };
     case 'server-error':
+      if (reason === 'bad-gateway') return { title: 'modelError.badGateway.title', body: 'modelError.badGateway.body', fix: 'modelError.badGateway.fix' };
+      if (reason === 'unavailable') return { title: 'modelError.unavailable.title', body: 'modelError.unavailable.body', fix: 'modelError.unavailable.fix' };
+      if (reason === 'gateway-timeout') {
+        return { title: 'modelError.gatewayTimeout.title', body: 'modelError.gatewayTimeout.body', fix: 'modelError.gatewayTimeout.fix' };
+      }
       return {
         title: 'modelError.serverError.title',
         body: facts.status !== undefined ? 'modelError.serverError.bodyStatus' : 'modelError.serverError.body',
@@ -135,6 +141,10 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
       };
     case 'stream-interrupted':
       if (reason === 'length-empty') return { title: 'modelError.lengthEmpty.title', body: 'modelError.lengthEmpty.body', fix: 'modelError.lengthEmpty.fix' };
+      if (reason === 'first-byte-timeout') {
+        return { title: 'modelError.firstByteTimeout.title', body: 'modelError.firstByteTimeout.body', fix: 'modelError.firstByteTimeout.fix' };
+      }
+      if (reason === 'idle-timeout') return { title: 'modelError.idleTimeout.title', body: 'modelError.idleTimeout.body', fix: 'modelError.interrupted.fix' };
       return {
         title: 'modelError.interrupted.title',
         body: reason === 'incomplete' ? 'modelError.incomplete.body' : 'modelError.connectionLost.body',
@@ -142,6 +152,9 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
       };
     case 'malformed-stream':
       if (reason === 'bad-json') return { title: 'modelError.malformed.title', body: 'modelError.badJson.body', fix: 'modelError.badJson.fix' };
+      if (reason === 'event-too-large') return { title: 'modelError.malformed.title', body: 'modelError.eventTooLarge.body', fix: 'modelError.eventTooLarge.fix' };
+      if (reason === 'ollama-native') return { title: 'modelError.ollamaNative.title', body: 'modelError.ollamaNative.body', fix: 'modelError.ollamaNative.fix' };
+      if (reason === 'anthropic-stream') return { title: 'modelError.anthropic.title', body: 'modelError.anthropic.body', fix: 'modelError.anthropic.fix' };
       return { title: 'modelError.malformed.title', body: 'modelError.notEventStream.body', fix: 'modelError.notEventStream.fix' };
     default:
       return { title: 'modelError.unknown.title', body: 'modelError.unknown.body' };
@@ -150,7 +163,21 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
 
 const pageOrigin = () => (typeof location === 'undefined' ? '' : location.origin);
 
+let registered = false;
+
+/**
+ * The explanations' strings (the largest area of the catalogue) travel with this module, which the
+ * first screen does not load. Registered on first use rather than at import: a module with no
+ * import-time effect stays out of every chunk that merely re-exports it (pages/shared/index.ts).
+ */
+function registerExplanations() {
+  if (registered) return;
+  registerMessages(modelErrors);
+  registered = true;
+}
+
 export function explainModelError(facts: ModelErrorFacts): ModelErrorExplanation {
+  registerExplanations();
   const origin = facts.origin ?? pageOrigin();
   const detail = facts.message?.trim() || undefined;
   if (facts.code === 'unreachable' && facts.reason !== 'context-length') return { ...unreachable(facts, origin), ...(detail && { detail }) };

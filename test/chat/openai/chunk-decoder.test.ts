@@ -41,9 +41,13 @@ describe('chunks', () => {
 
   it.each([
     ['no [DONE] and no finish reason', [event(choice({ content: 'cut' }))], 'stream-interrupted', 'incomplete'],
-    ['the length limit before any answer', [event(choice({ reasoning_content: 'hmm' })), event(choice({}, 'length')), event('[DONE]')], 'stream-interrupted', 'length-empty'],
-    ['data that is not JSON', [event('{"choices":')], 'malformed-stream', 'bad-json'],
-    ['a JSON value that is not an object', [event('42')], 'malformed-stream', 'bad-json'],
+    ['nothing but data that is not JSON', [event('{"choices":'), event('[DONE]')], 'malformed-stream', 'bad-json'],
+    ['nothing but JSON values that are not objects', [event('42'), event('[1]')], 'malformed-stream', 'bad-json'],
+    ['an Anthropic Messages stream', [event({ type: 'message_start', message: { id: 'msg' } }, 'message_start')], 'malformed-stream', 'anthropic-stream'],
+    ['an Anthropic delta with no event name', [event({ type: 'content_block_delta', delta: { type: 'text_delta', text: 'x' } })], 'malformed-stream', 'anthropic-stream'],
+    ['a whole Anthropic message (JSON)', [event({ type: 'message', role: 'assistant', content: [{ type: 'text', text: 'x' }] })], 'malformed-stream', 'anthropic-stream'],
+    ['an Ollama native chunk', [event({ model: 'm', message: { role: 'assistant', content: 'x' }, done: false })], 'malformed-stream', 'ollama-native'],
+    ['an Ollama /api/generate chunk', [event({ model: 'm', response: 'x', done: true })], 'malformed-stream', 'ollama-native'],
   ])('%s → %s', (_, events, code, reason) => {
     expect(decode(...events).error).toMatchObject({ code, reason });
   });
@@ -52,10 +56,39 @@ describe('chunks', () => {
     expect(decode(event(choice({ content: 'Long answ' }, 'length')), event('[DONE]')).error).toBeUndefined();
   });
 
-  it('a close-only think answer that then hits the length limit has no answer text', () => {
+  it('a reply cut off by the length limit before any answer is complete too: the limit was reached, nothing failed', () => {
+    const { deltas, error } = decode(event(choice({ reasoning_content: 'hmm' })), event(choice({}, 'length')), event('[DONE]'));
+    expect(error).toBeUndefined();
+    expect(deltas).toEqual([{ type: 'reasoning', text: 'hmm' }, { type: 'finish', reason: 'length' }]);
+  });
+
+  it('a close-only think answer that then hits the length limit has no answer text, and is complete', () => {
     const { deltas, error } = decode(event(choice({ content: 'reasoning</think>' }, 'length')), event('[DONE]'));
     expect(deltas).toContainEqual({ type: 'content-was-reasoning' });
-    expect(error).toMatchObject({ reason: 'length-empty' });
+    expect(error).toBeUndefined();
+  });
+
+  it('skips and counts data that is not JSON, and goes on', () => {
+    const { deltas, error } = decode(event(choice({ content: 'a' })), event('{"choices":'), event('42'), event(choice({ content: 'b' }, 'stop')));
+    expect(error).toBeUndefined();
+    expect(deltas).toEqual([
+      { type: 'content', text: 'a' },
+      { type: 'skipped-events', count: 1 },
+      { type: 'skipped-events', count: 1 },
+      { type: 'content', text: 'b' },
+      { type: 'finish', reason: 'stop' },
+    ]);
+  });
+
+  it('reads the whole of an error chunk before failing: its finish reason and last text are kept', () => {
+    const failing = { choices: [{ index: 0, delta: { content: ' end' }, finish_reason: 'error' }], error: { code: 502, message: 'Provider returned error' } };
+    const { deltas, error } = decode(event(choice({ content: 'Start' })), event(failing));
+    expect(deltas).toEqual([
+      { type: 'content', text: 'Start' },
+      { type: 'content', text: ' end' },
+      { type: 'finish', reason: 'error' },
+    ]);
+    expect(error).toMatchObject({ code: 'server-error', reason: 'bad-gateway', message: 'Provider returned error' });
   });
 
   it('delivers held-back text before an error', () => {

@@ -13,7 +13,8 @@ describe('the server message, in every shape servers write it', () => {
     ['a bare string', { error: 'model crashed' }, { message: 'model crashed' }],
     ['vLLM top-level object', { object: 'error', message: 'too long', type: 'BadRequestError', code: 400 }, { message: 'too long', code: 400 }],
     ['FastAPI detail string', { detail: 'Not authenticated' }, { message: 'Not authenticated' }],
-    ['FastAPI validation list', { detail: [{ loc: ['body', 'model'], msg: 'field required' }, { msg: 'bad value' }] }, { message: 'field required; bad value' }],
+    ['FastAPI validation list, each with its field', { detail: [{ loc: ['body', 'model'], msg: 'Field required' }, { msg: 'bad value' }] }, { message: 'body.model: Field required; bad value' }],
+    ['FastAPI validation list, a field in a list', { detail: [{ loc: ['body', 'messages', 0, 'role'], msg: 'Input should be user' }] }, { message: 'body.messages.0.role: Input should be user' }],
     ['wrapped in an array', [{ error: { message: 'Quota exceeded', code: 429 } }], { message: 'Quota exceeded', code: 429 }],
   ])('%s', (_, body, expected) => {
     expect(readServerError(body)).toMatchObject(expected);
@@ -21,7 +22,10 @@ describe('the server message, in every shape servers write it', () => {
 
   it.each([
     ['JSON body', '{"error":{"message":"nope"}}', 'nope'],
-    ['HTML page', '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', '502 Bad Gateway nginx'],
+    ['HTML page with no title: its first heading', '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', '502 Bad Gateway'],
+    ['nginx: the title, not title and heading', '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>', '502 Bad Gateway'],
+    ['never style or script text', '<html><head><style>h1{color:red}</style><script>var a = 1 < 2;</script></head><body><p>Down &amp; out</p></body></html>', 'Down & out'],
+    ['a heading inside a script is not the heading', '<!doctype html><script>document.write("<h1>fake</h1>")</script><h2>Real &#8212; one</h2>', 'Real — one'],
     ['plain text', 'Internal Server Error\n', 'Internal Server Error'],
     ['empty', '', undefined],
   ])('from text: %s', (_, text, message) => {
@@ -54,7 +58,11 @@ describe('codes', () => {
     [429, { message: 'Slow down' }, 'rate-limited', undefined],
     [429, { message: 'You exceeded your current quota', code: 'insufficient_quota' }, 'rate-limited', 'quota'],
     [500, {}, 'server-error', undefined],
-    [503, { message: 'Loading model' }, 'server-error', undefined],
+    [502, {}, 'server-error', 'bad-gateway'],
+    [503, { message: 'Loading model' }, 'server-error', 'unavailable'],
+    [504, {}, 'server-error', 'gateway-timeout'],
+    [524, {}, 'server-error', 'gateway-timeout'],
+    [507, {}, 'server-error', undefined],
   ] as const)('HTTP %i %j → %s', (status, error, code, reason) => {
     expect(classifyServerError(error, status, status >= 500 ? 'server-error' : 'unknown')).toEqual(reason ? { code, reason } : { code });
   });

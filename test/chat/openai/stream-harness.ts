@@ -2,6 +2,8 @@ import type { DecodedDelta } from '../../../src/chat/openai';
 import { seededRandom } from '../../support/seeded-random.mjs';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import type { StreamFixture } from '../../support/openai-server/fixtures.mjs';
+import { withToolCallPiece } from '../../../src/chat/tool-calls';
+import type { ToolCall } from '../../../src/chat';
 
 export { seededRandom };
 
@@ -82,11 +84,13 @@ export interface Outcome {
   errorReason: string | null;
   errorMessage?: string;
   retryAfterMs?: number;
+  skipped: number;
+  toolCalls: ToolCall[];
 }
 
 /** What a stored message ends up with after these deltas and this failure. */
 export function fold(deltas: DecodedDelta[], error?: unknown): Outcome {
-  const outcome: Outcome = { text: '', reasoning: '', finishReason: null, errorCode: null, errorReason: null };
+  const outcome: Outcome = { text: '', reasoning: '', finishReason: null, errorCode: null, errorReason: null, skipped: 0, toolCalls: [] };
   for (const delta of deltas) {
     switch (delta.type) {
       case 'content':
@@ -107,6 +111,12 @@ export function fold(deltas: DecodedDelta[], error?: unknown): Outcome {
         break;
       case 'timing':
         outcome.tokensPerSecond = delta.timing.tokensPerSecond;
+        break;
+      case 'skipped-events':
+        outcome.skipped += delta.count;
+        break;
+      case 'tool-call':
+        outcome.toolCalls = withToolCallPiece(outcome.toolCalls, delta);
         break;
     }
   }
@@ -140,6 +150,8 @@ export function expectedOutcome(fixture: StreamFixture): Partial<Outcome> {
     reasoning: fixture.expected_reasoning,
     finishReason: fixture.expected_finish_reason,
     errorCode: expectedCode(fixture),
+    skipped: fixture.expected_skipped_events ?? 0,
+    toolCalls: fixture.expected_tool_calls ?? [],
   };
   if (fixture.expected_error !== null) expected.errorMessage = fixture.expected_error;
   if (fixture.expected_error_reason) expected.errorReason = fixture.expected_error_reason;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionKind } from '../../../src/chat/connections';
-import { explainModelError, formatWait, type ModelErrorFacts } from '../../../src/pages/shared';
+import { explainModelError, type ModelErrorFacts } from '../../../src/pages/shared/explain-model-error';
+import { formatWait } from '../../../src/pages/shared/format-wait';
 import { en as S } from '../../../src/i18n/en';
 
 
@@ -85,6 +86,14 @@ describe('explainModelError: other codes', () => {
     ['length limit, empty', { code: 'stream-interrupted', reason: 'length-empty' }, 'modelError.lengthEmpty.title', 'modelError.lengthEmpty.body', 'modelError.lengthEmpty.fix'],
     ['not an event stream', { code: 'malformed-stream', reason: 'not-event-stream' }, 'modelError.malformed.title', 'modelError.notEventStream.body', 'modelError.notEventStream.fix'],
     ['bad JSON', { code: 'malformed-stream', reason: 'bad-json' }, 'modelError.malformed.title', 'modelError.badJson.body', 'modelError.badJson.fix'],
+    ['first byte timed out', { code: 'stream-interrupted', reason: 'first-byte-timeout' }, 'modelError.firstByteTimeout.title', 'modelError.firstByteTimeout.body', 'modelError.firstByteTimeout.fix'],
+    ['went silent mid-reply', { code: 'stream-interrupted', reason: 'idle-timeout' }, 'modelError.idleTimeout.title', 'modelError.idleTimeout.body', 'modelError.interrupted.fix'],
+    ['an event too large', { code: 'malformed-stream', reason: 'event-too-large' }, 'modelError.malformed.title', 'modelError.eventTooLarge.body', 'modelError.eventTooLarge.fix'],
+    ['Ollama native API', { code: 'malformed-stream', reason: 'ollama-native' }, 'modelError.ollamaNative.title', 'modelError.ollamaNative.body', 'modelError.ollamaNative.fix'],
+    ['Anthropic Messages API', { code: 'malformed-stream', reason: 'anthropic-stream' }, 'modelError.anthropic.title', 'modelError.anthropic.body', 'modelError.anthropic.fix'],
+    ['502 bad gateway', { code: 'server-error', reason: 'bad-gateway', status: 502 }, 'modelError.badGateway.title', 'modelError.badGateway.body', 'modelError.badGateway.fix'],
+    ['503 unavailable', { code: 'server-error', reason: 'unavailable', status: 503 }, 'modelError.unavailable.title', 'modelError.unavailable.body', 'modelError.unavailable.fix'],
+    ['504 gateway time-out', { code: 'server-error', reason: 'gateway-timeout', status: 504 }, 'modelError.gatewayTimeout.title', 'modelError.gatewayTimeout.body', 'modelError.gatewayTimeout.fix'],
     ['unknown', { code: 'unknown' }, 'modelError.unknown.title', 'modelError.unknown.body', undefined],
     ['a code we never heard of', { code: 'martian' }, 'modelError.unknown.title', 'modelError.unknown.body', undefined],
   ])('%s', (_label, facts, title, body, fix) => {

@@ -27,6 +27,12 @@ export interface StreamFixture {
   expected_error_reason?: string;
   expected_events?: { type: string; data: string; lastEventId: string }[];
   expected_retry_ms?: number;
+  /** Data lines that were not JSON, skipped and counted (0 when absent). */
+  expected_skipped_events?: number;
+  /** The tool calls assembled from the stream (none when absent). */
+  expected_tool_calls?: { index: number; id?: string; name: string; arguments: string }[];
+  /** The event size cap the reader is given for this fixture. */
+  max_event_chars?: number;
   dir: string;
   bytes: Uint8Array;
 }
