@@ -1,5 +1,7 @@
 import { ChatModelError, type ChatErrorCode, type ChatModel, type ChatModelMessage } from './chat-model';
-import type { Message, Timing } from './types';
+import { appendReasoningSegment, combinedUsage, replyTiming, segmentsOf } from './reply-figures';
+import { withToolCallPiece } from './tool-calls';
+import type { Message, ReplySegment } from './types';
 
 /**
  * One streaming reply: applies deltas to the message in memory at once, saves the growing
@@ -9,8 +11,7 @@ import type { Message, Timing } from './types';
 
 /** Longest stretch of streamed text that lives only in memory. */
 export const STREAM_SAVE_INTERVAL_MS = 1000;
-/** Rough characters per token when the server reports no usage (English-like text). */
-export const CHARS_PER_TOKEN_ESTIMATE = 4;
+export { CHARS_PER_TOKEN_ESTIMATE } from './reply-figures';
 
 export type SavePhase = 'start' | 'progress' | 'end';
 
@@ -25,7 +26,7 @@ export interface GenerationFailure {
 export interface GenerationOptions {
   model: ChatModel;
   request: { model?: string; messages: ChatModelMessage[]; temperature?: number; maxTokens?: number };
-  /** The assistant message, status 'streaming', empty. */
+  /** The assistant message, status 'streaming': empty, or a partial reply being continued (a new segment). */
   message: Message;
   now(): number;
   /** The message changed in memory (every delta, and the final state). */
@@ -51,26 +52,14 @@ function describeError(error: unknown): GenerationFailure {
   return { code: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
 
-function finalTiming(message: Message, startedAt: number, endedAt: number, firstTokenAt: number | undefined, reported: Timing): Timing {
-  const totalMs = endedAt - startedAt;
-  const firstTokenMs = firstTokenAt === undefined ? undefined : firstTokenAt - startedAt;
-  const reportedTokens = message.usage?.completionTokens;
-  const tokens = reportedTokens ?? Math.ceil((message.content.length + (message.reasoning?.length ?? 0)) / CHARS_PER_TOKEN_ESTIMATE);
-  const generatingMs = firstTokenMs === undefined ? 0 : totalMs - firstTokenMs;
-  const tokensPerSecond = generatingMs > 0 && tokens > 0 ? (tokens * 1000) / generatingMs : undefined;
-  const timing: Timing = { firstTokenMs, totalMs, tokensPerSecond };
-  if (reportedTokens === undefined) timing.estimated = true;
-  // Figures the server measured itself are more exact than the client's.
-  return { ...timing, ...reported };
-}
-
 export function startGeneration(options: GenerationOptions): Generation {
   const { model, request, now, onUpdate, save, onFinish } = options;
   const controller = new AbortController();
-  const startedAt = now();
-  let message = options.message;
-  let firstTokenAt: number | undefined;
-  let reportedTiming: Timing = {};
+  // A continued reply's figures are worked out again over all its segments when it settles.
+  const { timing: _settled, ...partial } = options.message;
+  let message: Message = { ...partial, segments: [...segmentsOf(options.message), { startedAt: now() }] };
+  // Where this segment's answer starts: a Continue appends to the text before it.
+  const contentStart = message.content.length;
   let finished = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let saving = save(message, 'start').catch(() => {});
@@ -93,6 +82,17 @@ export function startGeneration(options: GenerationOptions): Generation {
     }, STREAM_SAVE_INTERVAL_MS);
   };
 
+  /** Applies a delta received now: `change` edits the message and this segment's record of it. */
+  const received = (change: (segment: ReplySegment, at: number) => Partial<Message>) => {
+    const at = now();
+    const segments = message.segments!;
+    const segment: ReplySegment = { ...segments.at(-1)!, lastDeltaAt: at };
+    const patch = change(segment, at);
+    const nextSegments = [...segments.slice(0, -1), segment];
+    const usage = combinedUsage(nextSegments);
+    update({ ...message, ...patch, segments: nextSegments, ...(usage && { usage }) });
+  };
+
   const finish = (status: Message['status'], error?: unknown) => {
     if (finished) return;
     finished = true;
@@ -102,7 +102,9 @@ export function startGeneration(options: GenerationOptions): Generation {
     message = {
       ...message,
       status,
-      timing: finalTiming(message, startedAt, now(), firstTokenAt, reportedTiming),
+      timing: replyTiming(message),
+      // Which limit ended a length-cut reply decides what the app suggests raising.
+      ...(message.finishReason === 'length' && request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
       ...(failure && { error: failure.message, errorCode: failure.code, ...(failure.reason && { errorReason: failure.reason }) }),
       ...(failure?.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs, retryAt: now() + failure.retryAfterMs }),
     };
@@ -119,24 +121,56 @@ export function startGeneration(options: GenerationOptions): Generation {
         if (finished) break;
         switch (delta.type) {
           case 'content':
-          case 'reasoning': {
             if (delta.text === '') break;
-            firstTokenAt ??= now();
-            const field = delta.type === 'content' ? 'content' : 'reasoning';
-            update({ ...message, [field]: (message[field] ?? '') + delta.text });
+            received((segment, at) => {
+              segment.firstTokenAt ??= at;
+              segment.firstContentAt ??= at;
+              return { content: message.content + delta.text };
+            });
             break;
-          }
+          case 'reasoning':
+            if (delta.text === '') break;
+            received((segment, at) => {
+              segment.firstTokenAt ??= at;
+              const first = segment.firstReasoningAt === undefined;
+              segment.firstReasoningAt ??= at;
+              return { reasoning: first ? appendReasoningSegment(message.reasoning, delta.text) : (message.reasoning ?? '') + delta.text };
+            });
+            break;
           case 'usage':
-            update({ ...message, usage: { ...message.usage, ...delta.usage } });
+            received((segment) => {
+              segment.usage = { ...segment.usage, ...delta.usage };
+              return {};
+            });
             break;
           case 'finish':
-            update({ ...message, finishReason: delta.reason });
+            received(() => ({ finishReason: delta.reason }));
             break;
           case 'timing':
-            reportedTiming = { ...reportedTiming, ...delta.timing };
+            received((segment) => {
+              segment.reported = { ...segment.reported, ...delta.timing };
+              return {};
+            });
             break;
           case 'content-was-reasoning':
-            update({ ...message, reasoning: (message.reasoning ?? '') + message.content, content: '' });
+            // Only this segment's text: what earlier segments answered stays the answer.
+            received((segment) => {
+              const thought = message.content.slice(contentStart);
+              if (thought === '') return {};
+              const first = segment.firstReasoningAt === undefined;
+              segment.firstReasoningAt ??= segment.firstContentAt;
+              segment.firstContentAt = undefined;
+              return {
+                reasoning: first ? appendReasoningSegment(message.reasoning, thought) : (message.reasoning ?? '') + thought,
+                content: message.content.slice(0, contentStart),
+              };
+            });
+            break;
+          case 'tool-call':
+            received(() => ({ toolCalls: withToolCallPiece(message.toolCalls, delta) }));
+            break;
+          case 'skipped-events':
+            update({ ...message, skippedEvents: (message.skippedEvents ?? 0) + delta.count });
             break;
         }
       }

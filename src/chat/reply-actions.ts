@@ -1,4 +1,5 @@
 import type { ChatModel, ChatModelMessage, ChatModelRegistry } from './chat-model';
+import { alternateRoles, continueMessages } from './continue-request';
 import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
 import { newId } from './ids';
 import { modelMessages } from './model-messages';
@@ -25,7 +26,7 @@ export interface ReplyActions {
   sendMessage(chatId: string, text: string): Promise<string | undefined>;
   editMessage(messageId: string, text: string): Promise<string | undefined>;
   regenerate(assistantMessageId: string): string | undefined;
-  /** Asks the model to carry on a reply that broke off or was stopped; the text is appended to it. */
+  /** Asks the model to carry on a reply that broke off, was stopped or hit the length limit; the text is appended to it. */
   continueReply(assistantMessageId: string): boolean;
   /** Stops a reply, streaming in this tab or another. */
   stop(messageId: string): void;
@@ -44,13 +45,6 @@ export interface ReplyDeps {
   ensureLoaded(chatId: string): Promise<boolean>;
   setGeneratedTitle(chatId: string, title: string): Promise<void>;
 }
-
-/**
- * Sent after a partial reply to have the model carry on. Not every server accepts a trailing
- * assistant message as a prefix to extend, but every one follows this instruction.
- */
-export const CONTINUE_INSTRUCTION =
-  'Continue your previous reply exactly where it stopped. Do not repeat what you already wrote and do not comment on the interruption.';
 
 /** A reply that failed before any text or reasoning, with nothing after it: a retry takes its place instead of becoming a sibling. */
 function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
@@ -95,7 +89,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
     const generation = startGeneration({
       model,
-      request: { model: chat.model, messages, temperature: chat.temperature, maxTokens: chat.maxTokens },
+      request: { model: chat.model, messages: alternateRoles(messages), temperature: chat.temperature, maxTokens: chat.maxTokens },
       message,
       now: core.now,
       onUpdate: (next) => {
@@ -200,7 +194,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const chat = partial && core.chat(partial.chatId);
       const list = partial && core.messagesOf(partial.chatId);
       if (!partial || !chat || !list || partial.role !== 'assistant' || partial.parentId === null) return false;
-      if (partial.status === 'streaming' || partial.content === '' || !models.get()) return false;
+      if (partial.status === 'streaming' || (partial.content === '' && !partial.reasoning) || !models.get()) return false;
       const { parentId } = partial;
       if (byParent.has(parentId)) return false;
       const resumed: Message = {
@@ -216,11 +210,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       core.setMessage(resumed);
       core.patchChat(chat.id, { currentLeafId: resumed.id, updatedAt: core.now() });
       const thread = threadPath(indexMessages(list), parentId);
-      run(chat, parentId, resumed, [
-        ...modelMessages(chat, thread),
-        { role: 'assistant', content: partial.content },
-        { role: 'user', content: CONTINUE_INSTRUCTION },
-      ]);
+      run(chat, parentId, resumed, continueMessages(modelMessages(chat, thread), partial));
       return true;
     },
     stop(messageId) {

@@ -30,8 +30,11 @@ export type MessageStatus = 'complete' | 'streaming' | 'stopped' | 'error';
 
 export interface Usage {
   promptTokens?: number;
+  /** The reply's own tokens; servers count reasoning tokens among them. */
   completionTokens?: number;
   totalTokens?: number;
+  /** How many of the completion tokens were reasoning, where a server says (OpenAI's `completion_tokens_details`). */
+  reasoningTokens?: number;
 }
 
 export interface Timing {
@@ -42,6 +45,41 @@ export interface Timing {
   tokensPerSecond?: number;
   /** True when the figures were estimated from the text (the server reported no usage). */
   estimated?: boolean;
+  /** Time actually spent streaming: each segment's first token to its last delta, summed. */
+  streamingMs?: number;
+  /** Time spent thinking: each segment's first reasoning delta to its first answer delta, summed. */
+  thinkingMs?: number;
+}
+
+/**
+ * One request's stretch of a reply: the first, then one per Continue. Times are milliseconds
+ * since the epoch, stored with the message so its figures survive a reload mid-stream.
+ */
+export interface ReplySegment {
+  /** The request was sent. */
+  startedAt: number;
+  /** The first content or reasoning delta. */
+  firstTokenAt?: number;
+  /** The last delta of any kind (usage and finish come last). */
+  lastDeltaAt?: number;
+  firstReasoningAt?: number;
+  /** The first answer delta: thinking ends here. */
+  firstContentAt?: number;
+  /** What the server reported for this request alone. */
+  usage?: Usage;
+  /** Figures the server measured itself for this request (llama.cpp's speed). */
+  reported?: Timing;
+}
+
+/** A tool the model asked to call, assembled from the pieces of a streamed reply (running it is not this message's concern). */
+export interface ToolCall {
+  /** Its place in the reply, as the stream numbered it: the pieces of one call share it. */
+  index: number;
+  /** The server's id for the call (absent when it gave none). */
+  id?: string;
+  name: string;
+  /** The arguments as the model wrote them: JSON text, possibly invalid when the reply broke off. */
+  arguments: string;
 }
 
 export interface Message {
@@ -65,7 +103,15 @@ export interface Message {
   model?: string;
   usage?: Usage;
   timing?: Timing;
+  /** The stretches of streaming this reply took (a Continue adds one); absent on replies older than them. */
+  segments?: ReplySegment[];
   finishReason?: string;
+  /** The tools the model asked to call, in the order of their index. */
+  toolCalls?: ToolCall[];
+  /** How many events of the stream were not valid data and were skipped. */
+  skippedEvents?: number;
+  /** The Maximum tokens the reply was asked with, kept when the length limit ended it (unset: the server's own limit did). */
+  maxTokens?: number;
   createdAt: number;
 }
 

@@ -148,7 +148,8 @@ describe.each(persistences)('the chat store over %s', (_, open) => {
         status: 'complete',
         finishReason: 'stop',
         usage: { promptTokens: 5, completionTokens: 9, totalTokens: 14 },
-        timing: { firstTokenMs: 200, totalMs: 500, tokensPerSecond: 30 },
+        // Thought from the first reasoning (200 ms) to the first answer (300 ms); streamed from 200 to 500 ms.
+        timing: { firstTokenMs: 200, totalMs: 500, streamingMs: 300, thinkingMs: 100, tokensPerSecond: 30 },
       });
       expect(messagesOf(store, chatId)[1]!.timing?.estimated).toBeUndefined();
     });
@@ -160,7 +161,7 @@ describe.each(persistences)('the chat store over %s', (_, open) => {
       const { chatId } = await store.createChat({ text: 'Go' });
       store.takePendingReply(chatId);
       await vi.advanceTimersByTimeAsync(2000);
-      expect(messagesOf(store, chatId)[1]!.timing).toEqual({ firstTokenMs: 100, totalMs: 1100, tokensPerSecond: 10, estimated: true });
+      expect(messagesOf(store, chatId)[1]!.timing).toEqual({ firstTokenMs: 100, totalMs: 1100, streamingMs: 1000, tokensPerSecond: 10, estimated: true });
     });
   });
 

@@ -2,7 +2,8 @@ import type { Message } from '../../chat';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { explainModelError, modelKind } from '../shared';
+import { modelKind } from '../shared';
+import { explainModelError } from '../shared/explain-model-error';
 import { useSecondsLeft } from './use-seconds-left';
 
 export const ERROR_ICON = 'lucide:circle-alert';
@@ -10,21 +11,35 @@ export const RETRY_ICON = 'lucide:rotate-ccw';
 export const CONTINUE_ICON = 'lucide:step-forward';
 
 export interface MessageStatusProps {
-  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'retryAfterMs' | 'retryAt' | 'content' | 'model'>;
+  message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'retryAfterMs' | 'retryAt' | 'content' | 'reasoning' | 'model' | 'finishReason'>;
   onRetry(): void;
-  /** Carries on a reply that broke off or was stopped (offered only when some text arrived). */
+  /** Carries on a reply that broke off, was stopped or hit the length limit (offered once some text or reasoning arrived). */
   onContinue(): void;
+}
+
+/** A reply that ended before it was done (Stop, or the length limit), with Continue when there is something to carry on. */
+function EndedEarly({ state, note, onContinue }: { state: 'stopped' | 'length'; note: string; onContinue?: () => void }) {
+  return (
+    <div className="message-status" data-state={state}>
+      <p>{note}</p>
+      {onContinue && (
+        <Button size="sm" variant="soft" color="neutral" icon={CONTINUE_ICON} onClick={onContinue}>
+          {t('chat.continue')}
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /**
  * How a reply stands, when that isn't simply "complete": a quiet pulse while it streams,
- * "Stopped", or the failure with Retry. The failure is part of the history, so it is shown
+ * "Stopped", a reply the server cut at its length limit, or the failure with Retry. The failure is part of the history, so it is shown
  * in place (the app raises a toast only for a chat that is not on screen). When a rate-limited
  * server asked to wait, Retry (and Continue) count the wait down and are disabled until it
  * ends: asking sooner would only be refused again. Then the user retries; nothing is sent unasked.
  */
 export function MessageStatus({ message, onRetry, onContinue }: MessageStatusProps) {
-  const canContinue = message.content !== '';
+  const canContinue = message.content !== '' || Boolean(message.reasoning);
   const secondsLeft = useSecondsLeft(message.status === 'error' ? message.retryAt : undefined);
   const waiting = secondsLeft > 0;
   switch (message.status) {
@@ -36,16 +51,7 @@ export function MessageStatus({ message, onRetry, onContinue }: MessageStatusPro
         </p>
       );
     case 'stopped':
-      return (
-        <div className="message-status" data-state="stopped">
-          <p>{t('chat.message.stopped')}</p>
-          {canContinue && (
-            <Button size="sm" variant="soft" color="neutral" icon={CONTINUE_ICON} onClick={onContinue}>
-              {t('chat.continue')}
-            </Button>
-          )}
-        </div>
-      );
+      return <EndedEarly state="stopped" note={t('chat.message.stopped')} onContinue={canContinue ? onContinue : undefined} />;
     case 'error': {
       const explained = explainModelError({
         code: message.errorCode ?? 'unknown',
@@ -75,6 +81,10 @@ export function MessageStatus({ message, onRetry, onContinue }: MessageStatusPro
         </div>
       );
     }
+    case 'complete':
+      // The server ended the reply because it reached the token limit, not because it was done.
+      if (message.finishReason !== 'length') return null;
+      return <EndedEarly state="length" note={t('chat.message.length')} onContinue={canContinue ? onContinue : undefined} />;
     default:
       return null;
   }

@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import type { Message } from '../../chat';
 import { t } from '../../i18n';
 import { Icon } from '../../ui/icon';
-import { thoughtSeconds } from './stats-format';
+import { thoughtSeconds, type FiguresMessage } from './stats-format';
 
 export const REASONING_ICON = 'lucide:brain';
 /** Points right when closed and turns down when open, like every disclosure. */
@@ -15,7 +15,7 @@ export type ReasoningState = 'thinking' | 'done';
  * It is open while the model thinks, so the wait shows its progress, and folds away once the
  * answer starts; after the reader opens or closes it themselves, their choice stands.
  */
-export function ReasoningBlock({ message }: { message: Pick<Message, 'reasoning' | 'content' | 'status' | 'timing'> }) {
+export function ReasoningBlock({ message }: { message: FiguresMessage & Pick<Message, 'status'> }) {
   // Still reasoning while the reply streams and no answer text has arrived yet.
   const state: ReasoningState = message.status === 'streaming' && message.content === '' ? 'thinking' : 'done';
   const [chosen, setChosen] = useState<boolean | null>(null);

@@ -1,4 +1,4 @@
-import type { Message } from '../../chat';
+import { figuresOf, type Message } from '../../chat';
 import { t } from '../../i18n';
 
 /** The figures under a reply and the reasoning toggle's duration, as text. Pure. */
@@ -13,6 +13,8 @@ export type StatKind = 'first-token' | 'speed' | 'tokens';
 export interface Stat {
   kind: StatKind;
   text: string;
+  /** More about the figure, for its tooltip and accessible description. */
+  description?: string;
 }
 
 /** Building an Intl.NumberFormat costs far more than using one: one per locale and precision. */
@@ -30,18 +32,27 @@ export function formatSeconds(ms: number, locale?: string): string {
   return formatNumber(seconds, seconds < TENTHS_BELOW_SECONDS ? 1 : 0, locale);
 }
 
-/** Tokens used: the server's total, else what it reported of prompt and completion. */
-export function tokensUsed(usage: Message['usage']): number | undefined {
-  if (!usage) return undefined;
-  if (usage.totalTokens !== undefined) return usage.totalTokens;
-  if (usage.promptTokens === undefined && usage.completionTokens === undefined) return undefined;
-  return (usage.promptTokens ?? 0) + (usage.completionTokens ?? 0);
+/** What the figures are read from: a reply and what was measured while it streamed. */
+export type FiguresMessage = Pick<Message, 'content' | 'reasoning' | 'usage' | 'timing' | 'segments'>;
+
+/**
+ * The reply's own tokens (completion tokens, which count its reasoning too), described by the
+ * prompt it was written for and, where the server says, how many of them were reasoning.
+ */
+function tokensStat(usage: Message['usage'], locale?: string): Stat | undefined {
+  if (usage?.completionTokens === undefined) return undefined;
+  const details: string[] = [];
+  if (usage.promptTokens !== undefined) details.push(t('chat.stats.promptTokens', { count: formatNumber(usage.promptTokens, 0, locale) }));
+  if (usage.reasoningTokens !== undefined) details.push(t('chat.stats.reasoningTokens', { count: formatNumber(usage.reasoningTokens, 0, locale) }));
+  const stat: Stat = { kind: 'tokens', text: t('chat.stats.tokens', { count: formatNumber(usage.completionTokens, 0, locale) }) };
+  if (details.length > 0) stat.description = details.join(' ');
+  return stat;
 }
 
-/** Time to first token, tokens per second (marked when estimated) and tokens used, for what is known. */
-export function messageStats(message: Pick<Message, 'usage' | 'timing'>, locale?: string): Stat[] {
+/** Time to first token, tokens per second (marked when estimated) and the reply's tokens, for what is known. */
+export function messageStats(message: FiguresMessage, locale?: string): Stat[] {
   const stats: Stat[] = [];
-  const { timing } = message;
+  const timing = figuresOf(message);
   if (timing?.firstTokenMs !== undefined) {
     stats.push({ kind: 'first-token', text: t('chat.stats.firstToken', { seconds: formatSeconds(timing.firstTokenMs, locale) }) });
   }
@@ -50,23 +61,18 @@ export function messageStats(message: Pick<Message, 'usage' | 'timing'>, locale?
     const key = timing.estimated ? 'chat.stats.speedEstimated' : 'chat.stats.speed';
     stats.push({ kind: 'speed', text: t(key, { rate }) });
   }
-  const tokens = tokensUsed(message.usage);
-  if (tokens !== undefined) {
-    stats.push({ kind: 'tokens', text: t('chat.stats.tokens', { count: formatNumber(tokens, 0, locale) }) });
-  }
+  const tokens = tokensStat(message.usage, locale);
+  if (tokens) stats.push(tokens);
   return stats;
 }
 
 /**
- * How long the model thought, in whole seconds. Streams don't mark where reasoning ends, so the
- * generating time is split by the share of the text that is reasoning; undefined without timing.
+ * How long the model thought, in whole seconds: from its first reasoning to its first answer,
+ * as measured while it streamed, summed over the segments a Continue added. Undefined when that
+ * was never measured (a reply older than the measure, or no reasoning).
  */
-export function thoughtSeconds(message: Pick<Message, 'timing' | 'reasoning' | 'content'>): number | undefined {
-  const { timing } = message;
-  const reasoning = message.reasoning?.length ?? 0;
-  if (timing?.totalMs === undefined || reasoning === 0) return undefined;
-  const first = timing.firstTokenMs ?? 0;
-  const share = reasoning / (reasoning + message.content.length);
-  const ms = first + Math.max(0, timing.totalMs - first) * share;
+export function thoughtSeconds(message: FiguresMessage): number | undefined {
+  const ms = figuresOf(message)?.thinkingMs;
+  if (ms === undefined || !message.reasoning) return undefined;
   return Math.max(MIN_THOUGHT_SECONDS, Math.round(ms / 1000));
 }

@@ -131,8 +131,16 @@ describe('chat page messages: what a reply shows', () => {
     expect(within(stats).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '0.4 s to first token',
       '25.5 tokens/s',
-      '42 tokens',
+      // The reply's own tokens; the prompt's are its description.
+      '30 tokens',
     ]);
+    const tokens = within(stats).getByText('30 tokens');
+    fireEvent.keyDown(document, { key: 'Tab' });
+    act(() => tokens.focus());
+    expect(document.activeElement).toBe(tokens);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Prompt: 12 tokens.');
+    expect(tokens.getAttribute('aria-describedby')).toBe(tooltip.id);
     expect(within(lastArticle('Assistant')).queryByText('Writing…')).toBeNull();
   });
 

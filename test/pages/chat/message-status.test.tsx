@@ -68,3 +68,26 @@ describe('the error card of a rate-limited reply', () => {
     expect((retry() as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+describe('Continue', () => {
+  it.each<[string, Shown, string]>([
+    ['a reply stopped with text', { status: 'stopped', content: 'Half' }, 'Stopped'],
+    ['a reply stopped while it was still thinking', { status: 'stopped', content: '', reasoning: 'Let me think' }, 'Stopped'],
+    ['a reply the server cut at the length limit', { status: 'complete', content: 'Cut at the', finishReason: 'length' }, 'Stopped at the length limit'],
+  ])('is offered for %s', (_case, message, note) => {
+    const onContinue = vi.fn();
+    const { container } = render(<MessageStatus message={message} onRetry={() => {}} onContinue={onContinue} />);
+    expect(screen.getByText(note)).toBeTruthy();
+    expect((container.firstElementChild as HTMLElement).dataset.state).toBe(message.finishReason === 'length' ? 'length' : 'stopped');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledTimes(1);
+  });
+
+  it.each<[string, Shown]>([
+    ['a reply stopped before anything arrived', { status: 'stopped', content: '' }],
+    ['a reply that finished on its own', { status: 'complete', content: 'Done.', finishReason: 'stop' }],
+  ])('is not offered for %s', (_case, message) => {
+    render(<MessageStatus message={message} onRetry={() => {}} onContinue={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+});
