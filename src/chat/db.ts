@@ -1,4 +1,5 @@
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
+import type { SerializedChatIndex } from './search-index/chat-index';
 import type { Chat, Draft, Message } from './types';
 
 /** The IndexedDB database and its schema history. */
@@ -15,6 +16,8 @@ export interface ParleyDb extends DBSchema {
   messages: { key: string; value: Message; indexes: { chatId_createdAt: [string, number] } };
   drafts: { key: string; value: Draft };
   settings: { key: string; value: SettingRow };
+  /** The search index (search-index/), one row under SEARCH_INDEX_KEY: rebuilt from the messages whenever lost. */
+  searchIndex: { key: string; value: SerializedChatIndex };
 }
 
 export type ParleyDatabase = IDBPDatabase<ParleyDb>;
@@ -32,6 +35,9 @@ export const MIGRATIONS: readonly Migration[] = [
     db.createObjectStore('messages', { keyPath: 'id' }).createIndex('chatId_createdAt', ['chatId', 'createdAt']);
     db.createObjectStore('drafts', { keyPath: 'key' });
     db.createObjectStore('settings', { keyPath: 'key' });
+  },
+  (db) => {
+    db.createObjectStore('searchIndex');
   },
 ];
 

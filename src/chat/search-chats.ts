@@ -1,6 +1,7 @@
-import type { ChatPersistence } from './persistence';
+import type { ChatPersistence, SearchMessagesOptions } from './persistence';
 import { createSearchMatcher, type Snippet } from './search';
 import { SEARCH_RESULT_LIMIT } from './search-scan';
+import { getSearchIndex } from './search-index/start-search-index';
 import type { Chat } from './types';
 
 /**
@@ -43,7 +44,7 @@ export async function searchChats(
   if (results.length >= limit) return results;
 
   const titles = new Map(chats.map((chat) => [chat.id, chat.title]));
-  await persistence.searchMessages(query, {
+  const options: SearchMessagesOptions = {
     signal,
     limit: limit - results.length,
     skipChatIds: new Set(results.map((result) => result.chatId)),
@@ -57,6 +58,18 @@ export async function searchChats(
       results = [...results, ...found];
       onResults?.(results);
     },
-  });
+  };
+  // The index (in its worker) answers when it can; the scan of storage is the fallback.
+  const index = persistence.kind === 'indexeddb' ? getSearchIndex() : undefined;
+  if (index && index.getState() !== 'failed') {
+    try {
+      await index.searchMessages(query, options);
+      return results;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      results = results.filter((result) => result.kind === 'title');
+    }
+  }
+  await persistence.searchMessages(query, options);
   return results;
 }

@@ -35,29 +35,45 @@ export function normalizeForSearch(text: string): string {
   return text.normalize('NFD').replace(MARKS, '').toLowerCase().replace(FINAL_SIGMA, 'σ').replace(SPACES, ' ');
 }
 
+/** Below this, a character folds to exactly one character (its lower case), or is white space. */
+const ASCII_LIMIT = 0x80;
+const ASCII_SPACE = /[\t\n\v\f\r ]/;
+
 /**
- * The normalized text with, for each of its UTF-16 units, the offset in `text` it came from
- * (plus a final entry for the end), so a hit can be cut out of the original.
+ * The offsets in `text` where normalized positions `from` and `to` (exclusive) begin and end,
+ * walking the text once, no further than needed, and building nothing the size of the text:
+ * a hit near the start of a 5 MB message costs what it costs in a short one.
  */
-function normalizeWithOffsets(text: string): { normalized: string; offsets: number[] } {
-  let normalized = '';
-  const offsets: number[] = [];
+function originalRange(text: string, from: number, to: number): { start: number; end: number } | undefined {
+  let length = 0;
+  let lastWasSpace = false;
+  let start = -1;
   let offset = 0;
-  for (const char of text) {
-    if (/\s/.test(char)) {
-      if (!normalized.endsWith(' ')) {
-        normalized += ' ';
-        offsets.push(offset);
-      }
+  while (offset < text.length) {
+    const code = text.codePointAt(offset)!;
+    const width = code > 0xffff ? 2 : 1;
+    let folded: number;
+    let space: boolean;
+    if (code < ASCII_LIMIT) {
+      space = ASCII_SPACE.test(text[offset]!);
+      folded = 1;
     } else {
-      const folded = normalizeForSearch(char);
-      for (let i = 0; i < folded.length; i++) offsets.push(offset);
-      normalized += folded;
+      const char = text.slice(offset, offset + width);
+      space = /\s/.test(char);
+      folded = space ? 1 : normalizeForSearch(char).length;
     }
-    offset += char.length;
+    if (space) {
+      folded = lastWasSpace ? 0 : 1;
+      lastWasSpace = true;
+    } else if (folded > 0) lastWasSpace = false;
+    if (folded > 0) {
+      if (start < 0 && length + folded > from) start = offset;
+      length += folded;
+      if (length >= to) return { start, end: offset + width };
+    }
+    offset += width;
   }
-  offsets.push(text.length);
-  return { normalized, offsets };
+  return undefined;
 }
 
 /** Cuts `text[from, to)` for display: one line, starting/ending on a word where possible. */
@@ -84,12 +100,12 @@ function clip(text: string, from: number, to: number, side: 'before' | 'after'):
 }
 
 function snippetAt(text: string, query: string): Snippet | undefined {
-  const { normalized, offsets } = normalizeWithOffsets(text);
-  const hit = normalized.indexOf(query);
+  const hit = normalizeForSearch(text).indexOf(query);
   if (hit < 0) return undefined;
-  const start = offsets[hit]!;
-  const last = offsets[hit + query.length - 1]!;
-  let end = last + (text.codePointAt(last)! > 0xffff ? 2 : 1);
+  const range = originalRange(text, hit, hit + query.length);
+  if (!range) return undefined;
+  const { start } = range;
+  let { end } = range;
   // Keep accents that follow the last matched letter with it ("cafe" + U+0301).
   while (end < text.length && IS_MARK.test(text[end]!)) end++;
   return {

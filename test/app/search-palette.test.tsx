@@ -63,6 +63,8 @@ describe('search palette', () => {
     await press(input, 'Enter');
     await settle();
     expect(path(history)).toBe('/chat/trip');
+    // Opened at the matching message (the chat page scrolls to it and highlights it).
+    expect(history.getSnapshot().search).toBe('?message=trip-m1');
     expect(screen.queryByRole('dialog', { name: 'Search chats' })).toBeNull();
   });
 

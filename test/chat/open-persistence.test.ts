@@ -32,10 +32,10 @@ function rawChatIds(factory: IDBFactory): Promise<{ version: number; ids: string
 }
 
 describe('the schema', () => {
-  it('version 1 has the chats, messages, drafts and settings stores with their indexes', async () => {
+  it('has the chats, messages, drafts, settings and search index stores with their indexes', async () => {
     const db = await openParleyDb(new IDBFactory());
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['chats', 'drafts', 'messages', 'settings']);
+    expect([...db.objectStoreNames].sort()).toEqual(['chats', 'drafts', 'messages', 'searchIndex', 'settings']);
     const tx = db.transaction(['chats', 'messages']);
     expect(tx.objectStore('chats').keyPath).toBe('id');
     expect(tx.objectStore('chats').index('updatedAt').keyPath).toBe('updatedAt');

@@ -75,6 +75,18 @@ describe('snippets', () => {
     expect(/^…(😀)+$/u.test(before)).toBe(true);
   });
 
+  it('costs a scan, not a square, in a huge message (800 KB took 49 s before)', () => {
+    const text = `${'Ångström word '.repeat(60_000)}needle ${'tail '.repeat(10_000)}`;
+    const started = performance.now();
+    const result = snippet('needle', text)!;
+    // Linear work is a few tens of ms here; the quadratic version took most of a minute.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result.match).toBe('needle');
+    expect(result.before.startsWith('…')).toBe(true);
+    expect(result.before.length).toBeLessThanOrEqual(SNIPPET_CONTEXT_CHARS + 1);
+    expect(result.after.length).toBeLessThanOrEqual(SNIPPET_CONTEXT_CHARS + 1);
+  });
+
   it('is undefined when the text does not match', () => {
     expect(snippet('zzz', 'nothing here')).toBeUndefined();
   });

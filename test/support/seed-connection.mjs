@@ -2,7 +2,8 @@
 // connection and its model as the default, exactly as the Settings dialog would persist them.
 export function seedConnection({ baseUrl, kind = 'custom', model = 'test-model', name = 'Test server' }) {
   return new Promise((resolve, reject) => {
-    const open = indexedDB.open('parley', 1);
+    // No version: an existing database (the app may have opened it first) opens at its own version; a new one is created at 1 and the app migrates it.
+    const open = indexedDB.open('parley');
     open.onupgradeneeded = () => {
       const db = open.result;
       db.createObjectStore('chats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');

@@ -9,6 +9,8 @@ export interface PaletteOption {
   /** What matched: the title, a message, or nothing (a recent chat shown for an empty query). */
   readonly kind: 'recent' | 'title' | 'message';
   readonly snippet?: Snippet;
+  /** For a message hit: the message the chat opens at. */
+  readonly messageId?: string;
 }
 
 /** The hit emphasised in its context; text nodes only, so nothing in a chat can become markup. */

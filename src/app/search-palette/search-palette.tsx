@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useChats, type ChatSearchResult } from '../../chat';
+import { useChats, useSearchIndexState, type ChatSearchResult } from '../../chat';
 import { t } from '../../i18n';
 import { paths } from '../../pages/paths';
 import { useNavigate } from '../../router';
@@ -23,6 +23,7 @@ const fromResult = (result: ChatSearchResult): PaletteOption => ({
   title: result.title,
   kind: result.kind,
   snippet: result.snippet,
+  messageId: result.messageId,
 });
 
 /** The status line, also read out by screen readers (role="status"). */
@@ -55,6 +56,7 @@ function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInpu
   const [activeChatId, setActiveChatId] = useState<string | null>(null);
   const search = useChatSearch(query);
   const chats = useChats();
+  const indexState = useSearchIndexState();
   const navigate = useNavigate();
   const composition = useCompositionGuard();
   const id = useId();
@@ -80,8 +82,8 @@ function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInpu
     // eslint-disable-next-line react-hooks/exhaustive-deps -- optionId only depends on id
   }, [activeIndex, id]);
 
-  const openChat = (chatId: string) => {
-    navigate(paths.chat.href(chatId));
+  const openChat = ({ chatId, messageId }: PaletteOption) => {
+    navigate(paths.chat.href(chatId, messageId));
     onClose();
   };
 
@@ -96,13 +98,14 @@ function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInpu
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const active = options[activeIndex];
-      if (active) openChat(active.chatId);
+      if (active) openChat(active);
     }
   };
 
   const expanded = options.length > 0;
   return (
-    <div className="search-palette__body">
+    // data-index: whether answers come from the full-text index yet ('ready'), or a scan.
+    <div className="search-palette__body" data-index={indexState}>
       <div className="search-palette__field">
         <Icon name="lucide:search" className="search-palette__field-icon" />
         <input
@@ -145,7 +148,7 @@ function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInpu
                 onPointerMove={() => {
                   if (index !== activeIndex) setActiveChatId(option.chatId);
                 }}
-                onClick={() => openChat(option.chatId)}
+                onClick={() => openChat(option)}
               />
             ))}
           </ul>

@@ -11,6 +11,8 @@ import { Thread } from './thread';
 import { ThreadContext, type ThreadServices } from './thread-context';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import { useFollowScroll } from './use-follow-scroll';
+import { useMessageTarget } from './use-message-target';
+import { chatMessageTarget } from '../paths';
 
 export const JUMP_TO_LATEST_ICON = 'lucide:arrow-down';
 /** A focus hand-over between versions of a message is forgotten after this long if nothing takes it. */
@@ -29,12 +31,15 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   const headingId = useId();
   const threadRef = useRef<HTMLOListElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
-  // Back and forward restore the reader's place (the router does); any other visit opens at the latest.
-  const scroll = useFollowScroll(threadRef, useLocation().action === 'pop');
+  const location = useLocation();
+  // A search hit opens the chat at its message; back and forward restore the reader's place (the router does); any other visit opens at the latest.
+  const targetId = chatMessageTarget(location.search);
+  const scroll = useFollowScroll(threadRef, location.action === 'pop', targetId !== undefined);
   const [announcement, setAnnouncement] = useState('');
   const showLoading = useDelayedFlag(!ready, CHAT_LOADING_DELAY_MS);
   // Opening a chat (from the sidebar, search, or home after sending) leaves the user ready to type.
   useArrivalFocus(composerRef, true, chatId);
+  useMessageTarget(threadRef, chatId, targetId, ready);
 
   const services = useMemo<ThreadServices>(() => {
     const requests = new Set<string>();

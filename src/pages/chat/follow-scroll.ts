@@ -45,6 +45,8 @@ export interface FollowScrollOptions {
   onChange(following: boolean): void;
   /** Start from where the page is (a restored position) rather than following from the end. */
   keepPosition?: boolean;
+  /** Start not following, wherever the page is (it opens on a message further up, a search hit). */
+  hold?: boolean;
 }
 
 export interface FollowScroll {
@@ -60,9 +62,9 @@ export interface FollowScroll {
   dispose(): void;
 }
 
-export function createFollowScroll({ target, requestFrame, cancelFrame, reducedMotion, onChange, keepPosition = false }: FollowScrollOptions): FollowScroll {
+export function createFollowScroll({ target, requestFrame, cancelFrame, reducedMotion, onChange, keepPosition = false, hold = false }: FollowScrollOptions): FollowScroll {
   const initial = target.metrics();
-  let following = !keepPosition || distanceFromBottom(initial) <= FOLLOW_THRESHOLD_PX;
+  let following = !hold && (!keepPosition || distanceFromBottom(initial) <= FOLLOW_THRESHOLD_PX);
   let lastTop = initial.scrollTop;
   let frame: number | undefined;
 

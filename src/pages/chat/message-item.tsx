@@ -9,6 +9,8 @@ import { MessageEditor } from './message-editor';
 import { MessageStats } from './message-stats';
 import { MessageStatus } from './message-status';
 import { ReasoningBlock } from './reasoning-block';
+import { ReplyNotes } from './reply-notes';
+import { ToolCallList } from './tool-call-list';
 import { UnsavedMark } from '../shared';
 import { useThreadServices } from './thread-context';
 import './message.css';
@@ -77,7 +79,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
   };
 
   return (
-    <li className="thread__item" data-role={message.role}>
+    <li className="thread__item" data-role={message.role} data-message-id={message.id}>
       <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
         {message.reasoning && <ReasoningBlock message={message} />}
         {editing ? (
@@ -89,8 +91,10 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
         ) : (
           <AssistantContent text={message.content} streaming={streaming} />
         )}
+        <ToolCallList calls={message.toolCalls} />
         <MessageStatus message={message} onRetry={regenerate} onContinue={continueReply} />
         {message.role === 'assistant' && !streaming && showFinished && <MessageStats message={message} />}
+        {message.role === 'assistant' && showFinished && <ReplyNotes message={message} />}
         {!editing && (
           <footer className="message__footer">
             {unsaved && <UnsavedMark />}

@@ -32,13 +32,15 @@ export interface FollowScrollControls {
 
 /**
  * Follows the end of the document while `watched` grows (its size is observed too: late layout,
- * images). Opens at the end, except with `keepPosition` (back/forward restored the reader's place).
+ * images). Opens at the end, except with `keepPosition` (back/forward restored the reader's place)
+ * or `hold` (the page opens on a message further up: a search hit).
  */
-export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosition = false): FollowScrollControls {
+export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosition = false, hold = false): FollowScrollControls {
   const [following, setFollowing] = useState(true);
   const controller = useRef<FollowScroll | null>(null);
   // Only how the page was reached counts: later navigations don't re-decide where it opened.
   const keepInitialPosition = useRef(keepPosition).current;
+  const holdInitially = useRef(hold).current;
 
   useEffect(() => {
     const follow = createFollowScroll({
@@ -48,6 +50,7 @@ export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosi
       reducedMotion: () => window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
       onChange: setFollowing,
       keepPosition: keepInitialPosition,
+      hold: holdInitially,
     });
     controller.current = follow;
     setFollowing(follow.following);
@@ -63,7 +66,7 @@ export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosi
       follow.dispose();
       controller.current = null;
     };
-  }, [watched, keepInitialPosition]);
+  }, [watched, keepInitialPosition, holdInitially]);
 
   // Stable identities: memoised messages receive them without re-rendering.
   const actions = useMemo(

@@ -1,0 +1,3 @@
+export { createSearchIndexClient, type SearchIndexClient } from './search-index-client';
+export { getSearchIndex, setSearchIndex, startSearchIndex, useSearchIndexState } from './start-search-index';
+export type { SearchIndexState } from './protocol';
