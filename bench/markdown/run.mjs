@@ -2,33 +2,14 @@
 // (+ remark-gfm), Streamdown and a plain-paragraph floor, in Chromium, in one run.
 // Method: bench/README.md. Options: --runs N (default 3), --only name[,name], --sizes 5,20,
 // --follow (keep the end of the message in view, as a chat does; results in markdown-follow.json).
-import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findChromium, launchBrowser } from '../../test/support/browser.mjs';
 import { report } from '../support/report.mjs';
 import { ANSWER_SIZES_KB, measuredAnswers, warmupAnswer } from './generate-answer.mjs';
+import { buildPages, RENDERERS, serve, VIEWPORT } from './pages.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/**
- * The renderers, in the order they run in each round. `stride` 1 measures every update; a peer
- * too slow for that is measured on every stride-th update (evenly spread samples) and its totals
- * are scaled by the stride — the table says so.
- */
-const RENDERERS = [
-  { name: 'floor', label: 'Floor (plain blocks)', stride: 1 },
-  { name: 'parley', label: 'Parley', stride: 1 },
-  { name: 'streamdown', label: 'Streamdown', stride: 10 },
-  { name: 'react-markdown', label: 'react-markdown + remark-gfm', stride: 100 },
-];
-const VIEWPORT = { width: 1280, height: 800 };
-/** A chat column's width: layout cost depends on it. */
-const MESSAGE_WIDTH_PX = 760;
 /** The last share of the largest answer over which the mean update cost is taken. */
 const END_SHARE = 0.1;
 
@@ -43,57 +24,6 @@ function parseArgs(argv) {
     sizes: value('--sizes')?.split(',').map(Number) ?? ANSWER_SIZES_KB,
     follow: argv.includes('--follow'),
   };
-}
-
-/** Production bundles of the four pages (minified, NODE_ENV=production) in a temporary directory. */
-async function buildPages(outDir) {
-  const entryPoints = Object.fromEntries(RENDERERS.map(({ name }) => [name, path.join(root, `bench/markdown/page/${name}.tsx`)]));
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints,
-    outdir: outDir,
-    bundle: true,
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    jsx: 'automatic',
-    target: ['es2022', 'chrome111'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
-    logLevel: 'warning',
-  });
-  const styles = (await Promise.all(['src/styles/tokens.css', 'src/styles/base.css'].map((file) => readFile(path.join(root, file), 'utf8')))).join('\n');
-  await writeFile(path.join(outDir, 'page.css'), `${styles}\n#stage { width: ${MESSAGE_WIDTH_PX}px; margin: 0 auto; }\n.floor-paragraph { white-space: pre-wrap; }\n`);
-  for (const { name } of RENDERERS) {
-    const css = existsSync(path.join(outDir, `${name}.css`)) ? `<link rel="stylesheet" href="${name}.css">` : '';
-    await writeFile(
-      path.join(outDir, `${name}.html`),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title><link rel="stylesheet" href="page.css">${css}` +
-        `<script type="module" src="${name}.js"></script></head><body><main id="stage"></main></body></html>`,
-    );
-  }
-}
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf' };
-
-/** A static server that makes the page cross-origin isolated: performance.now() then has 5 µs resolution instead of 100 µs. */
-function serve(dir) {
-  const server = createServer(async (request, response) => {
-    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    if (!file.startsWith(dir)) return void response.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, {
-        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'cross-origin-opener-policy': 'same-origin',
-        'cross-origin-embedder-policy': 'require-corp',
-      });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 const median = (values) => {

@@ -1,4 +1,5 @@
 import { mayDefine, mayReference } from './document-links';
+import { htmlBlockEnd } from './html-block';
 import {
   blockIndent,
   closesFence,
@@ -62,7 +63,8 @@ function detach(source: string): string {
  *   code would continue across the blank line; a paragraph, heading, quote or table cannot);
  * - before and after a column-0 fenced code block and an ATX heading (they interrupt anything
  *   and nothing continues them);
- * - never inside a fenced code block, where blank lines are code.
+ * - never inside a fenced code block, where blank lines are code, nor inside a raw HTML block
+ *   that runs to an end marker (a comment, `<pre>`, `<textarea>` …: see html-block.ts).
  * Because decisions depend only on text that is already final, any chunking of the same text
  * gives the same blocks as the whole text at once.
  */
@@ -77,6 +79,8 @@ export class BlockSplitter {
   /** Where the first line not yet scanned starts (just after the last newline seen). */
   #scanned = 0;
   #fence: OpenFence | null = null;
+  /** The end marker of an open raw HTML block that runs across blank lines (a comment, `<pre>` …). */
+  #htmlEnd: RegExp | null = null;
   /** The unfinished block has a non-blank line (blank lines alone never make a block). */
   #hasContent = false;
   /** A blank line was seen after content: the next line decides whether to cut. */
@@ -121,6 +125,7 @@ export class BlockSplitter {
     this.#blockStart = 0;
     this.#scanned = 0;
     this.#fence = null;
+    this.#htmlEnd = null;
     this.#hasContent = false;
     this.#afterBlank = false;
     this.#hasList = false;
@@ -130,13 +135,17 @@ export class BlockSplitter {
     const fence = this.#fence;
     // Most lines are prose: one that starts with a letter opens no fence, heading or list item
     // and is not blank, and after a blank line it always starts a new block.
-    if (!fence && isAsciiLetter(this.#text.charCodeAt(start))) {
+    if (!fence && !this.#htmlEnd && isAsciiLetter(this.#text.charCodeAt(start))) {
       if (this.#hasContent && this.#afterBlank) this.#cut(start);
       this.#afterBlank = false;
       this.#hasContent = true;
       return;
     }
     const line = this.#text.slice(start, newline);
+    if (this.#htmlEnd) {
+      if (this.#htmlEnd.test(line)) this.#htmlEnd = null;
+      return;
+    }
     if (fence) {
       if (!closesFence(line, fence)) return;
       this.#fence = null;
@@ -157,6 +166,7 @@ export class BlockSplitter {
     if (listItem && !opener) this.#hasList = true;
     if (opener) this.#fence = { ...opener, topLevel: opener.indent === 0 };
     else if (heading) this.#cut(newline + 1);
+    else this.#htmlEnd = htmlBlockEnd(line);
   }
 
   /**
@@ -215,8 +225,10 @@ export class BlockSplitter {
     const block: MarkdownBlock = { start: this.#blockStart, source, references: mayReference(source), definitions: mayDefine(source) };
     if (block.definitions) this.#definers = [...this.#definers, block];
     const last = this.#groups[this.#groups.length - 1];
-    if (!last || last.length >= this.#groupSize) this.#groups = [...this.#groups, [block]];
-    else this.#groups = [...this.#groups.slice(0, -1), [...last, block]];
+    // The outer array is extended in place (copying it on every cut is quadratic in the block
+    // count); only the last group gets a new array, which is what BlockGroup compares.
+    if (!last || last.length >= this.#groupSize) this.#groups.push([block]);
+    else this.#groups[this.#groups.length - 1] = [...last, block];
     this.#blockCount += 1;
     this.#blockStart = end;
     this.#hasContent = false;

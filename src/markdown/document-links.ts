@@ -7,18 +7,26 @@ import { Lexer, type Links } from 'marked';
 /** No definitions: the shared value blocks without references get, so they never re-lex. */
 export const NO_LINKS: Links = Object.freeze(Object.create(null) as Links);
 
-const DEFINITION_LINE = /^ {0,3}\[[^\]\n]+\]:/m;
-/** A `]` not opening an inline destination: `[text][ref]`, `[ref][]` or a bare `[ref]`. */
-const REFERENCE = /\](?!\()/;
+/**
+ * A line that may start a definition: a `[` after indentation, quote markers and list markers (a
+ * definition may sit in a quote or a list item). Its label may hold escaped `]` and line ends, so
+ * only the `]:` that closes it is looked for, anywhere after.
+ */
+// Each marker is followed by one space or tab, then any more: one way to match, so no backtracking blow-up.
+const DEFINITION_START = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t][ \t>]*)*\[/m;
+const LABEL_END = ']:';
 
 /** Whether `source` may define a link reference (cheap; the lexer decides for real). */
 export function mayDefine(source: string): boolean {
-  return DEFINITION_LINE.test(source);
+  return source.includes(LABEL_END) && DEFINITION_START.test(source);
 }
 
-/** Whether `source` may use a link reference. */
+/**
+ * Whether `source` may use a link reference: any `]` may close one. Even `[foo](not a link)` is
+ * the reference `[foo]` followed by text when what follows is no valid destination.
+ */
 export function mayReference(source: string): boolean {
-  return REFERENCE.test(source);
+  return source.includes(']');
 }
 
 const definitionsBySource = new WeakMap<object, Links>();

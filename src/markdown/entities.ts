@@ -1,7 +1,11 @@
+import { lazyModule } from './lazy-module';
+
 // marked leaves named character references (`&copy;`) in text for an HTML renderer to resolve,
 // and link destinations undecoded. We render text nodes, so we resolve them ourselves. The
-// table holds the references people and models actually write, not all 2,231 of HTML: an
-// unknown name stays as typed, which is what a browser shows for one it does not know either.
+// references people and models actually write are known at once (NAMED); the other ~2,000 of
+// HTML5's table (`&Dcaron;`, `&HilbertSpace;`) come from character-entities, loaded only when a
+// reply uses one (it is bigger than the rest of the markdown code). Until then the name shows as
+// typed, and blocks that use one render again once it has arrived (useFullEntities).
 
 const NAMED: Readonly<Record<string, string>> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad',
@@ -35,12 +39,53 @@ function fromCodePoint(code: number): string {
   return String.fromCodePoint(code);
 }
 
+const fullTable = lazyModule<Readonly<Record<string, string>>>(() => import('character-entities').then((module) => module.characterEntities));
+const listeners = new Set<() => void>();
+
+/** The replacement for `&name;`, or undefined when the name is unknown (or not loaded yet). */
+function named(name: string): string | undefined {
+  if (Object.hasOwn(NAMED, name)) return NAMED[name];
+  const full = fullTable.current();
+  return full && Object.hasOwn(full, name) ? full[name] : undefined;
+}
+
 /** `text` with its character references resolved (`AT&amp;T &copy;` → `AT&T ©`). */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(REFERENCE, (whole, decimal?: string, hex?: string, name?: string) => {
     if (decimal) return fromCodePoint(Number.parseInt(decimal, 10));
     if (hex) return fromCodePoint(Number.parseInt(hex, 16));
-    return NAMED[name!] ?? whole;
+    return named(name!) ?? whole;
   });
+}
+
+/** Whether the full table has loaded (the snapshot for useSyncExternalStore). */
+export function hasFullEntities(): boolean {
+  return fullTable.current() !== null;
+}
+
+/** Whether `source` names a reference that only the full table may know, while it is not loaded. */
+export function needsFullEntities(source: string): boolean {
+  if (hasFullEntities() || !source.includes('&')) return false;
+  for (const match of source.matchAll(REFERENCE)) if (match[3] && !Object.hasOwn(NAMED, match[3])) return true;
+  return false;
+}
+
+/** Loads the full table (once); subscribers hear when it has arrived. A failed load stays unknown names. */
+export function loadFullEntities(): Promise<void> {
+  return fullTable.load().then(
+    () => listeners.forEach((listener) => listener()),
+    () => undefined,
+  );
+}
+
+export function subscribeFullEntities(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Forgets the loaded table (tests: the lazy path runs again). */
+export function resetFullEntities(): void {
+  fullTable.setLoader(null);
+  listeners.forEach((listener) => listener());
 }

@@ -11,5 +11,6 @@ export { decodeEntities } from './entities';
 export { grammarFor, languageOf } from './highlight-languages';
 export { setHighlighterLoader, HIGHLIGHT_CACHE_ENTRIES, type Highlighter } from './highlight-loader';
 export { setMathLoader, MATH_CACHE_ENTRIES, type MathRenderer } from './math-loader';
+export { setMermaidLoader, DIAGRAM_CACHE_ENTRIES, type DiagramRenderer } from './mermaid-loader';
 export { COPY_FEEDBACK_MS } from './use-copy';
 export { resetMarkdown } from './reset-markdown';

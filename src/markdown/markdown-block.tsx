@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
 import type { Links } from 'marked';
 import { NO_LINKS } from './document-links';
-import { lexBlock } from './lex-block';
+import { lexWithinBudget } from './inline-budget';
 import { BlockTokens } from './render-block';
+import { useFullEntities } from './use-full-entities';
 
 export interface MarkdownBlockProps {
   source: string;
@@ -12,8 +13,28 @@ export interface MarkdownBlockProps {
   links?: Links;
 }
 
+const linksIds = new WeakMap<Links, number>();
+let lastLinksId = 0;
+
+/** A number per definitions object, for a key that changes when the block's definitions do. */
+function linksId(links: Links): number {
+  let id = linksIds.get(links);
+  if (id === undefined) {
+    lastLinksId += 1;
+    id = lastLinksId;
+    linksIds.set(links, id);
+  }
+  return id;
+}
+
 /** One block of a reply, lexed once per source: a finished block never lexes or renders again. */
 export const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, links = NO_LINKS }: MarkdownBlockProps) {
-  const tokens = useMemo(() => lexBlock(source, streaming, links), [source, streaming, links]);
-  return <BlockTokens tokens={tokens} live={streaming} links={links} />;
+  const tokens = useMemo(() => lexWithinBudget(source, streaming, links), [source, streaming, links]);
+  // Rendered parts (list items, table rows) are memoised on their source, which a new definition
+  // or the full entity table does not change: the block is then rendered afresh under a new key,
+  // so `[text][ref]` anywhere in it becomes the link it is in the whole text. Both are rare (a
+  // definition block finishing, the table arriving), and a block that uses no reference keeps NO_LINKS.
+  const fullEntities = useFullEntities(source);
+  const key = `${linksId(links)}${fullEntities ? '+entities' : ''}`;
+  return <BlockTokens key={key} tokens={tokens} live={streaming} links={links} />;
 });

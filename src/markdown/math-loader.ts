@@ -1,3 +1,4 @@
+import { withChunkStyles } from '../lib/chunk-styles';
 import { deferredResults } from './deferred-results';
 import { lazyModule } from './lazy-module';
 
@@ -9,7 +10,7 @@ export interface MathRenderer {
 /** Typeset formulas kept for re-renders and remounts. */
 export const MATH_CACHE_ENTRIES = 500;
 
-const mathModule = lazyModule<MathRenderer>(() => import('./katex-render'));
+const mathModule = lazyModule<MathRenderer>(withChunkStyles('katex-render', () => import('./katex-render')));
 const formulas = deferredResults<MathRenderer, string>(mathModule, MATH_CACHE_ENTRIES);
 
 const keyOf = (tex: string, display: boolean) => `${display ? 'D' : 'I'}${tex}`;

@@ -13,6 +13,11 @@ export interface MathToken {
 export const MAX_INLINE_MATH_LENGTH = 2000;
 
 const BLANK_LINE = /\n[ \t]*\n/;
+/**
+ * A formula has something besides backslashes and spaces: `\[\\\]` is three backslash escapes
+ * (`[\]`) in markdown, and as TeX it would be an empty display with a line break.
+ */
+const FORMULA_CONTENT = /[^\\\s]/;
 const DIGIT = /[0-9]/;
 const SPACE = /\s/;
 
@@ -49,7 +54,7 @@ function delimited(src: string, open: string, close: string, display: boolean): 
   const end = src.slice(0, MAX_INLINE_MATH_LENGTH).indexOf(close, open.length);
   if (end === -1) return undefined;
   const text = src.slice(open.length, end);
-  if (!text.trim() || BLANK_LINE.test(text)) return undefined;
+  if (!FORMULA_CONTENT.test(text) || BLANK_LINE.test(text)) return undefined;
   return mathToken(src.slice(0, end + close.length), text, display, true);
 }
 
@@ -83,7 +88,7 @@ function blockMath(src: string, allowUnclosed: boolean): MathToken | undefined {
     const after = src.slice(end + close.length, lineEnd === -1 ? src.length : lineEnd);
     if (after.trim() !== '') return undefined;
     const text = src.slice(bodyStart, end);
-    if (!text.trim()) return undefined;
+    if (!FORMULA_CONTENT.test(text)) return undefined;
     const raw = src.slice(0, lineEnd === -1 ? src.length : lineEnd + 1);
     return mathToken(raw, text, true, true);
   }
@@ -128,11 +133,13 @@ export function mathExtensions({ allowUnclosed }: { allowUnclosed: boolean }): T
       name: 'inlineMath',
       level: 'inline',
       start: inlineStart,
-      tokenizer: (src) =>
+      tokenizer: (src, tokens) =>
         delimited(src, '$$', '$$', true) ??
         dollarInline(src) ??
-        delimited(src, '\\(', '\\)', false) ??
-        delimited(src, '\\[', '\\]', true),
+        // Right after a backslash escape (`\@\[`), `\[` is one more escaped character, not TeX.
+        (tokens.at(-1)?.type === 'escape'
+          ? undefined
+          : delimited(src, '\\(', '\\)', false) ?? delimited(src, '\\[', '\\]', true)),
     },
   ];
 }

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
+import { FormulaTypesetContext } from './formula-budget';
 import { peekMath, requestMath } from './math-loader';
 import { useDeferredAnswer } from './use-deferred-answer';
 
@@ -14,7 +15,9 @@ export interface MathViewProps {
  * A span either way, so display math can sit inside a paragraph too (CSS makes it a block).
  */
 export const MathView = memo(function MathView({ tex, display, finished }: MathViewProps) {
-  const html = finished ? peekMath(tex, display) : null;
+  // Past the reply's formula budget, the source stays: no KaTeX work, one text node.
+  const typeset = useContext(FormulaTypesetContext);
+  const html = finished && typeset ? peekMath(tex, display) : null;
   const waiting = html === undefined;
   useDeferredAnswer(waiting ? () => requestMath(tex, display) : null, [tex, display]);
 

@@ -1,6 +1,8 @@
 import { createElement, memo, type ReactNode } from 'react';
 import type { Links, Token, Tokens } from 'marked';
 import { CodeBlock } from './code-block';
+import { languageOf } from './highlight-languages';
+import { MermaidDiagram } from './mermaid-diagram';
 import { decodeEntities } from './entities';
 import type { PlainTextToken } from './lex-block';
 import { MAX_NESTING_DEPTH } from './limit-nesting';
@@ -8,7 +10,11 @@ import { MarkdownList } from './markdown-list';
 import { MarkdownTable } from './markdown-table';
 import type { MathToken } from './math-syntax';
 import { MathView } from './math-view';
+import { PlainText } from './plain-text';
 import { renderInline } from './render-inline';
+
+/** The fence language drawn as a diagram. */
+const MERMAID = 'mermaid';
 
 /** Container depth past which a quote or list is shown as its text (the lexer input is bounded too). */
 export const MAX_RENDER_DEPTH = MAX_NESTING_DEPTH;
@@ -21,13 +27,23 @@ export function renderBlock(token: Token, key: number, depth: number, live: bool
   switch (token.type) {
     case 'space':
     case 'def':
+    // A note is shown with the others at the end of the reply (footnotes.tsx).
+    case 'footnoteDefinition':
       return null;
     case 'paragraph':
       return <p key={key}>{renderInline(token.tokens)}</p>;
     case 'heading':
       return createElement(`h${(token as Tokens.Heading).depth}`, { key }, renderInline(token.tokens));
-    case 'code':
-      return <CodeBlock key={key} code={token.text} info={(token as Tokens.Code).lang} finished={!live} />;
+    case 'code': {
+      const code = token as Tokens.Code;
+      // marked's text sometimes keeps the last line end (indented code, a fence in a list item) and
+      // its own HTML writer drops it; the code shown is its lines, without it.
+      const text = code.text.replace(/\n$/, '');
+      // The info string is text: CommonMark resolves its references (``` f&ouml;&ouml; → föö).
+      const info = code.lang ? decodeEntities(code.lang) : code.lang;
+      if (languageOf(info).toLowerCase() === MERMAID) return <MermaidDiagram key={key} code={text} info={info} finished={!live} />;
+      return <CodeBlock key={key} code={text} info={info} finished={!live} />;
+    }
     case 'blockquote':
       if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow">{token.raw}</p>;
       return <blockquote key={key}>{renderBlocks(token.tokens ?? [], depth + 1, live)}</blockquote>;
@@ -52,7 +68,7 @@ export function renderBlock(token: Token, key: number, depth: number, live: bool
     case 'html':
       return <p key={key} className="markdown__html">{token.raw.replace(/\n+$/, '')}</p>;
     case 'plainText':
-      return <p key={key} className="markdown__plain">{(token as unknown as PlainTextToken).text}</p>;
+      return <PlainText key={key} text={(token as unknown as PlainTextToken).text} />;
     default:
       return <p key={key}>{token.raw}</p>;
   }

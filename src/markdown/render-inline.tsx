@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from './entities';
+import type { FootnoteRefToken } from './footnote-syntax';
+import { FootnoteRef } from './footnote-ref';
 import { MAX_EMPHASIS_DEPTH } from './limit-delimiters';
 import type { MathToken } from './math-syntax';
 import { MarkdownImage } from './markdown-image';
@@ -19,6 +21,8 @@ export function plainText(tokens: readonly Token[] | undefined): string {
     else if (token.type === 'codespan' || token.type === 'escape') text += token.text as string;
     else if (token.type === 'text') text += decodeEntities(token.text as string);
     else if (token.type === 'br') text += ' ';
+    // Raw HTML and formulas are shown as their source, so that is their text too.
+    else if (token.type === 'html' || token.type === 'math') text += token.raw as string;
   }
   return text.trim();
 }
@@ -68,13 +72,19 @@ function renderToken(tokens: readonly Token[], key: number, context: InlineConte
       return renderLink(token as Tokens.Link, key, context);
     case 'image': {
       const image = token as Tokens.Image;
-      return <MarkdownImage key={key} href={image.href} alt={decodeEntities(image.text)} title={image.title} insideLink={context.insideLink} />;
+      // CommonMark: the alt text is the description's plain text (`![a *b*]` → "a b"), not its source.
+      const alt = image.tokens ? plainText(image.tokens) : decodeEntities(image.text);
+      return <MarkdownImage key={key} href={image.href} alt={alt} title={image.title} insideLink={context.insideLink} />;
     }
     case 'checkbox':
       return <TaskCheckbox key={key} checked={(token as Tokens.Checkbox).checked} label={plainText(tokens.slice(key + 1))} />;
     case 'math': {
       const math = token as unknown as MathToken;
       return <MathView key={key} tex={math.text} display={math.display} finished={math.complete} />;
+    }
+    case 'footnoteRef': {
+      const ref = token as unknown as FootnoteRefToken;
+      return <FootnoteRef key={key} label={ref.label} raw={ref.raw} />;
     }
     // Raw HTML is shown as the text it is: a reply never gets to add elements or attributes.
     case 'html':

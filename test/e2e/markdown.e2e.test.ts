@@ -222,3 +222,90 @@ describe('reasoning', () => {
     expect(await chevron.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s');
   });
 });
+
+/** The answer's markdown once it has finished streaming and every slice of it is mounted. */
+const finishedMarkdown = () => reply().locator('.markdown[data-state="complete"]:not([aria-busy])');
+
+describe('footnotes and Mermaid diagrams', () => {
+  const DIAGRAM = 'graph TD\n  Start --> Stop';
+  const NOTES_REPLY = [
+    'Rust is memory safe[^1] and fast.[^2]',
+    '',
+    '```mermaid',
+    DIAGRAM,
+    '```',
+    '',
+    '```mermaid',
+    'graph oops -->',
+    '```',
+    '',
+    '[^1]: In safe code.',
+    '[^2]: Benchmarks vary.',
+  ].join('\n');
+
+  it('numbers notes with links both ways, draws a diagram as a blob image, and reports a broken one', async () => {
+    server.setScript(textStream(NOTES_REPLY, { chunkSize: 11, delayMs: 5 }));
+    await sendFromHome(page, 'Notes and a diagram');
+    const image = reply().getByRole('img', { name: 'Diagram' });
+    await image.waitFor({ timeout: 30_000 });
+    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    // The SVG decoded as an image, with a size of its own.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // Nothing of the diagram is in the page as markup that could run.
+    expect(await reply().locator('svg foreignObject, svg script').count()).toBe(0);
+    expect(await reply().getByRole('alert').textContent()).toContain('syntax error');
+
+    await reply().getByRole('button', { name: 'Show code' }).click();
+    expect(await reply().getByRole('button', { name: 'Show code' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await reply().locator('figure[data-state="rendered"] pre code').textContent()).toBe(DIAGRAM);
+
+    const notes = reply().getByRole('region', { name: 'Footnotes' });
+    expect(await notes.getByRole('listitem').allTextContents()).toEqual(['In safe code.↩', 'Benchmarks vary.↩']);
+    const chatUrl = page.url();
+    await reply().getByRole('link', { name: 'Footnote 2' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Benchmarks vary.↩');
+    await reply().getByRole('button', { name: 'Back to reference 2' }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Footnote 2');
+    // The jumps stay on the chat (a `#` link would resolve against <base href> and leave it).
+    expect(page.url()).toBe(chatUrl);
+    expect(await axeViolations(page, reply())).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+});
+
+/** A long task, as Chromium reports it: the main thread busy this long is a frozen page. */
+const MAX_TASK_MS = 100;
+const MB = 1024 * 1024;
+
+/** Replies that froze the tab (issue 11), at 1 MB; the unit tests take their cost at 0.5, 1 and 2 times a size. */
+const PATHOLOGICAL: Record<string, string> = {
+  'underscores (_a…)': '_a'.repeat(MB / 2),
+  'strong (**a**…)': '**a**'.repeat(MB / 5),
+  'reference-link back-tracking': `[x]: x\n\n${'\\[\\]('.repeat(MB / 6)}`,
+  'numeric references (&#x41;…)': '&#x41;'.repeat(MB / 6),
+  'formulas ($x$ …)': '$x$ '.repeat(MB / 4),
+};
+
+describe('a pathological reply of 1 MB', () => {
+  it.each(Object.entries(PATHOLOGICAL))('%s: opening its chat runs no task over 100 ms', async (_, text) => {
+    server.setScript(textStream(text, { chunkSize: 32 * 1024, delayMs: 0 }));
+    await sendFromHome(page, 'Something pathological');
+    await finishedMarkdown().waitFor({ timeout: 60_000 });
+    const chatUrl = page.url();
+    await page.keyboard.press('Control+Shift+O');
+    await page.waitForURL((url) => url.href !== chatUrl);
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { longTasks: number[] }).longTasks = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await page.goBack();
+    await finishedMarkdown().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(300); // work the page left for later tasks (typesetting) is counted too
+    const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(Math.max(0, ...tasks)).toBeLessThan(MAX_TASK_MS);
+  }, 120_000);
+});

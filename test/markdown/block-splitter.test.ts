@@ -45,6 +45,13 @@ describe('BlockSplitter cuts only where nothing can continue', () => {
     ['in a list, a partial indented line may continue the item', '- a\n\n m', ['TAIL:- a\n\n m']],
     ['a list led by a space after a paragraph is a new block', 'para\n\n - b\n', ['para\n\n', 'TAIL: - b\n']],
     ['a table ends at a blank line', '| a |\n|---|\n| 1 |\n\nafter\n', ['| a |\n|---|\n| 1 |\n\n', 'TAIL:after\n']],
+    // Raw HTML blocks that run to an end marker keep their blank lines, as CommonMark lexes them whole.
+    ['a comment runs across blank lines', 'a\n\n<!-- x\n\n*y*\n\nz -->\n\nb\n', ['a\n\n', '<!-- x\n\n*y*\n\nz -->\n\n', 'TAIL:b\n']],
+    ['so does a textarea', '<textarea>\n\n*foo*\n\n_bar_\n\n</textarea>\n', ['TAIL:<textarea>\n\n*foo*\n\n_bar_\n\n</textarea>\n']],
+    ['and a pre, whatever the case', '<PRE>\nx\n\ny\n</pre>\n\nz\n', ['<PRE>\nx\n\ny\n</pre>\n\n', 'TAIL:z\n']],
+    ['a comment closed on its line is over', '<!-- x -->\n\nb\n', ['<!-- x -->\n\n', 'TAIL:b\n']],
+    ['a comment interrupting a paragraph', 'p\n<!--\n\nq -->\n', ['TAIL:p\n<!--\n\nq -->\n']],
+    ['`<preview>` is no pre', '<preview>\n\nb\n', ['<preview>\n\n', 'TAIL:b\n']],
   ])('%s', (_, text, expected) => {
     expect(cut(text)).toEqual(expected);
   });
@@ -73,10 +80,12 @@ describe('BlockSplitter cuts only where nothing can continue', () => {
   });
 
   it('notes which blocks define or use reference links', () => {
-    const split = new BlockSplitter().split('See [docs][d].\n\n[d]: https://example.com\n\nplain [link](https://x.y)\n\nend\n');
+    // `[d](not a link)` is the reference `[d]` then text: any `]` may close a reference.
+    const split = new BlockSplitter().split('See [docs][d].\n\n[d]: https://example.com\n\nsee [d](not a link)\n\nplain text\n\nend\n');
     expect(blocksOf(split).map((b) => [b.references, b.definitions])).toEqual([
       [true, false],
       [true, true],
+      [true, false],
       [false, false],
     ]);
     expect(split.definers.map((b) => b.source)).toEqual(['[d]: https://example.com\n\n']);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/i18n';
@@ -135,8 +135,8 @@ describe('Markdown: inline constructs', () => {
   it('turns autolinks and bare URLs and e-mail addresses into links', () => {
     renderMarkdown('<https://a.example> www.b.example c@d.example');
     expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      'https://a.example/',
-      'http://www.b.example/',
+      'https://a.example',
+      'http://www.b.example',
       'mailto:c@d.example',
     ]);
   });
@@ -225,5 +225,30 @@ describe('Markdown: the component', () => {
     renderMarkdown('# Plain\n\nJust text, a [link](https://example.com) and prices: $5 and $10.\n\n- a list');
     expect(highlighter).not.toHaveBeenCalled();
     expect(katex).not.toHaveBeenCalled();
+  });
+});
+
+describe('Markdown: CommonMark details', () => {
+  it('gives an image the plain text of its description as alt text', () => {
+    renderMarkdown('![foo *bar* ![baz](https://e.example/b.png) [qux](https://e.example)](data:image/png;base64,iVBORw0KGgo=)');
+    expect(screen.getByRole('img', { name: 'foo bar baz qux' })).toBeTruthy();
+  });
+
+  it('resolves any HTML5 named reference, loading the full table when a reply needs it', async () => {
+    const { root } = renderMarkdown('&copy; &Dcaron; &HilbertSpace;\n\n- &ngE;');
+    expect(root.querySelector('p')!.textContent).toBe('© &Dcaron; &HilbertSpace;');
+    await waitFor(() => expect(root.querySelector('p')!.textContent).toBe('© Ď ℋ'));
+    expect(root.querySelector('li')!.textContent).toBe('≧̸');
+  });
+
+  it('resolves references in a code fence’s info string', () => {
+    const { root } = renderMarkdown(`${FENCE} f&ouml;&ouml;\nfoo\n${FENCE}`);
+    expect(root.querySelector('pre code')!.className).toBe('language-föö');
+  });
+
+  it('keeps a link’s address as written, only percent-encoded', () => {
+    renderMarkdown('<https://example.com/\\[\\> and [case](HTTPS://Example.com/ä%20b)');
+    expect(screen.getByRole('link', { name: 'https://example.com/\\[\\' }).getAttribute('href')).toBe('https://example.com/%5C%5B%5C');
+    expect(screen.getByRole('link', { name: 'case' }).getAttribute('href')).toBe('HTTPS://Example.com/%C3%A4%20b');
   });
 });

@@ -36,6 +36,11 @@ describe('math extensions', () => {
     ['code is not math', 'a `$x$` b', []],
     ['a blank line ends a block formula', '$$\nx\n\ny\n$$\n', []],
     ['TeX is protected from emphasis', '$a*b*c$', [['a*b*c', false, true]]],
+    // CommonMark's backslash escapes: `\[\\\]` is `[\]`, whether in a run or alone on its line.
+    ['escaped brackets in a run of escapes are text', '\\@\\[\\\\\\]\\^', []],
+    ['a line of escaped brackets around a backslash is text', '\\[\\\\\\]\n', []],
+    ['brackets right after an escape are escapes', 'a \\*\\[x\\] b', []],
+    ['a display formula of only a line break is no formula', '\\[ \\\\ \\]', []],
   ])('%s', (_, source, expected) => {
     expect(formulas(source)).toEqual(expected);
   });

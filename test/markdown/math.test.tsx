@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Markdown, resetMarkdown, setMathLoader, type MathRenderer } from '../../src/markdown';
 import { giveDocumentADoctype, settle } from './render-helpers';
+import { MAX_TYPESET_FORMULAS, withinFormulaBudget } from '../../src/markdown/formula-budget';
 
 beforeAll(giveDocumentADoctype);
 
@@ -72,5 +73,37 @@ describe('math', () => {
     expect(formulas.length).toBe(4);
     expect(container.querySelector('a, img, .evil, script')).toBeNull();
     expect(container.querySelector('.markdown__math math annotation')).not.toBeNull();
+  });
+});
+
+describe('the formula budget', () => {
+  it('typesets a reply up to MAX_TYPESET_FORMULAS formulas, and shows every formula as source past it', async () => {
+    const calls: [string, boolean][] = [];
+    setMathLoader(() => Promise.resolve(fakeKatex(calls)));
+    // One per paragraph: a paragraph holding thousands of formulas is plain text anyway (the
+    // inline budget). The same formula each time, as in the pathological shape: one typesetting.
+    const formulas = (count: number) => Array.from({ length: count }, () => '$x_{0}$').join('\n\n');
+    const within = render(<Markdown text={formulas(MAX_TYPESET_FORMULAS)} />);
+    // Typesetting is sliced across tasks: enough rounds for a thousand formulas.
+    await settle(200);
+    expect(within.container.querySelectorAll('.markdown__math[data-state="typeset"]')).toHaveLength(MAX_TYPESET_FORMULAS);
+    within.unmount();
+
+    calls.length = 0;
+    const past = render(<Markdown text={formulas(MAX_TYPESET_FORMULAS + 1)} />);
+    await settle(200);
+    expect(past.container.querySelectorAll('.markdown__math')).toHaveLength(0);
+    const sources = past.container.querySelectorAll('code.markdown__math-source[data-state="source"]');
+    expect(sources).toHaveLength(MAX_TYPESET_FORMULAS + 1);
+    expect(sources[0]!.textContent).toBe('x_{0}');
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    ['dollars', '$a$ '.repeat(MAX_TYPESET_FORMULAS + 1), false],
+    ['\\( … \\)', '\\(a\\) '.repeat(MAX_TYPESET_FORMULAS + 1), false],
+    ['a few prices', 'It costs $5, or $7 with tax.', true],
+  ])('counts %s', (_, text, within) => {
+    expect(withinFormulaBudget(text)).toBe(within);
   });
 });

@@ -119,3 +119,35 @@ describe('unfinished constructs at the streaming end', () => {
     expect(root.textContent).toBe('Here is **very imp');
   });
 });
+
+describe('reference links defined after the block that uses them', () => {
+  it.each([
+    ['a list item', '- see [the docs][docs]\n- and more\n\nText.\n\n[docs]: https://example.com/docs\n'],
+    ['a table cell', '| name | link |\n|---|---|\n| a | [the docs][docs] |\n\nText.\n\n[docs]: https://example.com/docs\n'],
+    ['a quote', '> see [the docs]\n\nText.\n\n[the docs]: https://example.com/docs\n'],
+  ])('in %s, become links when streamed, as when rendered whole', async (_, reply) => {
+    const whole = render(<Markdown text={reply} />);
+    expect(whole.getByRole('link', { name: 'the docs' }).getAttribute('href')).toBe('https://example.com/docs');
+    const streamed = render(<Markdown text="" streaming />);
+    for (let end = 1; end <= reply.length; end += 1) streamed.rerender(<Markdown text={reply.slice(0, end)} streaming />);
+    streamed.rerender(<Markdown text={reply} streaming={false} />);
+    await settle();
+    expect(normalisedHtml(streamed.container)).toBe(normalisedHtml(whole.container));
+    whole.unmount();
+    streamed.unmount();
+  });
+});
+
+describe('raw HTML blocks with blank lines inside', () => {
+  it.each([
+    ['a comment', 'Before.\n\n<!-- a note\n\n*not emphasis*\n\n- not a list -->\n\nAfter.\n'],
+    ['a textarea', '<textarea>\n\n*foo*\n\n_bar_\n\n</textarea>\n\nAfter.\n'],
+    ['a pre', 'Before.\n<pre>\nx\n\n  # not a heading\n</pre>\n\nAfter.\n'],
+  ])('%s shows the same text cut into blocks as lexed whole', (_, reply) => {
+    const split = render(<Markdown text={reply} />);
+    const whole = render(<MarkdownBlock source={reply} streaming={false} />);
+    const blocksOf = (root: Element) => [...root.querySelectorAll('.markdown__group > *')].map(normalisedHtml).join('');
+    expect(blocksOf(split.container)).toBe([...whole.container.children].map(normalisedHtml).join(''));
+    expect(split.container.querySelector('em, li, h1')).toBeNull();
+  });
+});

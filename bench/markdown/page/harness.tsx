@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { firstChange, segmentsOf, type Segment } from './flicker';
 
 /** Characters added per step. */
 export const STEP_CHARS = 4;
@@ -68,12 +69,60 @@ async function run(Message: ComponentType<MessageProps>, text: string, stride: n
   return { steps, stride, measuredSteps, updates, wall };
 }
 
+export interface FlickerResult {
+  steps: number;
+  /** Streaming renders that were not a prefix of the final render (bench/README.md, "Flicker"). */
+  flickers: number;
+  /** A few of them, for reading: the step, the last characters so far, and the first segment that differs from the final render. */
+  examples: { step: number; source: string; shown: Segment[]; final: Segment[] }[];
+}
+
+/** Examples kept per answer: enough to see the kinds of flicker, small enough to print. */
+const FLICKER_EXAMPLES = 12;
+
+/** Streams `text` STEP_CHARS at a time as `run` does, keeping what each render showed, then compares every step with the final render. */
+async function flicker(Message: ComponentType<MessageProps>, text: string): Promise<FlickerResult> {
+  const container = document.createElement('article');
+  document.getElementById('stage')!.append(container);
+  const root = createRoot(container);
+  const steps = Math.ceil(text.length / STEP_CHARS);
+  const shown: Segment[][] = [];
+  for (let step = 1; step < steps; step += 1) {
+    flushSync(() => root.render(<Message text={text.slice(0, step * STEP_CHARS)} streaming />));
+    shown.push(segmentsOf(container));
+    // A timer task, as a network chunk arrives in a task of its own: work the renderer left to
+    // timers (typesetting, highlighting) gets its turn between chunks, as it does in a real stream.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  flushSync(() => root.render(<Message text={text} streaming={false} />));
+  for (let i = 0; i < SETTLE_TASKS; i += 1) await yieldTask();
+  const final = segmentsOf(container);
+  root.unmount();
+  container.remove();
+  const examples: FlickerResult['examples'] = [];
+  let flickers = 0;
+  shown.forEach((segments, index) => {
+    const changed = firstChange(segments, final);
+    if (changed === -1) return;
+    flickers += 1;
+    if (examples.length < FLICKER_EXAMPLES && (examples.length === 0 || index - examples[examples.length - 1]!.step > 8)) {
+      const source = text.slice(Math.max(0, (index + 1) * STEP_CHARS - 80), (index + 1) * STEP_CHARS);
+      examples.push({ step: index, source, shown: segments.slice(changed, changed + 1), final: final.slice(changed, changed + 1) });
+    }
+  });
+  return { steps: shown.length, flickers, examples };
+}
+
 declare global {
   interface Window {
-    bench?: { name: string; run(text: string, stride: number, follow?: boolean): Promise<RunResult> };
+    bench?: {
+      name: string;
+      run(text: string, stride: number, follow?: boolean): Promise<RunResult>;
+      flicker(text: string): Promise<FlickerResult>;
+    };
   }
 }
 
 export function installBench(name: string, Message: ComponentType<MessageProps>) {
-  window.bench = { name, run: (text, stride, follow = false) => run(Message, text, stride, follow) };
+  window.bench = { name, run: (text, stride, follow = false) => run(Message, text, stride, follow), flicker: (text) => flicker(Message, text) };
 }

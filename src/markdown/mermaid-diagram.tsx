@@ -1,0 +1,68 @@
+import { memo, useEffect, useId, useState } from 'react';
+import { t } from '../i18n';
+import { CodeBlock } from './code-block';
+import { peekDiagram, requestDiagram } from './mermaid-loader';
+import { useDeferredAnswer } from './use-deferred-answer';
+
+export interface MermaidDiagramProps {
+  code: string;
+  info?: string;
+  /** False while the fence is still open: a half-written diagram is not drawn, its code shows. */
+  finished: boolean;
+}
+
+/** The SVG as a blob: URL for an <img>, revoked when the diagram changes or leaves. */
+function useSvgUrl(svg: string | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!svg) return;
+    const next = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    setUrl(next);
+    return () => {
+      URL.revokeObjectURL(next);
+      setUrl(null);
+    };
+  }, [svg]);
+  return url;
+}
+
+/**
+ * A ```mermaid block: drawn by Mermaid (loaded on the first diagram) once its fence has closed,
+ * and shown as an image, so nothing in the SVG can run. "Show code" reveals the source; a
+ * diagram Mermaid cannot read says so and shows its code.
+ */
+export const MermaidDiagram = memo(function MermaidDiagram({ code, info, finished }: MermaidDiagramProps) {
+  const result = finished ? peekDiagram(code) : undefined;
+  useDeferredAnswer(finished && result === undefined ? () => requestDiagram(code) : null, [code]);
+  const svg = result && 'svg' in result ? result.svg : null;
+  const url = useSvgUrl(svg);
+  const [showCode, setShowCode] = useState(false);
+  const codeId = useId();
+
+  const state = !finished ? 'streaming' : result === undefined || (svg && !url) ? 'loading' : svg ? 'rendered' : 'error';
+  if (state === 'streaming') return <CodeBlock code={code} info={info} finished={false} />;
+  const failed = state === 'error';
+  return (
+    <figure className="markdown__diagram" data-state={state}>
+      {state === 'loading' && (
+        <p className="markdown__diagram-note" role="status">
+          {t('markdown.diagram.loading')}
+        </p>
+      )}
+      {url && <img className="markdown__diagram-image" src={url} alt={t('markdown.diagram.alt')} />}
+      {failed && (
+        <p className="markdown__diagram-note" role="alert">
+          {result && 'error' in result && result.error === 'unavailable' ? t('markdown.diagram.unavailable') : t('markdown.diagram.syntaxError')}
+        </p>
+      )}
+      {!failed && (
+        <button type="button" className="markdown__code-button" aria-expanded={showCode} aria-controls={codeId} onClick={() => setShowCode((value) => !value)}>
+          {t('markdown.diagram.showCode')}
+        </button>
+      )}
+      <div id={codeId} hidden={!failed && !showCode}>
+        <CodeBlock code={code} info={info} finished />
+      </div>
+    </figure>
+  );
+});
