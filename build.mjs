@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildChunkStyles } from './build-styles.mjs';
 import { PAGE_POLICY } from './src/server/security-headers.mjs';
 import { startServer } from './src/server/static-server.mjs';
 import { iconsEsbuildPlugin } from './src/ui/icon/icons-plugin.mjs';
@@ -21,10 +22,13 @@ const CSP_MARKER = '<!-- parley:csp -->';
 /** Browsers with native ESM, dynamic import, top-level await and :has() — everything we rely on. */
 const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 
-/** The stream worker (src/chat/openai/stream-worker.ts): its own bundle, built first so the app knows its hashed name. */
+/**
+ * The workers, each its own bundle, built first so the app knows their hashed names: the stream
+ * worker, and the search worker (the full-text index library is bundled there and nowhere else).
+ */
 const workerOptionsFor = (outDir) => ({
   absWorkingDir: root,
-  entryPoints: { 'stream-worker': 'src/chat/openai/stream-worker.ts' },
+  entryPoints: { 'stream-worker': 'src/chat/openai/stream-worker.ts', 'search-worker': 'src/chat/search-index/search-worker.ts' },
   outdir: path.join(outDir, 'assets'),
   bundle: true,
   format: 'esm',
@@ -37,10 +41,13 @@ const workerOptionsFor = (outDir) => ({
   logLevel: 'warning',
 });
 
-/** The worker's URL relative to the page's <base>, for the app to start it with. */
+/** Each worker's URL relative to the page's <base>, for the app to start it with. */
 const workerUrlOf = (outDir, metafile) => {
-  const file = Object.keys(metafile.outputs).find((f) => f.endsWith('.js'));
-  return path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
+  const urlOf = (name) => {
+    const [file] = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint?.includes(`/${name}.ts`));
+    return path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
+  };
+  return { stream: urlOf('stream-worker'), search: urlOf('search-worker') };
 };
 
 /**
@@ -67,7 +74,8 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
   loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
   define: {
     'process.env.NODE_ENV': '"production"',
-    __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl),
+    __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl.stream),
+    __PARLEY_SEARCH_WORKER__: JSON.stringify(workerUrl.search),
     __PARLEY_GALLERY__: JSON.stringify(gallery),
   },
   legalComments: 'linked',
@@ -90,19 +98,28 @@ const themeOptionsFor = (outDir) => ({
   logLevel: 'warning',
 });
 
-/** Writes index.html with the hashed entry, its CSS and its preloads in place of the marker. */
-async function writeIndex(outDir, entry, appMeta, themeMeta) {
+/** The app's boot module: the CSS it imports statically is the stylesheet index.html links. */
+const APP_BOOT = 'src/main.tsx';
+/** The <meta> listing each lazy chunk's stylesheet for src/lib/chunk-styles.ts (same name there). */
+const STYLES_META_NAME = 'parley-styles';
+
+/**
+ * Writes index.html with the hashed entry, its CSS and its preloads in place of the marker.
+ * Only the CSS the entry imports statically is linked; a lazy chunk's CSS is listed in a <meta>
+ * and linked when the chunk loads (build-styles.mjs), which waits for it: no unstyled paint.
+ */
+async function writeIndex(outDir, entry, appMeta, themeMeta, styles) {
   // Relative URLs, so the <base href> decides where the app lives.
   const href = (file) => path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
   const outputs = Object.entries(appMeta.outputs);
   const [mainFile, main] = outputs.find(([, o]) => o.entryPoint === entry);
   const themeFile = Object.keys(themeMeta.outputs).find((f) => f.endsWith('.js'));
-  // All CSS is linked up front: it is small, and a lazily loaded page must never paint unstyled.
-  const css = outputs.filter(([f]) => f.endsWith('.css')).map(([f]) => f);
   const preloads = main.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const chunkStyles = Object.entries(styles.chunks).map(([name, file]) => `${name}=${href(file)}`);
   const tags = [
     `<script src="${href(themeFile)}"></script>`,
-    ...css.map((f) => `<link rel="stylesheet" href="${href(f)}" />`),
+    ...(styles.main ? [`<link rel="stylesheet" href="${href(styles.main)}" />`] : []),
+    `<meta name="${STYLES_META_NAME}" content="${chunkStyles.join(' ')}" />`,
     ...preloads.map((f) => `<link rel="modulepreload" href="${href(f)}" />`),
     `<script type="module" src="${href(mainFile)}"></script>`,
   ];
@@ -114,15 +131,24 @@ async function writeIndex(outDir, entry, appMeta, themeMeta) {
   await writeFile(path.join(outDir, 'index.html'), template.replace(CSP_MARKER, csp).replace(ASSETS_MARKER, tags.join('\n    ')));
 }
 
-/** Builds the app into `outDir` (dist/ by default) from `entry` (src/main.tsx by default). */
+/** Replaces the app build's stylesheets with one per lazy chunk (build-styles.mjs). */
+const stylesFor = (appOptions, entry, outDir, metafile) =>
+  buildChunkStyles({ root, outDir, metafile, entry, styleRoot: APP_BOOT, minify: appOptions.minify, target: TARGET });
+
+/**
+ * Builds the app into `outDir` (dist/ by default) from `entry` (src/main.tsx by default).
+ * Returns the app's metafile and the stylesheets' (bench/budget reads both).
+ */
 export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = false } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
   const worker = await esbuild.build(workerOptionsFor(outDir));
   const workerUrl = workerUrlOf(outDir, worker.metafile);
-  const [app, theme] = await Promise.all([esbuild.build(appOptionsFor(entry, outDir, workerUrl, gallery)), esbuild.build(themeOptionsFor(outDir))]);
-  await writeIndex(outDir, entry, app.metafile, theme.metafile);
-  return app.metafile;
+  const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery);
+  const [app, theme] = await Promise.all([esbuild.build(appOptions), esbuild.build(themeOptionsFor(outDir))]);
+  const styles = await stylesFor(appOptions, entry, outDir, app.metafile);
+  await writeIndex(outDir, entry, app.metafile, theme.metafile, styles);
+  return { app: app.metafile, styles };
 }
 
 async function watch(gallery) {
@@ -139,7 +165,8 @@ async function watch(gallery) {
         setup(b) {
           b.onEnd(async (result) => {
             if (result.errors.length === 0) {
-              await writeIndex(dist, 'src/main.tsx', result.metafile, theme.metafile);
+              const styles = await stylesFor(appOptions, 'src/main.tsx', dist, result.metafile);
+              await writeIndex(dist, 'src/main.tsx', result.metafile, theme.metafile, styles);
               console.log(`[parley] rebuilt at ${new Date().toLocaleTimeString()}`);
             }
           });

@@ -3,7 +3,8 @@ import { Router, RouteView, type HistorySource } from '../router';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import { RouteErrorPage } from '../pages/route-error/route-error-page';
 import { ButtonLinkProvider } from '../ui/button';
-import { DialogFocusFallback } from '../ui/dialog';
+// The context alone: the dialog index would make the first screen fetch the dialogs' shared chunk.
+import { DialogFocusFallback } from '../ui/dialog/return-focus';
 import { Toaster } from '../ui/toast';
 import { TooltipProvider } from '../ui/tooltip';
 import { AppLink } from './app-link';
@@ -12,7 +13,8 @@ import { useChatErrorToasts } from './chat-errors';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { notFoundTitle, routes } from './routes';
-import { SettingsDialog, useSettingsDialog } from './settings';
+import { LazySettingsDialog } from './lazy-dialogs';
+import { useSettingsDialog } from './settings/use-settings-dialog';
 
 export interface AppProps {
   /** Tests pass a memory history; the browser's is the default. */
@@ -29,7 +31,7 @@ function AppLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <Layout onOpenSettings={settings.show}>{children}</Layout>
-      <SettingsDialog open={settings.open} onOpenChange={settings.setOpen} />
+      <LazySettingsDialog open={settings.open} onOpenChange={settings.setOpen} />
     </>
   );
 }

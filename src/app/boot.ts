@@ -1,7 +1,8 @@
-import { configureChatStore, getChatModel, getChatStore, setChatModel, type ChatModel } from '../chat';
-import { createWorkerOpenAiModel, startStreamWorker, type OpenAiConnection } from '../chat/openai';
-import { configureConnectionsStore, createConnectionsModel, getConnectionsStore } from '../chat/connections';
+import { configureChatStore, getChatModel, getChatStore, setChatModel, startSearchIndex, type ChatModel } from '../chat';
+import type { OpenAiConnection } from '../chat/openai';
+import { configureConnectionsStore, createConnectionsModel, deferredModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
+import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './lazy-dialogs';
 
 /**
  * Starts the parts that live outside React before the first render: the chat store begins
@@ -18,6 +19,26 @@ export function boot(): void {
   // A model plugged in before boot (the e2e build's scripted one) is kept.
   if (!getChatModel()) setChatModel(createConnectionsModel(connections, streamInWorker()));
   whenIdle(warmUp);
+  whenIdle(startSearch);
+  // Dialogs (not pages: SPEC A1 is about routes) load after the first screen, before they are
+  // wanted: keys typed right after Ctrl/⌘+K must reach the palette, not the page behind it.
+  whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));
+}
+
+/** Set by build.mjs: the search worker's address relative to <base>; absent in unit tests. */
+declare const __PARLEY_SEARCH_WORKER__: string | undefined;
+
+/**
+ * Starts the search index (its worker loads the stored index, or builds it, and follows every
+ * change) once the first screen is up, so Ctrl/⌘+K answers from it at once. Without storage
+ * there is nothing to index: search then scans the memory store.
+ */
+async function startSearch() {
+  if (typeof __PARLEY_SEARCH_WORKER__ !== 'string' || typeof Worker !== 'function') return;
+  const store = getChatStore();
+  await store.init();
+  if (store.getSnapshot().storage !== 'indexeddb') return;
+  startSearchIndex(new URL(__PARLEY_SEARCH_WORKER__, document.baseURI).href);
 }
 
 /** After the first screen, while nothing else is going on (or within a few seconds at most). */
@@ -39,7 +60,7 @@ function warmUp() {
   const connections = getConnectionsStore();
   const startWhenConnected = () => {
     if (connections.getSnapshot().connections.length === 0) return false;
-    startStreamWorker(url);
+    void streamClient().then((client) => client.startStreamWorker(url));
     return true;
   };
   if (startWhenConnected()) return;
@@ -57,8 +78,12 @@ function streamWorkerUrl(): string | undefined {
   return new URL(__PARLEY_STREAM_WORKER__, document.baseURI).href;
 }
 
+/** The page's side of the stream worker, with the reader it falls back to: fetched after the first screen. */
+const streamClient = () => import('../chat/openai/worker-model');
+
 /** Streams are read and parsed in a worker when the build has one and the browser can run it. */
 function streamInWorker(): { createModel?: (connection: OpenAiConnection) => ChatModel } {
   const url = streamWorkerUrl();
-  return url === undefined ? {} : { createModel: (connection) => createWorkerOpenAiModel(connection, url) };
+  if (url === undefined) return {};
+  return { createModel: (connection) => deferredModel(() => streamClient().then((client) => client.createWorkerOpenAiModel(connection, url))) };
 }

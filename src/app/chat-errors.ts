@@ -3,7 +3,7 @@ import { getChatStore, type ChatStoreEvent } from '../chat';
 import { t } from '../i18n';
 import { formatBytes } from '../lib/format-bytes';
 import { paths } from '../pages/paths';
-import { explainModelError, modelKind } from '../pages/shared';
+import { loadModelErrorExplainer, modelKind, type ExplainModelError } from '../pages/shared';
 import { matchPattern, useLocation, useNavigate } from '../router';
 import { toast, type ToastOptions } from '../ui/toast';
 
@@ -27,7 +27,17 @@ export const chatErrorToastId = (chatId: string): string => `chat-error-${chatId
 /** One toast for the storage-full warning and its all-clear. */
 export const STORAGE_TOAST_ID = 'storage-full';
 
-/** The toast for an event, or null when none is wanted. */
+let explain: ExplainModelError | undefined;
+
+/**
+ * The model error explanations (and their strings, the catalogue's largest area), fetched with
+ * the first failed reply rather than with the first screen (issue 12).
+ */
+export async function loadErrorExplanations(): Promise<void> {
+  explain ??= await loadModelErrorExplainer();
+}
+
+/** The toast for an event, or null when none is wanted. A model error needs loadErrorExplanations() first. */
 export function toastForChatEvent(event: ChatStoreEvent, context: ChatEventContext): ToastOptions | null {
   switch (event.kind) {
     case 'storage-unavailable':
@@ -67,8 +77,8 @@ export function toastForChatEvent(event: ChatStoreEvent, context: ChatEventConte
       if (event.chatId === context.chatOnScreen) return null;
       const chat = getChatStore().getSnapshot().chats.find((c) => c.id === event.chatId);
       // A chat deleted while its reply failed has nothing left to open.
-      if (!chat) return null;
-      const explained = explainModelError({ ...event, kind: modelKind(chat.model), origin: location.origin });
+      if (!chat || !explain) return null;
+      const explained = explain({ ...event, kind: modelKind(chat.model), origin: location.origin });
       return {
         id: chatErrorToastId(event.chatId),
         color: 'error',
@@ -107,8 +117,13 @@ export function useChatErrorToasts(): void {
   useEffect(
     () =>
       getChatStore().onError((event) => {
-        const options = toastForChatEvent(event, context.current);
-        if (options) toast.add(options);
+        const show = () => {
+          const options = toastForChatEvent(event, context.current);
+          if (options) toast.add(options);
+        };
+        if (event.kind !== 'model-error' || event.chatId === context.current.chatOnScreen) return show();
+        // A file that cannot load (a redeploy removed it) leaves the inline card to explain.
+        loadErrorExplanations().then(show, () => {});
       }),
     [],
   );

@@ -3,9 +3,13 @@ import { t } from '../i18n';
 import { paths } from '../pages/paths';
 import { SidebarToggleContext, type SidebarToggle } from '../pages/shared';
 import { useLocation, useNavigate } from '../router';
-import { SearchPalette } from './search-palette';
-import { ShortcutsDialog, useShortcutsDialog } from './shortcuts';
-import { focusWhenReady, Sidebar, useLayoutHotkeys, useSidebarState } from './sidebar';
+import { LazySearchPalette, LazyShortcutsDialog } from './lazy-dialogs';
+import { useShortcutsDialog } from './shortcuts/use-shortcuts-dialog';
+// Not the sidebar's index: it re-exports the lazily loaded history, which would then load at start.
+import { focusWhenReady } from './sidebar/focus-when-ready';
+import { Sidebar } from './sidebar/sidebar';
+import { useLayoutHotkeys } from './sidebar/use-layout-hotkeys';
+import { useSidebarState } from './sidebar/use-sidebar-state';
 import { SidebarRail } from './sidebar/sidebar-rail';
 import './layout.css';
 
@@ -95,8 +99,8 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
       <div ref={contentRef} className="layout__content" id={CONTENT_ID} tabIndex={-1} inert={drawerOpen}>
         <SidebarToggleContext.Provider value={toggle}>{children}</SidebarToggleContext.Provider>
       </div>
-      <SearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
-      <ShortcutsDialog open={shortcuts.open} onOpenChange={shortcuts.setOpen} />
+      <LazySearchPalette open={searchOpen} onOpenChange={setSearchOpen} />
+      <LazyShortcutsDialog open={shortcuts.open} onOpenChange={shortcuts.setOpen} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazyPage, type RouteDefinition } from '../router';
 import { paths } from '../pages/paths';
 import { t } from '../i18n';
+import { withChunkStyles } from '../lib/chunk-styles';
 
 const titled = (name: string) => `${name} · ${t('app.name')}`;
 
@@ -15,23 +16,23 @@ const galleryRoutes: readonly RouteDefinition[] = __PARLEY_GALLERY__
   ? [
       {
         pattern: paths.ui.pattern,
-        page: lazyPage(() => import('../pages/ui/ui-page')),
+        page: lazyPage(withChunkStyles('ui-page', () => import('../pages/ui/ui-page'))),
         layout: false,
         title: () => titled(t('ui.title')),
       },
     ]
   : [];
 
-/** The one route table: each page is its own chunk, fetched on the first visit. */
+/** The one route table: each page is its own chunk, fetched with its stylesheet on the first visit. */
 export const routes: readonly RouteDefinition[] = [
   {
     pattern: paths.home.pattern,
-    page: lazyPage(() => import('../pages/home/home-page')),
+    page: lazyPage(withChunkStyles('home-page', () => import('../pages/home/home-page'))),
     title: () => t('app.name'),
   },
   {
     pattern: paths.chat.pattern,
-    page: lazyPage(() => import('../pages/chat/chat-page')),
+    page: lazyPage(withChunkStyles('chat-page', () => import('../pages/chat/chat-page'))),
     title: () => titled(t('chat.title')),
   },
   ...galleryRoutes,

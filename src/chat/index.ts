@@ -1,5 +1,5 @@
 /** The chat domain's public API (SPEC B2–B6). React-free except hooks.ts. */
-export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, TitleSource, Timing, Usage } from './types';
+export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, ReplySegment, TitleSource, Timing, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
 export {
@@ -21,6 +21,7 @@ export { groupChats, localCalendar, PREVIOUS_MONTH_DAYS, PREVIOUS_WEEK_DAYS, typ
 export { createSearchMatcher, normalizeForSearch, SNIPPET_CONTEXT_CHARS, type SearchMatcher, type Snippet } from './search';
 export { SEARCH_BATCH_SIZE, SEARCH_RESULT_LIMIT } from './search-scan';
 export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
+export { getSearchIndex, setSearchIndex, startSearchIndex, useSearchIndexState, type SearchIndexClient, type SearchIndexState } from './search-index';
 
 export { DB_NAME, DB_VERSION, MIGRATIONS, openParleyDb, type Migration, type ParleyDatabase } from './db';
 export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
@@ -54,7 +55,8 @@ export type { Undo } from './undo';
 export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './broadcast';
 export type { LockManagerLike } from './reply-locks';
 export { STREAM_SAVE_INTERVAL_MS } from './generation';
-export { CONTINUE_INSTRUCTION } from './reply-actions';
+export { alternateRoles, CONTINUE_INSTRUCTION } from './continue-request';
+export { figuresOf, REASONING_BREAK } from './reply-figures';
 export { DRAFT_SAVE_DELAY_MS } from './draft-store';
 export { STORAGE_EVENT_REPEAT_MS } from './store-core';
 export { DEFAULT_UNTITLED_TITLE, TITLE_MAX_CHARS } from './titles';

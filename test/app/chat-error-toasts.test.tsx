@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useChatErrorToasts } from '../../src/app/chat-errors';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadErrorExplanations, useChatErrorToasts } from '../../src/app/chat-errors';
 import {
   ChatModelError,
   createChatStore,
@@ -14,6 +14,11 @@ import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type Histo
 import { resetToasts, Toaster } from '../../src/ui/toast';
 import { createScriptedModel, textSteps, type ScriptStep } from '../support/scripted-model';
 import { path, seed, settle } from './layout-harness';
+
+// The explanations load with the first failure; fetched here, the toast shows within the failure.
+beforeAll(async () => {
+  await loadErrorExplanations();
+});
 
 afterEach(() => {
   resetChatStore();

@@ -15,6 +15,8 @@ import { Toaster } from '../../src/ui/toast';
 import { SidebarButton } from '../../src/pages/shared';
 import { ButtonLinkProvider } from '../../src/ui/button';
 import { AppLink } from '../../src/app/app-link';
+import { LazySearchPalette, LazyShortcutsDialog } from '../../src/app/lazy-dialogs';
+import { LazyChatHistory } from '../../src/app/sidebar/lazy-chat-history';
 
 /** Renders the real Layout inside a router with two tiny pages, over a chat store in memory. */
 
@@ -67,6 +69,8 @@ export interface Rendered {
 export async function renderLayout(
   options: { path?: string; seeds?: readonly Seed[]; layoutProps?: Omit<LayoutProps, 'children'> } = {},
 ): Promise<Rendered> {
+  // The palette and the shortcuts help load on first use; fetched here, they open within the keypress.
+  await Promise.all([LazySearchPalette.preload(), LazyShortcutsDialog.preload(), LazyChatHistory.preload()]);
   const persistence = createMemoryPersistence();
   for (const { chat, messages } of options.seeds ?? []) await persistence.createChat(chat, messages ?? []);
   const store = createChatStore({ persistence, broadcast: null, win: null, doc: null, locks: null });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { Button } from '../../ui/button';
 
 export interface ApiKeyFieldProps {

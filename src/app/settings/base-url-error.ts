@@ -1,5 +1,5 @@
 import type { ConnectionError } from '../../chat/connections';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from './settings-text';
 
 const KEYS: Record<ConnectionError, MessageKey> = {
   empty: 'settings.baseUrl.error.empty',

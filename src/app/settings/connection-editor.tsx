@@ -7,7 +7,7 @@ import {
   presetFor,
   type Connection,
 } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { ApiKeyField } from './api-key-field';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { keyNeedsReentry, modelListOf, useConnectionsSnapshot, type Connection } from '../../chat/connections';
-import { t } from '../../i18n';
-import { explainModelError } from '../../pages/shared';
+import { t } from './settings-text';
+import { explainModelError } from '../../pages/shared/explain-model-error';
 import { Icon } from '../../ui/icon';
 import { ConnectionEditor } from './connection-editor';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CONNECTION_PRESETS, getConnectionsStore, uniqueConnectionName, useConnections, type ConnectionPreset } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { Menu } from '../../ui/menu';
 import { ConnectionItem } from './connection-item';
 

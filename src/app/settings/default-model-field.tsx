@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { getConnectionsStore, useDefaultModel } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { ModelPicker } from '../../pages/shared';
 
 /** The model for new chats (and chats that never chose one). */

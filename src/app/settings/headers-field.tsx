@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { headerError } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { Button } from '../../ui/button';
 
 export interface HeaderRow {

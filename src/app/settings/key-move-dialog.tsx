@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';

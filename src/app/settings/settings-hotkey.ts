@@ -1,4 +1,4 @@
-import { matchesHotkey, useGlobalHotkey, type Hotkey, type HotkeyEvent } from '../sidebar';
+import { matchesHotkey, useGlobalHotkey, type Hotkey, type HotkeyEvent } from '../sidebar/use-layout-hotkeys';
 
 /** Ctrl/⌘+, opens Settings, as in most desktop apps (issue 5). */
 export const SETTINGS_HOTKEY: Hotkey = { key: ',', shift: false };

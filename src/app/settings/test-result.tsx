@@ -1,6 +1,6 @@
 import type { ConnectionKind, ModelErrorInfo, TestResult } from '../../chat/connections';
-import { t } from '../../i18n';
-import { explainModelError } from '../../pages/shared';
+import { t } from './settings-text';
+import { explainModelError } from '../../pages/shared/explain-model-error';
 
 /** How many model ids "Test connection" lists before summing up the rest. */
 export const TESTED_MODELS_SHOWN = 50;

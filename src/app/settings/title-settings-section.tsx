@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { getModelPreferences, useDefaultModel, useModelPreferences } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './settings-text';
 import { ModelPicker } from '../../pages/shared';
 
 /**

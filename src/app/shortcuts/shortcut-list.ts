@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from './shortcuts-text';
 
 /**
  * Every keyboard shortcut Parley has (SPEC B11: Ctrl/⌘+/ lists them all), as data: the help

@@ -1,7 +1,7 @@
 import { Fragment, useId, useMemo, useRef } from 'react';
-import { t } from '../../i18n';
+import { t } from './shortcuts-text';
 import { Dialog } from '../../ui/dialog';
-import { isApplePlatform } from '../sidebar';
+import { isApplePlatform } from '../sidebar/use-layout-hotkeys';
 import { keyCaps, SHORTCUT_GROUPS, type KeyCombo, type ShortcutGroup } from './shortcut-list';
 import './shortcuts-dialog.css';
 

@@ -1,4 +1,4 @@
-import { useGlobalHotkey, type HotkeyEvent } from '../sidebar';
+import { useGlobalHotkey, type HotkeyEvent } from '../sidebar/use-layout-hotkeys';
 import { IME_KEY_CODE } from '../../ui/composer';
 
 /**

@@ -1,5 +1,6 @@
 export { Sidebar, type SidebarProps } from './sidebar';
 export { ChatHistory } from './chat-history';
+export { LazyChatHistory } from './lazy-chat-history';
 export { ChatEntry, ENTRY_MENU_CLASS, type ChatEntryProps } from './chat-entry';
 export {
   ChatEntryActionsContext,

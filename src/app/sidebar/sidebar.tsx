@@ -5,7 +5,7 @@ import { Link } from '../../router';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { ThemeSwitch } from '../../ui/theme';
-import { ChatHistory } from './chat-history';
+import { LazyChatHistory } from './lazy-chat-history';
 import { ariaKeyShortcut, hotkeyLabel, isApplePlatform, NEW_CHAT_HOTKEY, SEARCH_HOTKEY } from './use-layout-hotkeys';
 import type { SidebarMode, SidebarState } from './use-sidebar-state';
 import './sidebar.css';
@@ -89,7 +89,7 @@ export const Sidebar = memo(function Sidebar({
         </button>
       </div>
       <div ref={scrollRef} className="sidebar__history">
-        <ChatHistory scrollRootRef={scrollRef} />
+        <LazyChatHistory scrollRootRef={scrollRef} />
       </div>
       <div className="sidebar__footer">
         {onOpenSettings && (

@@ -1,6 +1,7 @@
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../chat-model';
-import { createOpenAiModel, type OpenAiConnection } from '../openai';
+import type { OpenAiConnection } from '../openai/transport';
 import type { Connection } from './connection';
+import { deferredModel } from './deferred-model';
 import { getModelPreferences } from './connections-instance';
 import type { ConnectionsStore } from './connections-store';
 import type { ModelPreferences } from './model-preferences';
@@ -34,7 +35,9 @@ export function isConnectionsModel(model: ChatModel | null | undefined): model i
 }
 
 export function createConnectionsModel(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ConnectionsModel {
-  const createModel = options.createModel ?? ((connection: OpenAiConnection) => createOpenAiModel(connection));
+  const createModel =
+    options.createModel ??
+    ((connection: OpenAiConnection) => deferredModel(() => import('../openai/openai-model').then((module) => module.createOpenAiModel(connection))));
   const clients = new Map<string, { key: string; model: ChatModel }>();
   const preferences = () => options.preferences ?? getModelPreferences();
 

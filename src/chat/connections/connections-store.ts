@@ -1,4 +1,6 @@
-import { listModels as fetchModelList, type ListModelsOptions, type OpenAiConnection } from '../openai';
+// Straight from the files, not the openai barrel: the barrel would put the whole stream reader in the first screen.
+import type { ListModelsOptions } from '../openai/list-models';
+import type { OpenAiConnection } from '../openai/transport';
 import { bindKey, storable } from './api-key-rules';
 import { cleanHeaders, normalizeBaseUrl, presetFor, readConnection, type BaseUrlError, type Connection, type ConnectionInput } from './connection';
 import { modelErrorInfo, type ModelErrorInfo } from './model-error-info';
@@ -30,6 +32,9 @@ export const MODEL_LIST_TIMEOUT_MS = 15_000;
 export const CONNECTION_ID_CHARS = 8;
 
 export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOptions) => Promise<string[]>;
+
+/** The model-list request and its error reading, fetched with the first list asked for rather than with the first screen (issue 12). */
+const fetchModelList: ListModelsFn = (connection, options) => import('../openai/list-models').then((module) => module.listModels(connection, options));
 
 export interface ConnectionsStoreOptions {
   load(key: string): Promise<unknown>;

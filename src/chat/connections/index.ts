@@ -57,6 +57,7 @@ export {
   type ConnectionsModel,
   type ConnectionsModelOptions,
 } from './connections-model';
+export { deferredModel } from './deferred-model';
 export {
   LOCAL_PROBE_TARGETS,
   LOCAL_PROBE_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { ChatModelError, type ChatErrorCode } from '../chat-model';
-import { OpenAiModelError } from '../openai';
+import { OpenAiModelError } from '../openai/openai-error';
 
 /**
  * A failure as plain data (stored in the connections snapshot, shown by the app): the code and

@@ -1,4 +1,3 @@
-import { listModels } from '../openai';
 import { presetFor, type ConnectionKind, type ConnectionPreset } from './connection';
 
 /**
@@ -40,6 +39,8 @@ export async function probeLocalServers(options: ProbeLocalServersOptions = {}):
   const { timeoutMs = LOCAL_PROBE_TIMEOUT_MS, targets = LOCAL_PROBE_TARGETS } = options;
   const ask = async (target: LocalServerTarget): Promise<LocalServer | undefined> => {
     try {
+      // The request and its error reading load with the first list asked for, not the first screen (issue 12).
+      const { listModels } = await import('../openai/list-models');
       const models = await listModels(
         { baseUrl: target.baseUrl },
         { fetch: options.fetch, probe: null, signal: AbortSignal.timeout(timeoutMs) },

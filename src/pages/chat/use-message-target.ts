@@ -4,8 +4,8 @@ import { getChatStore, indexMessages, threadPath } from '../../chat';
 /**
  * Opens a chat at one message (a search hit, `?message=`): shows its branch if another one is
  * current, scrolls it to the middle of the screen once it is rendered (a long chat renders its
- * older messages over a few tasks), highlights it for a moment and moves focus to it, so a
- * screen reader starts reading there.
+ * older messages over a few tasks) and highlights it for a moment. Focus is left to the page,
+ * which puts it in the composer (issue 10: after opening a chat from search the user types next).
  */
 
 /** How long the hit stays highlighted: long enough to catch the eye after the scroll. */
@@ -39,11 +39,6 @@ export function useMessageTarget(thread: RefObject<HTMLElement | null>, chatId: 
       const reduced = window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false;
       item.scrollIntoView?.({ block: 'center', behavior: reduced ? 'instant' : 'smooth' });
       item.dataset.highlight = 'on';
-      const article = item.querySelector<HTMLElement>('article');
-      if (article) {
-        article.tabIndex = -1;
-        article.focus({ preventScroll: true });
-      }
       keeper?.observe(list);
       for (const type of READER_INPUT) window.addEventListener(type, letGo, { capture: true, passive: true });
       timer = setTimeout(() => {

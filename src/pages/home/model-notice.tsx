@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useConnectionsSnapshot, type ModelList } from '../../chat/connections';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
-import { explainModelError, requestSettings, useSettingsAvailable } from '../shared';
+import { requestSettings, useModelErrorExplainer, useSettingsAvailable } from '../shared';
 
 export interface ModelNoticeProps {
   /** Send was pressed without a model: draw the eye here. */
@@ -24,8 +24,10 @@ export function ModelNotice({ attention, ref }: ModelNoticeProps) {
   const failed = lists.find(({ list }) => list?.status === 'error');
   const loading = lists.some(({ list }) => !list || list.status === 'loading' || list.status === 'idle');
   const listed = lists.some(({ list }) => (list?.ids.length ?? 0) > 0);
-  const state: ModelNoticeState = listed ? 'choose' : loading ? 'loading' : failed ? 'failed' : 'empty';
-  const explanation = state === 'failed' && failed?.list?.error ? explainModelError({ ...failed.list.error, kind: failed.connection.kind }) : undefined;
+  // Fetched with the first failure to explain; until it is here the notice still says models are loading.
+  const explain = useModelErrorExplainer(!listed && !loading && failed !== undefined);
+  const state: ModelNoticeState = listed ? 'choose' : loading || (failed && !explain) ? 'loading' : failed ? 'failed' : 'empty';
+  const explanation = state === 'failed' && failed?.list?.error && explain ? explain({ ...failed.list.error, kind: failed.connection.kind }) : undefined;
 
   return (
     <section ref={ref} className="model-notice" tabIndex={-1} aria-labelledby="model-notice-title" data-state={state} data-attention={attention ? '' : undefined}>

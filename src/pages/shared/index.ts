@@ -1,8 +1,10 @@
 /** Page-level pieces shared by screens (and the app): model-error explanations, the model picker, the Settings request. */
-export { explainModelError, type ModelErrorExplanation, type ModelErrorFacts } from './explain-model-error';
-export { formatWait } from './format-wait';
-export { isModelUnavailable, MODEL_LIST_STALE_MS, ModelPicker, type ModelPickerProps, type ModelPickerState } from './model-picker';
-export { flatOptions, foldText, optionMatches, pickerGroups, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
+// Not re-exported here, so the first screen does not fetch them: explain-model-error (use
+// use-model-error-explainer, or import it directly from lazily loaded code), format-wait, model-search.
+export type { ModelErrorExplanation, ModelErrorFacts } from './explain-model-error';
+export { loadModelErrorExplainer, useModelErrorExplainer, type ExplainModelError } from './use-model-error-explainer';
+export { isModelUnavailable, MODEL_LIST_STALE_MS, ModelPicker, preloadModelPickerPopover, type ModelPickerProps, type ModelPickerState } from './model-picker';
+export type { PickerGroup, PickerGroupStatus, PickerOption } from './model-search';
 export { handleSettingsRequests, requestSettings, resetSettingsRequests, useSettingsAvailable } from './settings-request';
 export { modelKind } from './model-kind';
 export { MenuBar, SidebarButton, SidebarToggleContext, type SidebarToggle } from './sidebar-button';

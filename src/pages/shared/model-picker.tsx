@@ -12,7 +12,7 @@ import { t } from '../../i18n';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { Icon } from '../../ui/icon';
-import { ModelPickerPopover } from './model-picker-popover';
+import type { ModelPickerPopover } from './model-picker-popover';
 import { handleModelPickerRequests } from './model-picker-request';
 import './model-picker.css';
 
@@ -28,6 +28,43 @@ export interface ModelPickerProps extends Omit<ComponentPropsWithRef<'button'>, 
   /** Opens when the page asks (requestModelPicker): the one picker that chooses the chat's model. */
   opensOnRequest?: boolean;
 }
+
+let Popover: typeof ModelPickerPopover | undefined;
+let loadingPopover: Promise<typeof ModelPickerPopover> | undefined;
+
+/**
+ * Fetches the list's code (search, grouping, placement) the first time a picker is pointed at,
+ * focused or opened, not with the first screen (issue 12). A failed load is tried again next time.
+ */
+export function preloadModelPickerPopover(): Promise<typeof ModelPickerPopover> {
+  loadingPopover ??= import('./model-picker-popover').then(
+    (module) => (Popover = module.ModelPickerPopover),
+    (error: unknown) => {
+      loadingPopover = undefined;
+      throw error;
+    },
+  );
+  return loadingPopover;
+}
+
+/** The popover once its code is here: re-renders the picker when it arrives; `onFailed` closes the request. */
+function useLoadedPopover(wanted: boolean, onFailed: () => void): typeof ModelPickerPopover | undefined {
+  const [loaded, setLoaded] = useState(() => Popover);
+  useEffect(() => {
+    if (!wanted || loaded) return undefined;
+    let live = true;
+    preloadModelPickerPopover().then(
+      (component) => live && setLoaded(() => component),
+      () => live && onFailed(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded, onFailed]);
+  return loaded ?? Popover;
+}
+
+const warmPopover = () => void preloadModelPickerPopover().catch(() => {});
 
 /** `unavailable`: the chosen model's connection was removed; sending must wait for another pick. */
 export type ModelPickerState = 'loading' | 'ready' | 'empty' | 'unavailable';
@@ -53,11 +90,27 @@ export function isModelUnavailable(ref: string | undefined, groups: readonly Pic
  * list (recently used first, then each connection's models), usable with hundreds of models.
  * Lists load when the picker first shows and again when it is opened (if missing, failed or old).
  */
-export function ModelPicker({ value, onValueChange, label, opensOnRequest = false, className, disabled, id, ref, onClick, onKeyDown, ...rest }: ModelPickerProps) {
+export function ModelPicker({
+  value,
+  onValueChange,
+  label,
+  opensOnRequest = false,
+  className,
+  disabled,
+  id,
+  ref,
+  onClick,
+  onKeyDown,
+  onPointerEnter,
+  onFocus,
+  ...rest
+}: ModelPickerProps) {
   const groups = useModelOptions();
   const { recentModels } = useModelPreferences();
   const store = getConnectionsStore();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const LoadedPopover = useLoadedPopover(open, close);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const mergedRef = useComposedRefs(ref, triggerRef);
   const generated = useId();
@@ -126,8 +179,10 @@ export function ModelPicker({ value, onValueChange, label, opensOnRequest = fals
         disabled={disabled || nothing}
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-controls={open ? popoverId : undefined}
+        aria-controls={open && LoadedPopover ? popoverId : undefined}
         aria-labelledby={`${labelledBy ?? labelId} ${valueId}`}
+        onPointerEnter={composeEventHandlers(onPointerEnter, warmPopover)}
+        onFocus={composeEventHandlers(onFocus, warmPopover)}
         onClick={composeEventHandlers(onClick, () => (open ? dismiss(false) : show()))}
         onKeyDown={composeEventHandlers(onKeyDown, (event) => {
           if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {
@@ -147,8 +202,8 @@ export function ModelPicker({ value, onValueChange, label, opensOnRequest = fals
         </span>
         <Icon name="lucide:chevrons-up-down" className="model-picker__chevron" />
       </button>
-      {open && (
-        <ModelPickerPopover
+      {open && LoadedPopover && (
+        <LoadedPopover
           id={popoverId}
           groups={groups}
           recent={recentModels}

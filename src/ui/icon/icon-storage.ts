@@ -52,10 +52,22 @@ export function markIconsMissing(prefix: string, names: Iterable<string>): void 
   }
 }
 
+/** The icons bundled with the code: kept through a reset. */
+const bundled: IconSet[] = [bundledIcons];
+
+/**
+ * Adds icons bundled with the code that draws them: the app build (icons-plugin.mjs) makes each
+ * module naming an icon register it here before the module runs, so the icon is there at once.
+ */
+export function registerBundledIcons(set: IconSet): void {
+  bundled.push(set);
+  addIconSet(set);
+}
+
 /** Forgets everything but the bundled icons (tests). */
 export function resetIconStorage(): void {
   storage.clear();
-  addIconSet(bundledIcons);
+  for (const set of bundled) addIconSet(set);
 }
 
 resetIconStorage();

@@ -1,7 +1,10 @@
 // Build-time bundling of the Lucide icons the app uses (plain Node ESM: runs in build.mjs and
-// in vitest's config, never in the browser). It scans src/ for string literals naming a Lucide
-// icon ('lucide:x', "lucide-chevron-down", …) and turns src/ui/icon/bundled-icons.ts into a
-// module exporting just those icons from @iconify-json/lucide, so they render offline and at once.
+// in vitest's config, never in the browser). String literals naming a Lucide icon ('lucide:x',
+// "lucide-chevron-down", …) are taken from @iconify-json/lucide, so the icons render offline and
+// at once. The app build (esbuild) gives each icon to the modules that name it: a module naming
+// icons imports one small module per icon, which registers it with icon-storage.ts, so an icon
+// travels in the chunk of the code that draws it and the first screen carries only its own
+// (issue 12). Vitest instead turns src/ui/icon/bundled-icons.ts into every icon src/ names.
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -89,18 +92,49 @@ export async function generateBundledIcons(root) {
 /** The placeholder's absolute path with forward slashes (how Vite spells module ids). */
 const targetOf = (root) => path.resolve(root, BUNDLED_ICONS_FILE).split(path.sep).join('/');
 
-/** esbuild plugin: loads bundled-icons.ts as the generated module. */
+/** The namespace of the one-icon modules the esbuild plugin generates (`parley-icon:chevron-down`). */
+const ICON_NAMESPACE = 'parley-icon';
+/** The module the one-icon modules register with, relative to the project root. */
+const ICON_STORAGE_FILE = 'src/ui/icon/icon-storage.ts';
+
+/** The Lucide names quoted in `text` that Lucide has (an alias counts), sorted, without duplicates. */
+function iconsNamedIn(text, set) {
+  const names = new Set();
+  for (const match of text.matchAll(LITERAL)) {
+    const name = match[2];
+    if (Object.hasOwn(set.icons, name) || (set.aliases && Object.hasOwn(set.aliases, name))) names.add(name);
+  }
+  return [...names].sort();
+}
+
+/**
+ * esbuild plugin: every .ts/.tsx module under src/ that names Lucide icons also imports one
+ * generated module per icon, which registers that icon (with its alias chain) before the
+ * naming module runs. esbuild then places each icon like any shared module: in the chunk of
+ * the code that draws it, or in a chunk shared by the chunks that do.
+ */
 export function iconsEsbuildPlugin({ root }) {
-  const target = targetOf(root);
+  const srcDir = path.resolve(root, 'src') + path.sep;
+  const storage = path.resolve(root, ICON_STORAGE_FILE);
   return {
     name: 'parley-icons',
     setup(build) {
-      build.onLoad({ filter: /[\\/]bundled-icons\.ts$/ }, async (args) => {
-        if (path.resolve(args.path).split(path.sep).join('/') !== target) return undefined;
-        const { code, files, dirs } = await generateBundledIcons(root);
-        // In watch mode, an edited or added source file may name a new icon: regenerate then.
-        return { contents: code, loader: 'js', resolveDir: path.dirname(args.path), watchFiles: files, watchDirs: dirs };
+      build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (!args.path.startsWith(srcDir) || args.path === storage) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        const names = iconsNamedIn(text, await lucideSet());
+        if (names.length === 0) return undefined;
+        const imports = names.map((name) => `import ${JSON.stringify(`${ICON_NAMESPACE}:${name}`)};`).join('\n');
+        return { contents: `${text}\n${imports}\n`, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       });
+      build.onResolve({ filter: new RegExp(`^${ICON_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ICON_NAMESPACE.length + 1), namespace: ICON_NAMESPACE }));
+      build.onLoad({ filter: /.*/, namespace: ICON_NAMESPACE }, async (args) => ({
+        contents:
+          `import { registerBundledIcons } from ${JSON.stringify(storage)};\n` +
+          `registerBundledIcons(${JSON.stringify(pickIcons(await lucideSet(), [args.path]))});\n`,
+        loader: 'js',
+        resolveDir: root,
+      }));
     },
   };
 }

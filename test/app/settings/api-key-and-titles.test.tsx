@@ -1,13 +1,19 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsDialog } from '../../../src/app/settings';
 import { createModelPreferences, resetConnectionsStore, type ModelPreferences } from '../../../src/chat/connections';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
+import { preloadModelPickerPopover } from '../../../src/pages/shared';
 
 let harness: StoreHarness;
 let preferences: ModelPreferences;
+
+// The list's code loads the first time a picker opens; fetched here, it opens within the click.
+beforeAll(async () => {
+  await preloadModelPickerPopover();
+});
 
 beforeEach(async () => {
   harness = makeConnectionsStore();

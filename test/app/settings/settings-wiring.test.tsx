@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../src/app/app';
+import { LazySettingsDialog } from '../../../src/app/lazy-dialogs';
 import { matchesSettingsHotkey, SETTINGS_HOTKEY } from '../../../src/app/settings';
 import { createChatStore, createMemoryPersistence, resetChatStore } from '../../../src/chat';
 import { resetConnectionsStore } from '../../../src/chat/connections';
@@ -30,6 +31,8 @@ describe('the Settings hotkey', () => {
 
 describe('the app opens Settings', () => {
   beforeEach(async () => {
+    // Settings loads on first use; fetched here, it opens within the click.
+    await LazySettingsDialog.preload();
     resetChatStore(createChatStore({ persistence: createMemoryPersistence(), broadcast: null, win: null, doc: null, locks: null }));
     const harness = makeConnectionsStore({}, { probe: async () => [] });
     await harness.store.init();

@@ -1,11 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModelRequest } from '../../../src/chat';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { parseMaxTokens, parseTemperature } from '../../../src/pages/chat/chat-settings-values';
 import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import { cleanUpStore, installStore, lastArticle, renderChatPage } from './chat-page-kit';
+import { preloadModelPickerPopover } from '../../../src/pages/shared';
+
+// The list's code loads the first time a picker opens; fetched here, it opens within the click.
+beforeAll(async () => {
+  await preloadModelPickerPopover();
+});
 
 afterEach(() => {
   cleanUpStore();

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createChatStore,
   createMemoryPersistence,
@@ -16,6 +16,7 @@ import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type Histo
 import { resetToasts, Toaster } from '../../../src/ui/toast';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { deferred, flushPromises, makeConnectionsStore, type Deferred, type StoreHarness } from '../../chat/connections/connections-harness';
+import { loadModelErrorExplainer, preloadModelPickerPopover } from '../../../src/pages/shared';
 
 let harness: StoreHarness;
 let chats: ChatStore;
@@ -44,6 +45,11 @@ async function renderHome() {
   await screen.findByRole('heading', { level: 1, name: 'What shall we talk about?' });
   await act(flushPromises);
 }
+
+// The picker's list and the error explanations load on first use; fetched here, they show within the action.
+beforeAll(async () => {
+  await Promise.all([preloadModelPickerPopover(), loadModelErrorExplainer()]);
+});
 
 beforeEach(async () => {
   chats = createChatStore({ persistence: createMemoryPersistence(), broadcast: null, win: null, doc: null, locks: null });

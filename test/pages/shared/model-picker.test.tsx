@@ -1,14 +1,20 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createModelPreferences, resetConnectionsStore, type Connection, type ModelPreferences } from '../../../src/chat/connections';
-import { MODEL_LIST_STALE_MS, ModelPicker } from '../../../src/pages/shared';
+import { MODEL_LIST_STALE_MS, ModelPicker, preloadModelPickerPopover } from '../../../src/pages/shared';
 import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
+
 
 let harness: StoreHarness;
 let preferences: ModelPreferences;
 let ollama: Connection;
 let box: Connection;
+
+// The list's code loads the first time a picker opens; fetched here, it opens within the click.
+beforeAll(async () => {
+  await preloadModelPickerPopover();
+});
 
 beforeEach(async () => {
   harness = makeConnectionsStore({}, { now: () => Date.now() });

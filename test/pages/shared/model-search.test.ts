@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Connection, ModelList, ModelOptionGroup } from '../../../src/chat/connections';
-import { flatOptions, foldText, optionMatches, pickerGroups } from '../../../src/pages/shared';
+import { flatOptions, foldText, optionMatches, pickerGroups } from '../../../src/pages/shared/model-search';
 
 const group = (id: string, name: string, ids: string[], list: Partial<ModelList> = {}, extra: Partial<Connection> = {}): ModelOptionGroup => ({
   connection: { id, name, kind: 'custom', baseUrl: `http://${id}/v1`, ...extra },

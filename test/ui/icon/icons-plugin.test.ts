@@ -28,6 +28,11 @@ beforeAll(async () => {
     'src/readme.md': `'lucide:book'`,
     'src/ui/icon/bundled-icons.ts': `export const bundledIcons = { prefix: 'lucide', icons: {} };\n`,
     'entry.ts': `export { bundledIcons } from './src/ui/icon/bundled-icons';\n`,
+    // What the generated one-icon modules register with: here it just records each set.
+    'src/ui/icon/icon-storage.ts': `export const registered: unknown[] = [];\nexport function registerBundledIcons(set: unknown) { registered.push(set); }\n`,
+    'registry-entry.ts': `import './src/app.tsx';\nimport './src/aliases.ts';\nimport './src/pages/deep/page.ts';\nexport { registered } from './src/ui/icon/icon-storage.ts';\n`,
+    'src/split-app.tsx': `export const a = <i data-icon="lucide:chevron-down" />;\nexport const page = () => import('./pages/deep/page.ts');\n`,
+    'split-entry.ts': `export * from './src/split-app.tsx';\n`,
   };
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
@@ -43,6 +48,14 @@ afterAll(async () => {
 async function evaluate(code: string): Promise<IconSet> {
   const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { bundledIcons: IconSet };
   return module.bundledIcons;
+}
+
+/** Runs a bundle exporting `registered` and returns the icon sets registered, in order. */
+async function evaluateRegistered(bundled: string): Promise<IconSet[]> {
+  // The fixture's JSX compiles to React.createElement(Icon, …): stand-ins, since only the sets matter.
+  const code = `const React = { createElement: () => null }; const Icon = null;\n${bundled}`;
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { registered: IconSet[] };
+  return module.registered;
 }
 
 describe('collectIconNames', () => {
@@ -76,23 +89,51 @@ describe('pickIcons', () => {
   });
 });
 
+/** A package name that looks like an icon name ('lucide-react') is no icon: here an empty module. */
+const emptyPackage: esbuild.Plugin = {
+  name: 'empty-package',
+  setup(build) {
+    build.onResolve({ filter: /^lucide-react$/ }, (args) => ({ path: args.path, namespace: 'empty-package' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty-package' }, () => ({ contents: '' }));
+  },
+};
+
 describe('iconsEsbuildPlugin', () => {
-  it('bundles exactly the named icons that Lucide has, aliases with their parents', async () => {
+  /** Bundles `entry` (code-split, in memory) and returns its output files by name. */
+  async function bundle(entry: string): Promise<Map<string, string>> {
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [path.join(root, 'entry.ts')],
+      entryPoints: { [path.basename(entry, '.ts')]: path.join(root, entry) },
+      outdir: path.join(root, 'out'),
       bundle: true,
       format: 'esm',
+      splitting: true,
       write: false,
       logLevel: 'silent',
-      plugins: [iconsEsbuildPlugin({ root })],
+      plugins: [iconsEsbuildPlugin({ root }), emptyPackage],
     });
-    const icons = await evaluate(result.outputFiles[0]!.text);
-    expect(icons.prefix).toBe('lucide');
-    expect(icons.width).toBe(24);
-    expect(Object.keys(icons.icons).sort()).toEqual(['check', 'chevron-down', 'square-activity', 'x']);
-    expect(icons.aliases).toEqual({ 'activity-square': { parent: 'square-activity' } });
-    expect(icons.icons['chevron-down']!.body).toContain('d="m6 9l6 6l6-6"');
+    return new Map(result.outputFiles.map((file) => [path.basename(file.path), file.text]));
+  }
+
+  it('registers exactly the named icons that Lucide has, aliases with their parents, before the naming module runs', async () => {
+    const files = await bundle('registry-entry.ts');
+    const sets = await evaluateRegistered(files.get('registry-entry.js')!);
+    const icons = Object.assign({}, ...sets.map((set) => set.icons)) as IconSet['icons'];
+    const aliases = Object.assign({}, ...sets.map((set) => set.aliases)) as IconSet['aliases'];
+    expect(sets.every((set) => set.prefix === 'lucide' && set.width === 24)).toBe(true);
+    expect(Object.keys(icons).sort()).toEqual(['check', 'chevron-down', 'square-activity', 'x']);
+    expect(aliases).toEqual({ 'activity-square': { parent: 'square-activity' } });
+    expect(icons['chevron-down']!.body).toContain('d="m6 9l6 6l6-6"');
+  });
+
+  it('puts an icon in the chunk of the code that names it: one named only by a lazy module stays out of the entry', async () => {
+    const files = await bundle('split-entry.ts');
+    const entry = files.get('split-entry.js')!;
+    const lazy = [...files].filter(([name]) => name !== 'split-entry.js').map(([, text]) => text).join('\n');
+    // chevron-down is named by the entry's own static import; check only by the lazily imported page.
+    expect(entry).toContain('m6 9l6 6l6-6');
+    expect(entry).not.toContain('"check"');
+    expect(lazy).toContain('"check"');
   });
 });
 

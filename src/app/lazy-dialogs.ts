@@ -1,0 +1,10 @@
+import { lazyOnOpen } from './lazy-on-open';
+
+/** Settings, fetched the first time it opens (sidebar button, Ctrl/⌘+, or a page's request). */
+export const LazySettingsDialog = lazyOnOpen('settings-dialog', () => import('./settings/settings-dialog').then((module) => module.SettingsDialog));
+
+/** The search palette, fetched the first time it opens (Ctrl/⌘+K or the sidebar). */
+export const LazySearchPalette = lazyOnOpen('search-palette', () => import('./search-palette/search-palette').then((module) => module.SearchPalette));
+
+/** The shortcuts help, fetched the first time it opens (Ctrl/⌘+/ or the sidebar). */
+export const LazyShortcutsDialog = lazyOnOpen('shortcuts-dialog', () => import('./shortcuts/shortcuts-dialog').then((module) => module.ShortcutsDialog));

@@ -1,0 +1,8 @@
+import { registerMessages } from '../../i18n';
+import { settings } from '../../i18n/en/settings';
+
+// Settings' strings load with the settings chunk, not the first screen: every settings module
+// takes `t` from here, so the strings are registered before any of them renders.
+registerMessages(settings);
+
+export { t, type MessageKey } from '../../i18n';
