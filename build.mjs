@@ -8,7 +8,7 @@ import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildChunkStyles } from './build-styles.mjs';
+import { buildChunkStyles } from './src/lib/build-styles.mjs';
 import { PAGE_POLICY } from './src/server/security-headers.mjs';
 import { startServer } from './src/server/static-server.mjs';
 import { iconsEsbuildPlugin } from './src/ui/icon/icons-plugin.mjs';
@@ -106,7 +106,7 @@ const STYLES_META_NAME = 'parley-styles';
 /**
  * Writes index.html with the hashed entry, its CSS and its preloads in place of the marker.
  * Only the CSS the entry imports statically is linked; a lazy chunk's CSS is listed in a <meta>
- * and linked when the chunk loads (build-styles.mjs), which waits for it: no unstyled paint.
+ * and linked when the chunk loads (src/lib/build-styles.mjs), which waits for it: no unstyled paint.
  */
 async function writeIndex(outDir, entry, appMeta, themeMeta, styles) {
   // Relative URLs, so the <base href> decides where the app lives.
@@ -131,7 +131,7 @@ async function writeIndex(outDir, entry, appMeta, themeMeta, styles) {
   await writeFile(path.join(outDir, 'index.html'), template.replace(CSP_MARKER, csp).replace(ASSETS_MARKER, tags.join('\n    ')));
 }
 
-/** Replaces the app build's stylesheets with one per lazy chunk (build-styles.mjs). */
+/** Replaces the app build's stylesheets with one per lazy chunk (src/lib/build-styles.mjs). */
 const stylesFor = (appOptions, entry, outDir, metafile) =>
   buildChunkStyles({ root, outDir, metafile, entry, styleRoot: APP_BOOT, minify: appOptions.minify, target: TARGET });
 
