@@ -10,6 +10,9 @@ export default defineConfig({
     // One Chromium at a time: the machine has two cores.
     fileParallelism: false,
     testTimeout: 30_000,
+    // What a browser test polls for (a reply finishing, a transition ending) can take more than
+    // expect.poll's default second on a loaded two-core CI machine; the assertions stay the same.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
   },
 });
