@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { errorResponse, startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { errorResponse, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { toasts as toastsOf } from './locators';
-import { pagePerTest } from './page-per-test';
+import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations } from './screen-checks';
 
 // The production build against a real OpenAI-compatible server: a failed reply is explained on
@@ -13,15 +13,7 @@ const appUrl = inject('appUrl');
 let server: OpenAiServer;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startOpenAiServer({ models: ['test-model'] });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+modelServerPerFile({ models: ['test-model'] }, (started) => (server = started));
 pagePerTest({ onOpen: (opened) => ({ page } = opened) });
 
 const toasts = () => toastsOf(page);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp, sendFromHome } from './connected-app';
-import { pagePerTest } from './page-per-test';
+import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations } from './screen-checks';
 
 const appUrl = inject('appUrl');
@@ -12,15 +12,7 @@ let page: Page;
 let dialogs: string[];
 let violations: string[];
 
-beforeAll(async () => {
-  server = await startOpenAiServer({ models: ['test-model'] });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+modelServerPerFile({ models: ['test-model'] }, (started) => (server = started));
 pagePerTest({
   checkPageErrors: false,
   async onOpen(opened) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { afterAppIdle, composer as composerOf, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
-import { pagePerTest } from './page-per-test';
+import { modelServerPerFile, pagePerTest } from './page-per-test';
 
 // The production build (no test model inside) against a real OpenAI-compatible HTTP server.
 const appUrl = inject('appUrl');
@@ -10,15 +10,7 @@ const appUrl = inject('appUrl');
 let server: OpenAiServer;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startOpenAiServer({ models: ['test-model'] });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+modelServerPerFile({ models: ['test-model'] }, (started) => (server = started));
 pagePerTest({ checkPageErrors: false, onOpen: (opened) => ({ page } = opened) });
 
 const composer = () => composerOf(page);

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchOptions, type TestBrowser } from '../support/browser.mjs';
+import { startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from '../support/openai-server/index.mjs';
 
 export interface PagePerTestOptions extends Pick<LaunchOptions, 'viewport' | 'colorScheme'> {
   /**
@@ -86,4 +87,22 @@ export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
       return another;
     },
   };
+}
+
+/**
+ * The real OpenAI-compatible test server, one per file: started before the file's tests, reset
+ * (script, queue and recorded requests) before each test, closed after the file.
+ */
+export function modelServerPerFile(options: OpenAiServerOptions | undefined, onStart: (server: OpenAiServer) => void): void {
+  let server: OpenAiServer | undefined;
+  beforeAll(async () => {
+    server = await startOpenAiServer(options);
+    onStart(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => {
+    server?.reset();
+  });
 }

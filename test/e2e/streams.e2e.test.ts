@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fixtureResponse, startOpenAiServer, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { fixtureResponse, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp, sendFromHome } from './connected-app';
-import { pagePerTest } from './page-per-test';
+import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations } from './screen-checks';
 
 // Issue 11's stream cases, replayed byte for byte by the real test server to the production build
@@ -12,15 +12,7 @@ const appUrl = inject('appUrl');
 let server: OpenAiServer;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startOpenAiServer({ models: ['test-model'] });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+modelServerPerFile({ models: ['test-model'] }, (started) => (server = started));
 pagePerTest({ onOpen: (opened) => ({ page } = opened) });
 
 const reply = () => page.getByRole('article', { name: 'Assistant' });

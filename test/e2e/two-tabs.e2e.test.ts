@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { completion, startOpenAiServer, textStream, type OpenAiServer, type RecordedRequest } from '../support/openai-server/index.mjs';
+import { completion, textStream, type OpenAiServer, type RecordedRequest } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
-import { pagePerTest } from './page-per-test';
+import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations } from './screen-checks';
 
 // One person, one chat, two tabs of the same browser (one IndexedDB), against a real server whose
@@ -20,15 +20,7 @@ let server: OpenAiServer;
 let tabA: Page;
 let tabB: Page;
 
-beforeAll(async () => {
-  server = await startOpenAiServer({ models: ['test-model'] });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(() => {
-  server.reset();
-});
+modelServerPerFile({ models: ['test-model'] }, (started) => (server = started));
 const session = pagePerTest({ onOpen: ({ page }) => (tabA = page) });
 
 const isTitleRequest = (r: RecordedRequest) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body && !r.body.stream;
