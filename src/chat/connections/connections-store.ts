@@ -16,6 +16,7 @@ import {
 } from './model-lists';
 import { modelRef } from './model-ref';
 import { probeLocalServers, type LocalServer } from './probe-local-servers';
+import { randomId, uniqueConnectionName } from './connection-names';
 
 /**
  * The connections to model servers and the chosen default model, outside React (read through
@@ -28,8 +29,6 @@ export const CONNECTIONS_KEY = 'connections';
 export const DEFAULT_MODEL_KEY = 'defaultModel';
 /** A model list that takes longer than this has failed: a picker must not spin forever. */
 export const MODEL_LIST_TIMEOUT_MS = 15_000;
-/** Random base-36 characters in a connection id: unique among a person's handful of connections. */
-export const CONNECTION_ID_CHARS = 8;
 
 export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOptions) => Promise<string[]>;
 
@@ -78,19 +77,6 @@ export interface ConnectionsStore {
   adoptLocalServer(server: LocalServer): Promise<Connection>;
   /** Resolves once every change so far has been handed to `save`. */
   flush(): Promise<void>;
-}
-
-function randomId(): string {
-  const bytes = new Uint8Array(CONNECTION_ID_CHARS);
-  crypto.getRandomValues(bytes);
-  return `c${[...bytes].map((byte) => (byte % 36).toString(36)).join('')}`;
-}
-
-/** "Ollama", then "Ollama 2", "Ollama 3"… so two connections of a kind can be told apart. */
-export function uniqueConnectionName(base: string, connections: readonly Pick<Connection, 'name'>[]): string {
-  const taken = new Set(connections.map((connection) => connection.name));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`)) return `${base} ${n}`;
 }
 
 export function createConnectionsStore(options: ConnectionsStoreOptions): ConnectionsStore {

@@ -34,13 +34,12 @@ export {
   type ModelListStatus,
   type ModelReadiness,
 } from './model-lists';
+export { CONNECTION_ID_CHARS, uniqueConnectionName } from './connection-names';
 export {
-  CONNECTION_ID_CHARS,
   CONNECTIONS_KEY,
   createConnectionsStore,
   DEFAULT_MODEL_KEY,
   MODEL_LIST_TIMEOUT_MS,
-  uniqueConnectionName,
   type ConnectionDraft,
   type ConnectionPatch,
   type ConnectionError,
