@@ -104,8 +104,11 @@ describe.each([
       else await tabTo('a: Parley home');
 
       // The chat's menu: Enter opens it on its first item; the arrows, Home, End and letters move.
-      // The chat's title may come from the server, so its menu button is read, not assumed.
-      const trigger = `button: ${await nav().getByRole('button', { name: /^Options for / }).getAttribute('aria-label')}`;
+      // The chat's title comes from the server (a second, small request): wait for it, so the menu
+      // button is not renamed while the keyboard travels to it, then read its name.
+      const options = nav().getByRole('button', { name: /^Options for / });
+      await expect.poll(() => options.getAttribute('aria-label')).not.toBe('Options for First chat');
+      const trigger = `button: ${await options.getAttribute('aria-label')}`;
       await tabTo(trigger);
       await page.keyboard.press('Enter');
       await page.getByRole('menu').waitFor();
