@@ -84,10 +84,10 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
   plugins: [iconsEsbuildPlugin({ root })],
 });
 
-const themeOptionsFor = (outDir) => ({
+const headOptionsFor = (outDir) => ({
   absWorkingDir: root,
   // A classic blocking script in <head>: it must run before first paint, and CSP forbids inline script.
-  entryPoints: { theme: 'src/theme-boot.ts' },
+  entryPoints: { head: 'src/head-boot.ts' },
   outdir: path.join(outDir, 'assets'),
   bundle: true,
   format: 'iife',
@@ -102,22 +102,48 @@ const themeOptionsFor = (outDir) => ({
 const APP_BOOT = 'src/main.tsx';
 /** The <meta> listing each lazy chunk's stylesheet for src/lib/chunk-styles.ts (same name there). */
 const STYLES_META_NAME = 'parley-styles';
+/** The <meta> listing each page's files for src/app/preload-page.ts (same name there). */
+const PAGES_META_NAME = 'parley-pages';
+/** The page chunks the <head> script may preload for the address it opens (src/app/preload-page.ts). */
+const PAGE_CHUNKS = ['home-page', 'chat-page'];
+
+/** The output files `file` pulls in before it runs: itself and its static imports, transitively. */
+function staticClosure(outputs, file, into = new Set()) {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const record of outputs[file].imports) if (record.kind === 'import-statement') staticClosure(outputs, record.path, into);
+  return into;
+}
+
+/** `name=file,file,…` per page: its JS not already preloaded for the boot module, then its stylesheet. */
+function pageFiles(outputs, mainFile, styles, href) {
+  const atStart = staticClosure(outputs, mainFile);
+  return PAGE_CHUNKS.flatMap((name) => {
+    const file = Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint && path.basename(f).startsWith(`${name}-`));
+    if (!file) return [];
+    const js = [...staticClosure(outputs, file)].filter((f) => !atStart.has(f));
+    const css = styles.chunks[name] ? [styles.chunks[name]] : [];
+    return [`${name}=${[...js, ...css].map(href).join(',')}`];
+  });
+}
 
 /**
  * Writes index.html with the hashed entry, its CSS and its preloads in place of the marker.
  * Only the CSS the entry imports statically is linked; a lazy chunk's CSS is listed in a <meta>
  * and linked when the chunk loads (src/lib/build-styles.mjs), which waits for it: no unstyled paint.
  */
-async function writeIndex(outDir, entry, appMeta, themeMeta, styles) {
+async function writeIndex(outDir, entry, appMeta, headMeta, styles) {
   // Relative URLs, so the <base href> decides where the app lives.
   const href = (file) => path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
   const outputs = Object.entries(appMeta.outputs);
   const [mainFile, main] = outputs.find(([, o]) => o.entryPoint === entry);
-  const themeFile = Object.keys(themeMeta.outputs).find((f) => f.endsWith('.js'));
+  const headFile = Object.keys(headMeta.outputs).find((f) => f.endsWith('.js'));
   const preloads = main.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const chunkStyles = Object.entries(styles.chunks).map(([name, file]) => `${name}=${href(file)}`);
   const tags = [
-    `<script src="${href(themeFile)}"></script>`,
+    // Before the <head> script, which reads it.
+    `<meta name="${PAGES_META_NAME}" content="${pageFiles(appMeta.outputs, mainFile, styles, href).join(' ')}" />`,
+    `<script src="${href(headFile)}"></script>`,
     ...(styles.main ? [`<link rel="stylesheet" href="${href(styles.main)}" />`] : []),
     `<meta name="${STYLES_META_NAME}" content="${chunkStyles.join(' ')}" />`,
     ...preloads.map((f) => `<link rel="modulepreload" href="${href(f)}" />`),
@@ -145,15 +171,15 @@ export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = f
   const worker = await esbuild.build(workerOptionsFor(outDir));
   const workerUrl = workerUrlOf(outDir, worker.metafile);
   const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery);
-  const [app, theme] = await Promise.all([esbuild.build(appOptions), esbuild.build(themeOptionsFor(outDir))]);
+  const [app, head] = await Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir))]);
   const styles = await stylesFor(appOptions, entry, outDir, app.metafile);
-  await writeIndex(outDir, entry, app.metafile, theme.metafile, styles);
+  await writeIndex(outDir, entry, app.metafile, head.metafile, styles);
   return { app: app.metafile, styles };
 }
 
 async function watch(gallery) {
   await build({ gallery });
-  const theme = await esbuild.build(themeOptionsFor(dist));
+  const head = await esbuild.build(headOptionsFor(dist));
   const worker = await esbuild.build(workerOptionsFor(dist));
   const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile), gallery);
   const ctx = await esbuild.context({
@@ -166,7 +192,7 @@ async function watch(gallery) {
           b.onEnd(async (result) => {
             if (result.errors.length === 0) {
               const styles = await stylesFor(appOptions, 'src/main.tsx', dist, result.metafile);
-              await writeIndex(dist, 'src/main.tsx', result.metafile, theme.metafile, styles);
+              await writeIndex(dist, 'src/main.tsx', result.metafile, head.metafile, styles);
               console.log(`[parley] rebuilt at ${new Date().toLocaleTimeString()}`);
             }
           });

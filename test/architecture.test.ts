@@ -11,7 +11,7 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 /** Which top-level areas of src/ each area may import (besides itself). */
 const ALLOWED: Record<string, readonly string[]> = {
   main: ['app', 'styles'],
-  'theme-boot': ['ui'],
+  'head-boot': ['app', 'ui'],
   app: ['pages', 'chat', 'markdown', 'ui', 'router', 'i18n', 'lib', 'styles'],
   pages: ['chat', 'markdown', 'ui', 'router', 'i18n', 'lib', 'styles'],
   chat: ['lib'],
