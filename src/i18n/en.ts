@@ -1,8 +1,11 @@
 import { chatSettings } from './en/chat-settings';
 import { chat } from './en/chat';
+import { chatEntry } from './en/chat-entry';
+import { chatPage } from './en/chat-page';
 import { kit } from './en/kit';
 import { modelErrors } from './en/model-errors';
 import { modelPicker } from './en/model-picker';
+import { search } from './en/search';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { shortcuts } from './en/shortcuts';
@@ -12,6 +15,6 @@ import { shortcuts } from './en/shortcuts';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...kit, ...chat, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors } as const;
+export const en = { ...shell, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors } as const;
 
 export type MessageKey = keyof typeof en;

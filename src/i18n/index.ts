@@ -1,5 +1,4 @@
 import type { MessageKey } from './en';
-import { chatSettings } from './en/chat-settings';
 import { chat } from './en/chat';
 import { kit } from './en/kit';
 import { modelPicker } from './en/model-picker';
@@ -9,11 +8,11 @@ export type { MessageKey };
 export type Catalogue = Record<MessageKey, string>;
 
 /**
- * The areas the first screen shows. The others (settings, the shortcuts help, model error
- * explanations) travel with the chunk that shows them and register on import, before it renders
- * (issue 12: the first screen carries only its own strings).
+ * The areas the first screen shows. The others (the chat page, settings, the shortcuts help,
+ * model error explanations) travel with the chunk that shows them and register on import,
+ * before it renders (issue 12: the first screen carries only its own strings).
  */
-const startMessages = { ...shell, ...kit, ...chat, ...chatSettings, ...modelPicker };
+const startMessages = { ...shell, ...kit, ...chat, ...modelPicker };
 
 let catalogue: Partial<Catalogue> = startMessages;
 /** The areas lazily loaded chunks registered: kept when the catalogue is swapped. */

@@ -14,6 +14,9 @@ describe('message areas', () => {
     expect(t('modelPicker.label')).toBe('Model');
     expect(t('settings.title')).toBe('settings.title');
     expect(t('modelError.cors.title')).toBe('modelError.cors.title');
+    expect(t('chat.message.copy')).toBe('chat.message.copy');
+    expect(t('search.placeholder')).toBe('search.placeholder');
+    expect(t('nav.rename')).toBe('nav.rename');
 
     registerMessages(settings);
     expect(t('settings.title')).toBe('Settings');
@@ -27,6 +30,16 @@ describe('message areas', () => {
     setCatalogue({ 'nav.newChat': 'Nouvelle discussion' });
     expect(t('nav.newChat')).toBe('Nouvelle discussion');
     expect(t('modelError.down.title')).toBe(en['modelError.down.title']);
+  });
+
+  it('the chat page, the search palette and the history entries register their areas as their modules load', async () => {
+    await import('../../src/pages/chat/chat-text');
+    expect(t('chat.message.copy')).toBe('Copy');
+    expect(t('chatSettings.title')).toBe('Chat settings');
+    await import('../../src/app/search-palette/search-text');
+    expect(t('search.placeholder')).toBe('Search chats…');
+    await import('../../src/app/sidebar/chat-entry-text');
+    expect(t('nav.rename')).toBe('Rename');
   });
 
   it('the whole catalogue is every area file together: no key is lost or defined twice', async () => {

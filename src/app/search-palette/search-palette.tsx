@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useChats, useSearchIndexState, type ChatSearchResult } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './search-text';
 import { paths } from '../../pages/paths';
 import { useNavigate } from '../../router';
 import { useCompositionGuard } from '../../ui/composer';

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { chatById, getChatStore, type Chat } from '../../chat';
 import { buildChatExport, exportFileName } from '../../chat/export';
-import { t } from '../../i18n';
+import { t } from './chat-entry-text';
 import { downloadJson } from '../../lib/download-file';
 import { paths } from '../../pages/paths';
 import { stripBase, useRouter } from '../../router';

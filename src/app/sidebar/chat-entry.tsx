@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useChatHasUnsaved, useChatReplying, type Chat } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-entry-text';
 import { paths } from '../../pages/paths';
 import { UnsavedMark } from '../../pages/shared';
 import { Link } from '../../router';

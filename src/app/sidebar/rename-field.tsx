@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ComponentPropsWithRef } from 'react';
-import { t } from '../../i18n';
+import { t } from './chat-entry-text';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { useCompositionGuard } from '../../ui/composer';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { getChatStore } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { useThreadServices } from './thread-context';
 

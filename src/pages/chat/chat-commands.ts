@@ -1,6 +1,6 @@
 import { getChatStore, type Chat } from '../../chat';
 import { buildChatExport, exportFileName } from '../../chat/export';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { downloadJson } from '../../lib/download-file';
 import { toast } from '../../ui/toast';
 

@@ -1,6 +1,6 @@
 import { memo, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStreamingMessageId } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
 import { requestModelPicker, useModelUnavailable } from '../shared';

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { getChatStore, type Chat } from '../../chat';
 import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { ModelPicker, SidebarButton } from '../shared';

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 
 /** Loading a chat from storage is usually instant: say so only past this (as the router does for pages, SPEC A1). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Link } from '../../router';
 import { paths } from '../paths';
 import { MenuBar } from '../shared';

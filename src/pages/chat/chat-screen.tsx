@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { getChatStore, type Chat } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { useLocation } from '../../router';
 import { Button } from '../../ui/button';
 import { useArrivalFocus } from '../shared';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { getChatStore, type Chat } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { getChatStore, useUnsavedChat } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { useCompositionGuard } from '../../ui/composer';
 import { UnsavedMark } from '../shared';

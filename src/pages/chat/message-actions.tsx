@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { MessageRole } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 
 export const COPY_ICON = 'lucide:copy';

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { useCompositionGuard } from '../../ui/composer';
 

@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../chat';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from './chat-text';
 import { AssistantContent } from './assistant-content';
 import { BranchNav } from './branch-nav';
 import { copyText, deleteMessageWithUndo } from './chat-commands';

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Tooltip } from '../../ui/tooltip';
 import { messageStats, type FiguresMessage, type Stat } from './stats-format';
 

@@ -1,5 +1,5 @@
 import type { Message } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { modelKind } from '../shared';

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { Message } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Icon } from '../../ui/icon';
 import { thoughtSeconds, type FiguresMessage } from './stats-format';
 

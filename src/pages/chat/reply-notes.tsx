@@ -1,5 +1,5 @@
 import type { Message } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import './reply-extras.css';
 
 type NoteFacts = Pick<Message, 'status' | 'content' | 'finishReason' | 'maxTokens' | 'skippedEvents' | 'errorReason'>;

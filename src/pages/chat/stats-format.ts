@@ -1,5 +1,5 @@
 import { figuresOf, type Message } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 
 /** The figures under a reply and the reasoning toggle's duration, as text. Pure. */
 

@@ -1,6 +1,6 @@
 import { useEffect, type Ref } from 'react';
 import { useThread } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { MessageItem } from './message-item';
 import { useProgressiveStart } from './use-progressive-start';
 

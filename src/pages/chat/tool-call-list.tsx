@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../chat';
-import { t } from '../../i18n';
+import { t } from './chat-text';
 import { Icon } from '../../ui/icon';
 import './reply-extras.css';
 
