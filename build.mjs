@@ -9,6 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildChunkStyles } from './src/lib/build-styles.mjs';
+import { startChunkPlugin } from './src/lib/start-chunk-plugin.mjs';
 import { PAGE_POLICY } from './src/server/security-headers.mjs';
 import { startServer } from './src/server/static-server.mjs';
 import { iconsEsbuildPlugin } from './src/ui/icon/icons-plugin.mjs';
@@ -80,8 +81,9 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
   },
   legalComments: 'linked',
   logLevel: 'warning',
-  // Bundles exactly the Lucide icons the code names, so they render offline and at once.
-  plugins: [iconsEsbuildPlugin({ root })],
+  // Bundles exactly the Lucide icons the code names, so they render offline and at once; puts
+  // the first screen's code in one file instead of one per combination of lazy chunks using it.
+  plugins: [startChunkPlugin({ root, bootModule: APP_BOOT }), iconsEsbuildPlugin({ root })],
 });
 
 const headOptionsFor = (outDir) => ({
@@ -140,14 +142,17 @@ async function writeIndex(outDir, entry, appMeta, headMeta, styles) {
   const headFile = Object.keys(headMeta.outputs).find((f) => f.endsWith('.js'));
   const preloads = main.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const chunkStyles = Object.entries(styles.chunks).map(([name, file]) => `${name}=${href(file)}`);
+  // The boot module first (the largest file; a module script does not block parsing), then its
+  // imports and stylesheet, and the blocking <head> script last: it still runs before first
+  // paint, and nothing waits for it to download before being requested.
   const tags = [
+    `<script type="module" src="${href(mainFile)}"></script>`,
+    ...preloads.map((f) => `<link rel="modulepreload" href="${href(f)}" />`),
+    ...(styles.main ? [`<link rel="stylesheet" href="${href(styles.main)}" />`] : []),
+    `<meta name="${STYLES_META_NAME}" content="${chunkStyles.join(' ')}" />`,
     // Before the <head> script, which reads it.
     `<meta name="${PAGES_META_NAME}" content="${pageFiles(appMeta.outputs, mainFile, styles, href).join(' ')}" />`,
     `<script src="${href(headFile)}"></script>`,
-    ...(styles.main ? [`<link rel="stylesheet" href="${href(styles.main)}" />`] : []),
-    `<meta name="${STYLES_META_NAME}" content="${chunkStyles.join(' ')}" />`,
-    ...preloads.map((f) => `<link rel="modulepreload" href="${href(f)}" />`),
-    `<script type="module" src="${href(mainFile)}"></script>`,
   ];
   const template = await readFile(path.join(root, 'index.html'), 'utf8');
   for (const marker of [ASSETS_MARKER, CSP_MARKER]) {

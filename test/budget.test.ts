@@ -12,6 +12,8 @@ import { measureSizes } from '../bench/budget/sizes.mjs';
 
 /** A full production build (app, worker, stylesheets) takes a few seconds on a busy machine. */
 const BUILD_TIMEOUT_MS = 60_000;
+/** Six connections per host over HTTP/1.1: more files than that arrive in waves, a round trip each. */
+const MAX_FIRST_SCREEN_SCRIPTS = 4;
 
 interface Sizes {
   firstScreenJs: number;
@@ -49,5 +51,11 @@ describe('the first screen stays within its budget (gzip -9)', () => {
       ),
     ).toEqual([]);
     expect(names.some((name) => name.startsWith('home-page-'))).toBe(true);
+  });
+
+  it('comes in a handful of files, not one per combination of lazy chunks (src/lib/start-chunk-plugin.mjs)', () => {
+    const scripts = sizes.files.map((f) => f.file).filter((name) => name.endsWith('.js'));
+    // The boot module, the chunk with every first-screen module, esbuild's helpers, the home page.
+    expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(MAX_FIRST_SCREEN_SCRIPTS);
   });
 });
