@@ -1,0 +1,26 @@
+// Attachments: files a message carries to the model (pictures, text files, PDFs). The processing
+// core only: what to take, how to turn it into what is stored and sent, and what it costs.
+export type { Attachment, AttachmentKind, AttachmentRef, ImageAttachment, PdfAttachment, TextAttachment } from './types';
+export { attachmentRef } from './types';
+export {
+  classifyFile,
+  refusalForMessage,
+  imageMaxLongSide,
+  DEFAULT_IMAGE_MAX_LONG_SIDE,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_MESSAGE,
+  MAX_MESSAGE_BYTES,
+  MAX_TEXT_CHARS,
+  type Classification,
+  type DraftLoad,
+  type FileFacts,
+  type RefusalCode,
+} from './limits';
+export { prepareAttachment, AttachmentError, type AttachmentErrorCode, type PrepareOptions } from './prepare-attachment';
+export { imageProcessorFor, createImageProcessor, type ImageProcessor } from './image-client';
+export { pdfPagesAsImages } from './pdf';
+export { fileBlock } from './text-file';
+export { attachmentTokens, imageTokens, textTokens } from './tokens';
+export { userMessageContent, contentText, type ContentPart, type MessageContent } from './content-parts';
+export { visionRejection, acceptsImages, type VisionRejection } from './vision-errors';
+export { contextLengthOf, contextLengthOfProps, modelEntry, exceedsContext } from './context-window';
