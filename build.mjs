@@ -25,11 +25,18 @@ const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 
 /**
  * The workers, each its own bundle, built first so the app knows their hashed names: the stream
- * worker, and the search worker (the full-text index library is bundled there and nowhere else).
+ * worker, the search worker (the full-text index library is bundled there and nowhere else), the
+ * image worker (attachments are downscaled off the page's thread) and pdf.js's own worker.
  */
+const WORKERS = {
+  stream: 'src/chat/openai/stream-worker.ts',
+  search: 'src/chat/search-index/search-worker.ts',
+  image: 'src/chat/attachments/image-worker.ts',
+  pdf: 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+};
 const workerOptionsFor = (outDir) => ({
   absWorkingDir: root,
-  entryPoints: { 'stream-worker': 'src/chat/openai/stream-worker.ts', 'search-worker': 'src/chat/search-index/search-worker.ts' },
+  entryPoints: Object.fromEntries(Object.entries(WORKERS).map(([name, file]) => [`${name}-worker`, file])),
   outdir: path.join(outDir, 'assets'),
   bundle: true,
   format: 'esm',
@@ -44,11 +51,11 @@ const workerOptionsFor = (outDir) => ({
 
 /** Each worker's URL relative to the page's <base>, for the app to start it with. */
 const workerUrlOf = (outDir, metafile) => {
-  const urlOf = (name) => {
-    const [file] = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint?.includes(`/${name}.ts`));
+  const urlOf = (entry) => {
+    const [file] = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint === entry);
     return path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
   };
-  return { stream: urlOf('stream-worker'), search: urlOf('search-worker') };
+  return Object.fromEntries(Object.entries(WORKERS).map(([name, entry]) => [name, urlOf(entry)]));
 };
 
 /**
@@ -77,6 +84,8 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
     'process.env.NODE_ENV': '"production"',
     __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl.stream),
     __PARLEY_SEARCH_WORKER__: JSON.stringify(workerUrl.search),
+    __PARLEY_IMAGE_WORKER__: JSON.stringify(workerUrl.image),
+    __PARLEY_PDF_WORKER__: JSON.stringify(workerUrl.pdf),
     __PARLEY_GALLERY__: JSON.stringify(gallery),
   },
   legalComments: 'linked',
