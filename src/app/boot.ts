@@ -20,6 +20,8 @@ export function boot(): void {
   if (!getChatModel()) setChatModel(createConnectionsModel(connections, streamInWorker()));
   whenIdle(warmUp);
   whenIdle(startSearch);
+  // The store's actions (sending, replies, renaming…) load right after the first screen, so the first send doesn't wait for them.
+  whenIdle(() => void store.preloadActions().catch(() => {}));
   // Dialogs (not pages: SPEC A1 is about routes) load after the first screen, before they are
   // wanted: keys typed right after Ctrl/⌘+K must reach the palette, not the page behind it.
   whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));

@@ -1,18 +1,17 @@
-import { isChangeNotice, type BroadcastLike, type ChangeNotice, type TabNotice } from './broadcast';
-import { chatModels, type ChatModelRegistry } from './chat-model';
-import { createChatActions, type ChatActions } from './chat-actions';
+import { isChangeNotice, type BroadcastLike, type ChangeNotice, type StreamNotice, type TabNotice } from './broadcast';
+import type { ChatModelRegistry } from './chat-model';
+import type { ChatActions } from './chat-actions';
 import { createDraftStore } from './draft-store';
-import { createMessageActions, type MessageActions } from './message-actions';
+import type { MessageActions } from './message-actions';
 import { openPersistence } from './open-persistence';
-import { createReplyActions, type ReplyActions } from './reply-actions';
-import { abandonedReplies, browserLocks, type LockManagerLike } from './reply-locks';
-import { searchChats, type ChatSearchResult, type SearchChatsOptions } from './search-chats';
+import type { ReplyActions } from './reply-actions';
+import type { LockManagerLike } from './reply-locks';
+import type { ChatSearchResult, SearchChatsOptions } from './search-chats';
 import type { EstimateStorage } from './storage-usage';
+import type { StoreActions } from './store-actions';
 import { createStoreCore, type PersistenceSource } from './store-core';
-import { createTabStreams } from './tab-streams';
 import type { ChatStoreEvent } from './store-events';
 import { removeChat, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
-import { DEFAULT_UNTITLED_TITLE } from './titles';
 import { compareMessages } from './tree';
 import type { Message } from './types';
 
@@ -20,8 +19,13 @@ import type { Message } from './types';
  * The chat store (outside React; read through hooks.ts): an immutable snapshot with
  * subscribe/getSnapshot, and the actions. Storage is the source of truth shared by tabs; the
  * snapshot is this tab's view of it, updated at once and written behind.
+ *
+ * Reading (the history, a chat, drafts, settings) is here, in the first screen; the actions
+ * (store-actions.ts) load on first use or when the app preloads them (`preloadActions`). A
+ * chat's messages enter the snapshot only once the actions are there, so the synchronous
+ * actions (stop, regenerate, continue…) act exactly as before: until then there is nothing
+ * they could act on.
  */
-
 /** Notices from other tabs within this window are handled together (a streaming tab sends one per save). */
 export const REMOTE_REFRESH_DELAY_MS = 50;
 
@@ -51,6 +55,8 @@ export interface ChatStore
   getSnapshot(): ChatStoreSnapshot;
   /** Opens storage and loads the chat list; safe to call any number of times. */
   init(): Promise<void>;
+  /** Loads the code of the actions ahead of their first use (the app does, right after the first paint). */
+  preloadActions(): Promise<void>;
   /** Loads a chat's messages; false when there is no such chat. */
   loadChat(id: string): Promise<boolean>;
   getDraft(key: string): Promise<string>;
@@ -74,7 +80,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   let remoteTimer: ReturnType<typeof setTimeout> | undefined;
   const onNotice = (notice: TabNotice) => {
     if (isChangeNotice(notice)) onChange(notice);
-    else streams.receive(notice);
+    else onStreamNotice(notice);
   };
   const onChange = (notice: ChangeNotice) => {
     remote.set(notice.chatId, (remote.get(notice.chatId) ?? false) || notice.type === 'messages');
@@ -95,11 +101,48 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     doc: options.doc,
     estimateStorage: options.estimateStorage,
   });
-  const locks = options.locks === undefined ? browserLocks() : options.locks;
-  const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
   const drafts = createDraftStore({ persist: core.persist, now, win: options.win, doc: options.doc });
   const loads = new Map<string, Promise<boolean>>();
   let initialized: Promise<void> | undefined;
+  let actions: StoreActions | undefined;
+  let actionsLoading: Promise<StoreActions> | undefined;
+  let disposed = false;
+
+  const loadActions = (): Promise<StoreActions> =>
+    (actionsLoading ??= Promise.all([import('./store-actions'), core.loadUnsaved()]).then(
+      ([{ createStoreActions }]) =>
+        (actions ??= createStoreActions(core, {
+          models: options.models,
+          locks: options.locks,
+          untitledTitle: options.untitledTitle,
+          ensureLoaded: (chatId) => loadChat(chatId),
+        })),
+      (error: unknown) => {
+        // A chunk that failed to load (offline, a redeploy) is asked for again on next use.
+        actionsLoading = undefined;
+        throw error;
+      },
+    ));
+
+  /** Runs an action at once when loaded (as it always did), else once its code is there. */
+  const act =
+    <A extends unknown[], R>(pick: (loaded: StoreActions) => (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      actions ? pick(actions)(...args) : loadActions().then((loaded) => pick(loaded)(...args));
+
+  /**
+   * Another tab's streams. Until the actions load nothing streams here and no other tab's reply
+   * is known, so only a reply starting elsewhere needs them; notices that come while they load
+   * are handled after, in order.
+   */
+  const onStreamNotice = (notice: StreamNotice) => {
+    if (actions) return actions.streams.receive(notice);
+    if (!actionsLoading && notice.type !== 'stream-started') return;
+    void loadActions().then(
+      (loaded) => !disposed && loaded.streams.receive(notice),
+      () => {},
+    );
+  };
 
   const init = () =>
     (initialized ??= (async () => {
@@ -118,13 +161,19 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     return [...byId.values()].sort(compareMessages);
   };
 
+  const settleAbandoned = (chatId: string) => void actions?.settleAbandoned(chatId);
+
   const loadChat = async (id: string): Promise<boolean> => {
     await init();
     if (core.messagesOf(id)) return true;
     let loading = loads.get(id);
     if (!loading) {
       loading = (async () => {
-        const found = await core.persist('load', (p) => Promise.all([p.getChat(id), p.listMessages(id)]));
+        // Read while the actions load: what the chat shows can be acted on once it is shown.
+        const [found] = await Promise.all([
+          core.persist('load', (p) => Promise.all([p.getChat(id), p.listMessages(id)])),
+          loadActions().catch(() => undefined),
+        ]);
         if (!found) return false;
         const [chat, messages] = found;
         if (!chat) {
@@ -133,7 +182,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         }
         if (!core.chat(id)) core.setChat(chat);
         if (!core.messagesOf(id)) core.update((s) => ({ messages: withEntry(s.messages, id, messages) }));
-        void settleAbandoned(id);
+        settleAbandoned(id);
         return true;
       })().finally(() => loads.delete(id));
       loads.set(id, loading);
@@ -163,7 +212,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     if (!found) return;
     if (!found.chat) {
       if (!core.chat(chatId)) return;
-      replies.stopChat(chatId);
+      actions?.replies.stopChat(chatId);
       core.update((s) => ({
         chats: removeChat(s.chats, chatId),
         messages: withEntry(s.messages, chatId, undefined),
@@ -174,59 +223,38 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     core.setChat(found.chat);
     if (!found.messages || !core.messagesOf(chatId)) return;
     core.update((s) => ({ messages: withEntry(s.messages, chatId, withLocalStreams(chatId, found.messages!)) }));
-    void settleAbandoned(chatId);
+    settleAbandoned(chatId);
   }
 
-  /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
-  async function settleAbandoned(chatId: string) {
-    const ids = await abandonedReplies(locks, core.messagesOf(chatId) ?? [], core.snapshot().generating);
-    for (const id of ids) {
-      const message = core.findMessage(id);
-      if (message?.status !== 'streaming' || core.snapshot().generating.has(id)) continue;
-      const stopped: Message = { ...message, status: 'stopped' };
-      core.setMessage(stopped);
-      await core.write(chatId, 'save-message', (p) => p.putMessage(stopped));
-    }
-  }
-
-  const ensureLoaded = (chatId: string) => loadChat(chatId);
-  let chatActions: ChatActions | undefined;
-  const replies = createReplyActions(core, {
-    models: options.models ?? chatModels,
-    locks,
-    streams,
-    ensureLoaded,
-    setGeneratedTitle: async (chatId, title) => chatActions?.setChatTitle(chatId, title, 'generated'),
-  });
   // A tab that opens while another streams shows that reply as streaming too.
-  streams.ask();
-  chatActions = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);
-  const messageActions = createMessageActions(core, replies);
+  core.announce({ type: 'streams-query' });
 
   return {
     subscribe: core.subscribe,
     getSnapshot: core.snapshot,
     init,
     loadChat,
+    preloadActions: () => loadActions().then(() => {}),
     async createChat(input) {
       await init();
-      return chatActions.createChat(input);
+      return (actions ?? (await loadActions())).chats.createChat(input);
     },
-    renameChat: chatActions.renameChat,
-    updateChatSettings: chatActions.updateChatSettings,
-    setChatTitle: chatActions.setChatTitle,
-    pinChat: chatActions.pinChat,
-    deleteChat: chatActions.deleteChat,
-    selectBranch: messageActions.selectBranch,
-    deleteMessage: messageActions.deleteMessage,
-    takePendingReply: replies.takePendingReply,
-    startReply: replies.startReply,
-    sendMessage: replies.sendMessage,
-    editMessage: replies.editMessage,
-    regenerate: replies.regenerate,
-    continueReply: replies.continueReply,
-    stop: replies.stop,
-    stopChat: replies.stopChat,
+    renameChat: act((a) => a.chats.renameChat),
+    updateChatSettings: act((a) => a.chats.updateChatSettings),
+    setChatTitle: act((a) => a.chats.setChatTitle),
+    pinChat: act((a) => a.chats.pinChat),
+    deleteChat: act((a) => a.chats.deleteChat),
+    selectBranch: act((a) => a.messages.selectBranch),
+    deleteMessage: act((a) => a.messages.deleteMessage),
+    sendMessage: act((a) => a.replies.sendMessage),
+    editMessage: act((a) => a.replies.editMessage),
+    // Before the actions load no chat's messages are in the snapshot: none of these has anything to act on.
+    takePendingReply: (chatId) => actions?.replies.takePendingReply(chatId) ?? false,
+    startReply: (chatId, parentId) => actions?.replies.startReply(chatId, parentId),
+    regenerate: (messageId) => actions?.replies.regenerate(messageId),
+    continueReply: (messageId) => actions?.replies.continueReply(messageId) ?? false,
+    stop: (messageId) => actions?.replies.stop(messageId),
+    stopChat: (chatId) => actions?.replies.stopChat(chatId),
     getDraft: drafts.load,
     setDraft: drafts.set,
     peekDraft: drafts.peek,
@@ -236,14 +264,16 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     putSetting: async (key, value) => void (await core.persist('save-setting', (p) => p.putSetting(key, value))),
     async search(query, searchOptions) {
       await init();
-      const { persistence } = await core.persistence();
+      // Only the search palette searches: its code loads with the first search.
+      const [{ persistence }, { searchChats }] = await Promise.all([core.persistence(), import('./search-chats')]);
       return searchChats(core.snapshot().chats, persistence, query, searchOptions);
     },
     retrySaves: core.retrySaves,
     onError: core.events.on,
     dispose() {
+      disposed = true;
       clearTimeout(remoteTimer);
-      replies.stopAll();
+      actions?.replies.stopAll();
       void drafts.flush();
       drafts.dispose();
       core.close();

@@ -1,7 +1,6 @@
 import { unwrap } from 'idb';
 import type { ParleyDatabase, SettingRow } from './db';
 import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
-import { SEARCH_BATCH_SIZE, scanMessages } from './search-scan';
 import { toStorageError } from './storage-error';
 import type { Chat, Draft, Message } from './types';
 
@@ -182,6 +181,8 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
 
     async searchMessages(query, options) {
       try {
+        // Only a search scans: the scanner loads with the first one, not with the first screen.
+        const { SEARCH_BATCH_SIZE, scanMessages } = await import('./search-scan');
         return await scanMessages(messageBatchesNewestFirst(db, SEARCH_BATCH_SIZE), query, options);
       } catch (error) {
         // An abort is the caller's doing, not a storage failure: pass it through as is.

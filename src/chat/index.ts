@@ -1,4 +1,10 @@
-/** The chat domain's public API (SPEC B2–B6). React-free except hooks.ts. */
+/**
+ * The chat domain's public API (SPEC B2–B6). React-free except hooks.ts.
+ *
+ * The first screen imports this file, and esbuild puts every module it re-exports (and that is
+ * used anywhere) into the first screen: what loads later (the store's actions, search, the
+ * memory fallback, reply figures, the unsaved-changes bookkeeping) is imported by its own file.
+ */
 export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, ReplySegment, TitleSource, Timing, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
@@ -18,15 +24,13 @@ export {
   type ThreadEntry,
 } from './tree';
 export { groupChats, localCalendar, PREVIOUS_MONTH_DAYS, PREVIOUS_WEEK_DAYS, type ChatGroup, type DayCalendar } from './date-groups';
-export { createSearchMatcher, normalizeForSearch, SNIPPET_CONTEXT_CHARS, type SearchMatcher, type Snippet } from './search';
-export { SEARCH_BATCH_SIZE, SEARCH_RESULT_LIMIT } from './search-scan';
+export type { SearchMatcher, Snippet } from './search';
 export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
 export { getSearchIndex, setSearchIndex, startSearchIndex, useSearchIndexState, type SearchIndexClient, type SearchIndexState } from './search-index';
 
 export { DB_NAME, DB_VERSION, MIGRATIONS, openParleyDb, type Migration, type ParleyDatabase } from './db';
 export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
 export { createIdbPersistence } from './idb-persistence';
-export { createMemoryPersistence } from './memory-persistence';
 export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './open-persistence';
 export { StorageError, toStorageError, type StorageErrorKind } from './storage-error';
 
@@ -54,14 +58,9 @@ export type { ChatSettings, CreateChatInput } from './chat-actions';
 export type { Undo } from './undo';
 export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './broadcast';
 export type { LockManagerLike } from './reply-locks';
-export { STREAM_SAVE_INTERVAL_MS } from './generation';
-export { alternateRoles, CONTINUE_INSTRUCTION } from './continue-request';
-export { figuresOf, REASONING_BREAK } from './reply-figures';
 export { DRAFT_SAVE_DELAY_MS } from './draft-store';
 export { STORAGE_EVENT_REPEAT_MS } from './store-core';
-export { DEFAULT_UNTITLED_TITLE, TITLE_MAX_CHARS } from './titles';
 
 export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './use-unsaved';
-export type { UnsavedSnapshot } from './unsaved-ledger';
-export { RETRY_FIRST_DELAY_MS, RETRY_MAX_DELAY_MS } from './unsaved-changes';
+export type { UnsavedSnapshot } from './unsaved-snapshot';
 export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, useThread, type ChatView, type DraftState } from './hooks';

@@ -1,6 +1,5 @@
 import { openParleyDb } from './db';
 import { createIdbPersistence } from './idb-persistence';
-import { createMemoryPersistence } from './memory-persistence';
 import type { ChatPersistence } from './persistence';
 import { StorageError } from './storage-error';
 
@@ -19,7 +18,9 @@ export interface OpenPersistenceOptions {
   onVersionChange?(): void;
 }
 
-function inMemory(reason: StorageError): OpenedPersistence {
+/** Memory is the fallback only: its code loads when IndexedDB fails, not with every first screen. */
+async function inMemory(reason: StorageError): Promise<OpenedPersistence> {
+  const { createMemoryPersistence } = await import('./memory-persistence');
   return { persistence: createMemoryPersistence(), reason };
 }
 

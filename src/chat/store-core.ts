@@ -3,17 +3,18 @@ import type { Persist } from './draft-store';
 import { newId } from './ids';
 import type { OpenedPersistence } from './open-persistence';
 import type { ChatPersistence } from './persistence';
-import { createMemoryPersistence } from './memory-persistence';
 import { StorageError, toStorageError } from './storage-error';
-import { browserEstimate, readUsage, type EstimateStorage } from './storage-usage';
+import type { EstimateStorage } from './storage-usage';
 import { createEventEmitter, type EventEmitter, type StorageOperation, type StorageUsage } from './store-events';
 import { chatById, initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, withReplyingChats, type ChatStoreSnapshot } from './store-state';
 import type { Chat, ChatPatch, Message } from './types';
-import { createUnsavedChanges, type UnsavedChanges } from './unsaved-changes';
+import type { UnsavedChanges } from './unsaved-changes';
 
 /**
  * The chat store's shared machinery, used by its action modules: the snapshot and its
  * listeners, storage access with failures turned into events, and cross-tab notices.
+ * Reading needs only this; the bookkeeping of refused writes (unsaved-changes.ts) loads with
+ * the actions, before the first write, so the first screen does without it.
  */
 
 /** A repeated storage failure of the same kind is reported at most this often (a failing stream would otherwise warn every second). */
@@ -28,8 +29,10 @@ export interface StoreCore {
   snapshot(): ChatStoreSnapshot;
   subscribe(listener: () => void): () => void;
   update(change: (snapshot: ChatStoreSnapshot) => Partial<ChatStoreSnapshot>): void;
-  /** Storage once open (opening starts on first use). */
+  /** Storage once open (opening starts on first use), wrapped by the unsaved-changes bookkeeping once that is loaded. */
   persistence(): Promise<OpenedPersistence>;
+  /** Loads the unsaved-changes bookkeeping (every write waits for it); safe to call any number of times. */
+  loadUnsaved(): Promise<void>;
   persist: Persist;
   /** `persist` for a write to one chat, tracked so a refresh from storage can't undo it (see `localWrites`). */
   write<T>(chatId: string, operation: StorageOperation, write: (persistence: ChatPersistence) => Promise<T>): Promise<T | undefined>;
@@ -43,8 +46,6 @@ export interface StoreCore {
   /** Applies a patch to the chat in memory; undefined when the chat isn't there. */
   patchChat(id: string, patch: ChatPatch): Chat | undefined;
   setMessage(message: Message): void;
-  /** What storage refused, kept and retried (see unsaved-changes.ts). */
-  readonly unsaved: UnsavedChanges;
   /** The user's "Try again": writes what is unsaved now; true when everything is stored. */
   retrySaves(): Promise<boolean>;
   close(): void;
@@ -64,7 +65,6 @@ export interface StoreCoreOptions {
 
 export function createStoreCore(options: StoreCoreOptions): StoreCore {
   const { persistence: source, now, broadcast, onNotice } = options;
-  const estimate = options.estimateStorage === undefined ? browserEstimate() : (options.estimateStorage ?? undefined);
   const tabId = newId();
   const events = createEventEmitter();
   const listeners = new Set<() => void>();
@@ -73,19 +73,26 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
   const lastReported = new Map<string, number>();
   const writes = new Map<string, { started: number; inFlight: number }>();
   const channel = connectBroadcast(broadcast === undefined ? openBroadcastChannel() : broadcast, tabId, onNotice);
-  const unsaved = createUnsavedChanges({ win: options.win, doc: options.doc, onStored: (notice) => channel.post(notice) });
+  /** What storage refused, kept and retried: loaded before the first write, as nothing is refused before one. */
+  let unsaved: UnsavedChanges | undefined;
+  let wrapped: ChatPersistence | undefined;
+  let unsavedLoading: Promise<void> | undefined;
+  let stopWatchingUnsaved = () => {};
+  /** Reads how full storage is, once loaded with the bookkeeping (only a full disk asks). */
+  let measure: (() => Promise<StorageUsage | undefined>) | undefined;
+  let closed = false;
   /** Whether the changes now unsaved have been reported: one warning per spell of a full disk, not one per write. */
   let fullReported = false;
 
   const reportFull = (operation: StorageOperation) => {
     const emit = (usage?: StorageUsage) => events.emit({ kind: 'storage-full', operation, ...(usage && { usage }) });
-    if (!estimate) emit();
-    else void readUsage(estimate).then(emit);
+    if (!measure) emit();
+    else void measure().then(emit);
   };
 
   const report = (operation: StorageOperation, error: unknown) => {
     const storageError = toStorageError(error);
-    if (storageError.kind === 'full' && unsaved.snapshot().count > 0) {
+    if (storageError.kind === 'full' && (unsaved?.snapshot().count ?? 0) > 0) {
       if (!fullReported) reportFull(operation);
       fullReported = true;
       return;
@@ -99,6 +106,31 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
       events.emit({ kind: 'storage-failed', operation, message: storageError.message, unavailable: storageError.kind === 'unavailable' });
     }
   };
+
+  const onUnsavedChange = () => {
+    const next = unsaved!.snapshot();
+    const wasUnsaved = state.unsaved.count > 0;
+    core.update(() => ({ unsaved: next }));
+    if (!wasUnsaved || next.count > 0) return;
+    fullReported = false;
+    events.emit({ kind: 'storage-saved' });
+  };
+
+  const loadUnsaved = () =>
+    (unsavedLoading ??= Promise.all([import('./unsaved-changes'), import('./storage-usage')]).then(
+      ([{ createUnsavedChanges }, { browserEstimate, readUsage }]) => {
+        const estimate = options.estimateStorage === undefined ? browserEstimate() : (options.estimateStorage ?? undefined);
+        if (estimate) measure = () => readUsage(estimate);
+        if (closed || unsaved) return;
+        unsaved = createUnsavedChanges({ win: options.win, doc: options.doc, onStored: (notice) => channel.post(notice) });
+        stopWatchingUnsaved = unsaved.subscribe(onUnsavedChange);
+      },
+      (error: unknown) => {
+        // A chunk that failed to load (offline, a redeploy) is asked for again by the next write.
+        unsavedLoading = undefined;
+        throw error;
+      },
+    ));
 
   const core: StoreCore = {
     tabId,
@@ -117,14 +149,17 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
     },
     persistence() {
       // An opener that fails outright still leaves a working (memory) store, as openPersistence does.
-      opened ??= (typeof source === 'function' ? source() : Promise.resolve({ persistence: source }))
-        .catch((error: unknown) => ({
+      opened ??= (typeof source === 'function' ? source() : Promise.resolve({ persistence: source })).catch(async (error: unknown) => {
+        const { createMemoryPersistence } = await import('./memory-persistence');
+        return {
           persistence: createMemoryPersistence(),
           reason: new StorageError('unavailable', toStorageError(error).message, { cause: error }),
-        }))
-        .then((result) => ({ ...result, persistence: unsaved.wrap(result.persistence) }));
-      return opened;
+        };
+      });
+      // Every read and write takes the same steps from here, so they reach storage in the order they were asked.
+      return opened.then((result) => (unsaved ? { ...result, persistence: (wrapped ??= unsaved.wrap(result.persistence)) } : result));
     },
+    loadUnsaved,
     async persist(operation, write) {
       const { persistence } = await core.persistence();
       try {
@@ -138,6 +173,8 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
       const entry = writes.get(chatId) ?? { started: 0, inFlight: 0 };
       writes.set(chatId, { started: entry.started + 1, inFlight: entry.inFlight + 1 });
       try {
+        // Still unloaded, the write goes ahead untracked rather than not at all.
+        if (!unsaved) await loadUnsaved().catch(() => {});
         return await core.persist(operation, write);
       } finally {
         const current = writes.get(chatId)!;
@@ -168,8 +205,9 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
       core.update((s) => ({ chats: upsertChat(s.chats, next) }));
       return next;
     },
-    unsaved,
     async retrySaves() {
+      // Nothing was ever refused before the bookkeeping loaded.
+      if (!unsaved) return true;
       const saved = await unsaved.retry();
       // The warning closed when Try again was pressed: say again, with fresh figures, that it didn't work.
       if (!saved) reportFull('retry-saves');
@@ -182,21 +220,13 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
       core.update((s) => ({ messages: withEntry(s.messages, message.chatId, upsertMessage(list, message)) }));
     },
     close() {
-      unsaved.dispose();
+      closed = true;
+      unsaved?.dispose();
       stopWatchingUnsaved();
       channel.close();
       // A connection this store opened is this store's to close (one it was given is not).
       if (typeof source === 'function') void opened?.then(({ persistence }) => persistence.close());
     },
   };
-  const stopWatchingUnsaved = unsaved.subscribe(() => {
-    const next = unsaved.snapshot();
-    const wasUnsaved = state.unsaved.count > 0;
-    core.update(() => ({ unsaved: next }));
-    if (!wasUnsaved || next.count > 0) return;
-    fullReported = false;
-    events.emit({ kind: 'storage-saved' });
-  });
   return core;
 }
-

@@ -1,7 +1,7 @@
 import type { PersistenceKind } from './persistence';
 import { compareMessages } from './tree';
 import type { Chat, Message } from './types';
-import { NOTHING_UNSAVED, type UnsavedSnapshot } from './unsaved-ledger';
+import { NOTHING_UNSAVED, type UnsavedSnapshot } from './unsaved-snapshot';
 
 /** The chat store's immutable snapshot and the pure updates that make the next one. */
 

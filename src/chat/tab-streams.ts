@@ -22,8 +22,6 @@ export interface TabStreams {
   stopElsewhere(chatId: string): void;
   /** Whether a reply in the chat streams in another tab. */
   streamingElsewhere(chatId: string): boolean;
-  /** Asks the other tabs which replies they stream (a tab that just opened). */
-  ask(): void;
 }
 
 export interface TabStreamsDeps {
@@ -92,8 +90,5 @@ export function createTabStreams(core: StoreCore, { locks, stopHere }: TabStream
       if (streamingElsewhere(chatId)) core.announce({ type: 'stop-chat', chatId });
     },
     streamingElsewhere,
-    ask() {
-      core.announce({ type: 'streams-query' });
-    },
   };
 }

@@ -8,8 +8,8 @@ import {
   messageDeleteSlot,
   messageSlot,
   type Slot,
-  type UnsavedSnapshot,
 } from './unsaved-ledger';
+import type { UnsavedSnapshot } from './unsaved-snapshot';
 import type { Chat, Message } from './types';
 import { overlayChat as overlayOne, overlayMessages as overlayList, pendingRow, withFields } from './unsaved-overlay';
 

@@ -1,4 +1,5 @@
 import type { Chat, Message } from './types';
+import { NOTHING_UNSAVED, type UnsavedSnapshot } from './unsaved-snapshot';
 
 /**
  * Bookkeeping of what this tab asked storage to keep and storage refused. Every write covers
@@ -39,21 +40,8 @@ export function fieldSlots(chatId: string, patch: Partial<Chat> | undefined): Sl
   }));
 }
 
-/** What the screen marks as not saved, and whether anything at all is waiting. */
-export interface UnsavedSnapshot {
-  /** Chats whose own row isn't stored as shown: a new chat, a rename, a changed setting. */
-  readonly chats: ReadonlySet<string>;
-  /** Chats with anything unsaved, their messages included (the history marks these). */
-  readonly chatsWithChanges: ReadonlySet<string>;
-  readonly messages: ReadonlySet<string>;
-  /** Every change not yet stored, deletions included. */
-  readonly count: number;
-}
-
 /** Fields a message write moves along with it: unsaved, they mark the message, not the chat's title. */
 const MESSAGE_BOOKKEEPING: ReadonlySet<string> = new Set(['currentLeafId', 'updatedAt']);
-
-export const NOTHING_UNSAVED: UnsavedSnapshot = { chats: new Set(), chatsWithChanges: new Set(), messages: new Set(), count: 0 };
 
 interface Latest {
   slot: Slot;

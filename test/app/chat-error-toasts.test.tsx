@@ -4,12 +4,12 @@ import { loadErrorExplanations, useChatErrorToasts } from '../../src/app/chat-er
 import {
   ChatModelError,
   createChatStore,
-  createMemoryPersistence,
   resetChatModel,
   resetChatStore,
   setChatModel,
   type ChatStore,
 } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type HistorySource, type RouteDefinition } from '../../src/router';
 import { resetToasts, Toaster } from '../../src/ui/toast';
 import { createScriptedModel, textSteps, type ScriptStep } from '../support/scripted-model';

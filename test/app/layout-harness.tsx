@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { Layout, type LayoutProps } from '../../src/app/layout';
 import {
   createChatStore,
-  createMemoryPersistence,
   resetChatStore,
   type Chat,
   type ChatPersistence,
   type ChatStore,
   type Message,
 } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type HistorySource, type RouteDefinition } from '../../src/router';
 import { Toaster } from '../../src/ui/toast';
 import { SidebarButton } from '../../src/pages/shared';

@@ -131,7 +131,8 @@ describe('entry menu', () => {
     fireEvent.change(field, { target: { value: 'Trip to Lisbon' } });
     await press(field, 'Enter');
     await settle();
-    const link = screen.getByRole('link', { name: 'Trip to Lisbon' });
+    // The first rename may wait for the store's actions to load (the app preloads them once idle).
+    const link = await screen.findByRole('link', { name: 'Trip to Lisbon' });
     expect(document.activeElement).toBe(link);
     expect(store.getSnapshot().chats[0]!.title).toBe('Trip to Lisbon');
   });

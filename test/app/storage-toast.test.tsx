@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toastForChatEvent } from '../../src/app/chat-errors';
-import { createChatStore, createMemoryPersistence, resetChatStore, type ChatPersistence } from '../../src/chat';
+import { createChatStore, resetChatStore, type ChatPersistence } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { resetToasts, toast, Toaster } from '../../src/ui/toast';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryPersistence } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createMemoryLocks } from '../support/memory-locks';
 import { createGate, createScriptedModel } from '../support/scripted-model';
 import { chat, message } from './fixtures';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatModelError, CONTINUE_INSTRUCTION, type ChatStore } from '../../src/chat';
+import { ChatModelError, type ChatStore } from '../../src/chat';
+import { CONTINUE_INSTRUCTION } from '../../src/chat/continue-request';
 import { createScriptedModel, textSteps, type ScriptStep } from '../support/scripted-model';
 import { chatOf, disposeStores, idle, makeStore, messagesOf, persistences } from './store-harness';
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTINUE_INSTRUCTION, type ChatDelta, type ChatStore } from '../../src/chat';
+import { type ChatDelta, type ChatStore } from '../../src/chat';
+import { CONTINUE_INSTRUCTION } from '../../src/chat/continue-request';
 import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../support/scripted-model';
 import { disposeStores, idle, makeStore, messagesOf, persistences, useFakeClock } from './store-harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alternateRoles, CONTINUE_INSTRUCTION, type ChatModelMessage } from '../../src/chat';
-import { continueMessages } from '../../src/chat/continue-request';
+import type { ChatModelMessage } from '../../src/chat';
+import { alternateRoles, CONTINUE_INSTRUCTION, continueMessages } from '../../src/chat/continue-request';
 
 const user = (content: string): ChatModelMessage => ({ role: 'user', content });
 const assistant = (content: string): ChatModelMessage => ({ role: 'assistant', content });

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdbPersistence, createMemoryPersistence, openParleyDb, type ChatPersistence } from '../../src/chat';
+import { createIdbPersistence, openParleyDb, type ChatPersistence } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createGate, createScriptedModel, textSteps } from '../support/scripted-model';
 import { chatOf, disposeStores, idle, makeStore, messagesOf } from './store-harness';
 

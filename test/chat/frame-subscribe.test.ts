@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGate, createScriptedModel, textSteps } from '../support/scripted-model';
 import { frameSubscribe } from '../../src/chat/frame-subscribe';
-import { createMemoryPersistence } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { disposeStores, idle, makeStore } from './store-harness';
 
 afterEach(() => {

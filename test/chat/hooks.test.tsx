@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createChatModelRegistry,
   createChatStore,
-  createMemoryPersistence,
   getChatStore,
   resetChatStore,
   useChat,
@@ -14,6 +13,7 @@ import {
   useThread,
   type ChatStore,
 } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createGate, createScriptedModel, textSteps, type ScriptedModel } from '../support/scripted-model';
 
 afterEach(() => {

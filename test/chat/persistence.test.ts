@@ -4,13 +4,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import {
   createIdbPersistence,
-  createMemoryPersistence,
   openParleyDb,
-  SEARCH_BATCH_SIZE,
   StorageError,
   type ChatPersistence,
   type Message,
 } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
+import { SEARCH_BATCH_SIZE } from '../../src/chat/search-scan';
 import { chat, message } from './fixtures';
 
 /** Both implementations must behave the same: one suite runs against each. */

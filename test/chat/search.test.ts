@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createSearchMatcher, normalizeForSearch, SNIPPET_CONTEXT_CHARS } from '../../src/chat';
+import { createSearchMatcher, normalizeForSearch, SNIPPET_CONTEXT_CHARS } from '../../src/chat/search';
 
 describe('normalizeForSearch', () => {
   it.each([

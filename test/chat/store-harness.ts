@@ -5,7 +5,6 @@ import {
   createChatModelRegistry,
   createChatStore,
   createIdbPersistence,
-  createMemoryPersistence,
   openParleyDb,
   type ChatModel,
   type ChatPersistence,
@@ -13,6 +12,7 @@ import {
   type ChatStoreEvent,
   type ChatStoreOptions,
 } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 
 /** Builds chat stores for tests, records their events, and disposes them afterwards. */
 

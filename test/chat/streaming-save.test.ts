@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STREAM_SAVE_INTERVAL_MS, type ChatPersistence, type Message } from '../../src/chat';
+import { type ChatPersistence, type Message } from '../../src/chat';
+import { STREAM_SAVE_INTERVAL_MS } from '../../src/chat/generation';
 import { createScriptedModel, textSteps } from '../support/scripted-model';
 import { disposeStores, makeStore, messagesOf, persistences, useFakeClock } from './store-harness';
 

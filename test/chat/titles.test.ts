@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { TITLE_MAX_CHARS } from '../../src/chat';
-import { autoTitle, cleanGeneratedTitle } from '../../src/chat/titles';
+import { autoTitle, cleanGeneratedTitle, TITLE_MAX_CHARS } from '../../src/chat/titles';
 
 describe('autoTitle', () => {
   it.each([

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryPersistence, replyingMessageId, type BroadcastLike, type ChatStore, type LockManagerLike } from '../../src/chat';
+import { replyingMessageId, type BroadcastLike, type ChatStore, type LockManagerLike } from '../../src/chat';
+import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createMemoryLocks } from '../support/memory-locks';
 import { createGate, createScriptedModel, textSteps, type Gate, type ScriptedModel } from '../support/scripted-model';
 import { chatOf, disposeStores, idle, makeStore, messagesOf } from './store-harness';

@@ -3,12 +3,12 @@ import { StrictMode, type ReactNode } from 'react';
 import {
   createChatModelRegistry,
   createChatStore,
-  createMemoryPersistence,
   resetChatStore,
   type ChatModel,
   type ChatPersistence,
   type ChatStore,
 } from '../../../src/chat';
+import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import ChatPage from '../../../src/pages/chat/chat-page';
 import { paths } from '../../../src/pages/paths';
 import { createMemoryHistory, lazyPage, Router, RouteView, type RouteDefinition } from '../../../src/router';

@@ -2,12 +2,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createChatStore,
-  createMemoryPersistence,
   resetChatModel,
   resetChatStore,
   setChatModel,
   type ChatStore,
 } from '../../../src/chat';
+import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { createConnectionsModel, presetFor, resetConnectionsStore, type LocalServer } from '../../../src/chat/connections';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import HomePage from '../../../src/pages/home/home-page';

@@ -1,0 +1,59 @@
+import { createChatActions, type ChatActions } from './chat-actions';
+import { chatModels, type ChatModelRegistry } from './chat-model';
+import { createMessageActions, type MessageActions } from './message-actions';
+import { createReplyActions, type ReplyActions } from './reply-actions';
+import { abandonedReplies, browserLocks, type LockManagerLike } from './reply-locks';
+import type { StoreCore } from './store-core';
+import { createTabStreams, type TabStreams } from './tab-streams';
+import { DEFAULT_UNTITLED_TITLE } from './titles';
+import type { Message } from './types';
+
+/**
+ * Everything the chat store does beyond reading: sending and streaming replies, titles, chat and
+ * message actions, the streams of other tabs. Loaded by chat-store.ts on first use (and right
+ * after the first paint), so the first screen carries only the reading part.
+ */
+
+export interface StoreActions {
+  chats: ChatActions;
+  messages: MessageActions;
+  replies: ReplyActions;
+  streams: TabStreams;
+  /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
+  settleAbandoned(chatId: string): Promise<void>;
+}
+
+export interface StoreActionsOptions {
+  models?: Pick<ChatModelRegistry, 'get'>;
+  /** Web Locks; undefined for the browser's, null for none. */
+  locks?: LockManagerLike | null;
+  untitledTitle?: string;
+  ensureLoaded(chatId: string): Promise<boolean>;
+}
+
+export function createStoreActions(core: StoreCore, options: StoreActionsOptions): StoreActions {
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+  const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
+  let chats: ChatActions | undefined;
+  const replies = createReplyActions(core, {
+    models: options.models ?? chatModels,
+    locks,
+    streams,
+    ensureLoaded: options.ensureLoaded,
+    setGeneratedTitle: async (chatId, title) => chats?.setChatTitle(chatId, title, 'generated'),
+  });
+  chats = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);
+
+  async function settleAbandoned(chatId: string) {
+    const ids = await abandonedReplies(locks, core.messagesOf(chatId) ?? [], core.snapshot().generating);
+    for (const id of ids) {
+      const message = core.findMessage(id);
+      if (message?.status !== 'streaming' || core.snapshot().generating.has(id)) continue;
+      const stopped: Message = { ...message, status: 'stopped' };
+      core.setMessage(stopped);
+      await core.write(chatId, 'save-message', (p) => p.putMessage(stopped));
+    }
+  }
+
+  return { chats, messages: createMessageActions(core, replies), replies, streams, settleAbandoned };
+}
