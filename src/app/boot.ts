@@ -1,4 +1,4 @@
-import { configureChatStore, getChatModel, getChatStore, setChatModel, startSearchIndex, type ChatModel } from '../chat';
+import { configureChatStore, getChatModel, getChatStore, setChatModel, type ChatModel } from '../chat';
 import type { OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, deferredModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
@@ -40,6 +40,7 @@ async function startSearch() {
   const store = getChatStore();
   await store.init();
   if (store.getSnapshot().storage !== 'indexeddb') return;
+  const { startSearchIndex } = await import('../chat/search-index/start-search-index');
   startSearchIndex(new URL(__PARLEY_SEARCH_WORKER__, document.baseURI).href);
 }
 

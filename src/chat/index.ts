@@ -26,7 +26,9 @@ export {
 export { groupChats, localCalendar, PREVIOUS_MONTH_DAYS, PREVIOUS_WEEK_DAYS, type ChatGroup, type DayCalendar } from './date-groups';
 export type { SearchMatcher, Snippet } from './search';
 export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
-export { getSearchIndex, setSearchIndex, startSearchIndex, useSearchIndexState, type SearchIndexClient, type SearchIndexState } from './search-index';
+// The search index (its client, the worker's protocol) is not re-exported: it starts after the
+// first screen (boot.ts imports it lazily) and the palette imports it by its own path.
+export type { SearchIndexClient, SearchIndexState } from './search-index';
 
 export { DB_NAME, DB_VERSION, MIGRATIONS, openParleyDb, type Migration, type ParleyDatabase } from './db';
 export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
