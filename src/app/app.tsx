@@ -5,7 +5,8 @@ import { RouteErrorPage } from '../pages/route-error/route-error-page';
 import { ButtonLinkProvider } from '../ui/button';
 // The context alone: the dialog index would make the first screen fetch the dialogs' shared chunk.
 import { DialogFocusFallback } from '../ui/dialog/return-focus';
-import { Toaster } from '../ui/toast';
+// The area alone: the toasts' renderer loads with the first toast or right after the first paint.
+import { ToastArea } from '../ui/toast/toast-area';
 import { TooltipProvider } from '../ui/tooltip';
 import { AppLink } from './app-link';
 import { composerFocusFallback } from './dialog-focus-fallback';
@@ -58,7 +59,7 @@ export function App({ history, base }: AppProps) {
               />
             </DialogFocusFallback>
           </ButtonLinkProvider>
-          <Toaster position={TOASTER_POSITION} />
+          <ToastArea position={TOASTER_POSITION} />
           <ChatErrorToasts />
         </TooltipProvider>
       </Router>

@@ -5,7 +5,8 @@ import { formatBytes } from '../lib/format-bytes';
 import { paths } from '../pages/paths';
 import { loadModelErrorExplainer, modelKind, type ExplainModelError } from '../pages/shared';
 import { matchPattern, useLocation, useNavigate } from '../router';
-import { toast, type ToastOptions } from '../ui/toast';
+// The store alone: the toast index would bring the toasts' renderer into the first screen.
+import { toast, type ToastOptions } from '../ui/toast/toast-store';
 
 /**
  * The chat store's events as toasts. A failed reply in the chat on screen is already explained

@@ -5,7 +5,7 @@ import { t } from './chat-entry-text';
 import { downloadJson } from '../../lib/download-file';
 import { paths } from '../../pages/paths';
 import { stripBase, useRouter } from '../../router';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast-store';
 
 /**
  * What a history entry's menu does. One object for the whole list, with a stable identity,

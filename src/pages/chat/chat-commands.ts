@@ -2,7 +2,7 @@ import { getChatStore, type Chat } from '../../chat';
 import { buildChatExport, exportFileName } from '../../chat/export';
 import { t } from './chat-text';
 import { downloadJson } from '../../lib/download-file';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast-store';
 
 /** The chat page's actions that end in a toast: the outcome is always said, failures included. */
 

@@ -11,7 +11,7 @@ import {
 import { t } from '../../i18n';
 import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
-import { toast } from '../../ui/toast';
+import { toast } from '../../ui/toast/toast-store';
 import { paths } from '../paths';
 import { MenuBar, ModelPicker, useArrivalFocus } from '../shared';
 import { ConnectHelp } from './connect-help';

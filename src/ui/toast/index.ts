@@ -1,6 +1,7 @@
 export { toast, toastStore, resetToasts, MAX_TIMER_MS, TOAST_COLORS } from './toast-store';
 export type { Toast, ToastAction, ToastAvatar, ToastClock, ToastColor, ToastOptions } from './toast-store';
 export { Toaster, TOAST_HOTKEY, type ToasterProps } from './toaster';
+export { ToastArea, preloadToaster } from './toast-area';
 export { useToasts } from './use-toasts';
 export {
   DEFAULT_TOAST_POSITION,
@@ -12,6 +13,9 @@ export {
   TOAST_VIEWPORT_OFFSET_PX,
   TOAST_WIDTH_PX,
   isTopPosition,
+  type ToastPosition,
+} from './toast-layout';
+export {
   shouldDismiss,
   stackHeight,
   stackOffsets,
@@ -20,7 +24,6 @@ export {
   swipeDistance,
   type SwipeDelta,
   type SwipeDirection,
-  type ToastPosition,
-} from './toast-layout';
+} from './toast-geometry';
 export { announcementText, ANNOUNCE_BACKLOG_DELAY_MS } from './toast-announcer';
 export { toasterPosition } from './position-override';

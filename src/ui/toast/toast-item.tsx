@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { t } from '../../i18n';
 import { Avatar } from '../avatar';
 import { Icon } from '../icon';
-import type { SwipeDirection } from './toast-layout';
+import type { SwipeDirection } from './toast-geometry';
 import { ToastProgress, progressKey } from './toast-progress';
 import type { Toast } from './toast-store';
 import { useSwipe } from './use-swipe';

@@ -10,31 +10,21 @@ import {
   type FocusEvent as ReactFocusEvent,
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
-import { t } from '../../i18n';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { usePositionOverride } from './position-override';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { ToastAnnouncer } from './toast-announcer';
 import { ToastItem, type MeasureHeight } from './toast-item';
-import {
-  DEFAULT_TOAST_POSITION,
-  TOAST_GAP_PX,
-  TOAST_LIMIT,
-  TOAST_VIEWPORT_OFFSET_PX,
-  TOAST_WIDTH_PX,
-  isTopPosition,
-  stackHeight,
-  stackOffsets,
-  swipeDirectionFor,
-  type ToastPosition,
-} from './toast-layout';
+import { stackHeight, stackOffsets, swipeDirectionFor } from './toast-geometry';
+import { DEFAULT_TOAST_POSITION, TOAST_GAP_PX, TOAST_LIMIT, type ToastPosition } from './toast-layout';
+import { isToastHotkey, toastRegionProps, toastRegionStyle } from './toast-region';
 import { toast } from './toast-store';
 import { useToastPause } from './use-toast-pause';
 import { useToasts } from './use-toasts';
+import './toast-area.css';
 import './toast.css';
 
-/** The key that moves focus to the toast area (SPEC A2); also named in the region's label. */
-export const TOAST_HOTKEY = 'F8';
+export { TOAST_HOTKEY } from './toast-layout';
 
 export interface ToasterProps extends Omit<ComponentPropsWithRef<'section'>, 'children'> {
   /** Where the area sits; the component's default is bottom-right (the app mounts top-right). */
@@ -74,9 +64,7 @@ export function Toaster({
 
   useEffect(() => {
     const onWindowKeyDown = (event: KeyboardEvent) => {
-      const hotkey = event.key === TOAST_HOTKEY || event.code === TOAST_HOTKEY;
-      if (!hotkey || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      regionRef.current?.focus();
+      if (isToastHotkey(event)) regionRef.current?.focus();
     };
     window.addEventListener('keydown', onWindowKeyDown);
     return () => window.removeEventListener('keydown', onWindowKeyDown);
@@ -129,8 +117,7 @@ export function Toaster({
   const offsets = stackOffsets(heightsNewestFirst);
   const swipeDirection = swipeDirectionFor(position);
   const numbers = {
-    '--toast-edge': `${TOAST_VIEWPORT_OFFSET_PX}px`,
-    '--toast-width': `${TOAST_WIDTH_PX}px`,
+    ...toastRegionStyle(),
     '--toast-gap': `${TOAST_GAP_PX}px`,
     '--toast-limit': TOAST_LIMIT,
     '--toast-stack-height': `${stackHeight(heightsNewestFirst)}px`,
@@ -139,14 +126,10 @@ export function Toaster({
 
   return (
     <section
-      role="region"
-      aria-label={t('toast.region', { hotkey: TOAST_HOTKEY })}
-      tabIndex={-1}
+      {...toastRegionProps(position)}
       {...rest}
       ref={mergedRef}
       className={className ? `toaster ${className}` : 'toaster'}
-      data-position={position}
-      data-side={isTopPosition(position) ? 'top' : 'bottom'}
       style={numbers}
       onKeyDown={composeEventHandlers(onKeyDown, closeWithEscape)}
       onFocus={composeEventHandlers(onFocus, rememberReturnFocus)}

@@ -1,5 +1,5 @@
 import { useRef, type PointerEvent as ReactPointerEvent } from 'react';
-import { shouldDismiss, swipeDelta, swipeDistance, type SwipeDelta, type SwipeDirection } from './toast-layout';
+import { shouldDismiss, swipeDelta, swipeDistance, type SwipeDelta, type SwipeDirection } from './toast-geometry';
 
 /** A finger wobbles while tapping: below this a touch is still a tap, not a drag. */
 export const TOUCH_SLOP_PX = 10;

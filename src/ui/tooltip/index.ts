@@ -1,10 +1,6 @@
 export { Tooltip, type TooltipProps } from './tooltip';
 export { TooltipProvider, type TooltipProviderProps } from './tooltip-provider';
 export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipState } from './tooltip-store';
-export {
-  placeTooltip,
-  TOOLTIP_OFFSET_PX,
-  TOOLTIP_VIEWPORT_PADDING_PX,
-  type TooltipPlacement,
-  type TooltipSide,
-} from './placement';
+// Types only: the placement math travels with the lazily loaded bubble (lazy-tooltip-content.ts),
+// and a value re-exported here would bring it into every chunk that imports this index.
+export type { TooltipPlacement, TooltipSide } from './placement';

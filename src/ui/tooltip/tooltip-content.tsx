@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, 
 import { createPortal } from 'react-dom';
 import { placeTooltip, type PlacementInput, type TooltipPlacement, type TooltipSide } from './placement';
 import type { TooltipState } from './tooltip-store';
+import { useTooltipDismiss } from './use-tooltip-dismiss';
+import './tooltip.css';
 
 /** Reads what placement needs from the layout (happy-dom has none, so tests stub these). */
 function measure(trigger: HTMLElement, bubble: HTMLElement): Pick<PlacementInput, 'trigger' | 'tooltip' | 'viewport'> {
@@ -19,17 +21,23 @@ function measure(trigger: HTMLElement, bubble: HTMLElement): Pick<PlacementInput
 const samePlacement = (a: TooltipPlacement | null, b: TooltipPlacement) =>
   a !== null && a.x === b.x && a.y === b.y && a.side === b.side && a.arrowX === b.arrowX;
 
-interface TooltipContentProps {
+export interface TooltipContentProps {
   id: string;
   state: Exclude<TooltipState, 'closed'>;
   side: TooltipSide;
   triggerRef: RefObject<HTMLElement | null>;
+  /** Closes the tooltip (Escape, scroll); returns whether it was open. */
+  onDismiss: () => boolean;
   children: ReactNode;
 }
 
-/** The bubble: portalled out of the trigger's box, positioned next to it before the first paint. */
-export function TooltipContent({ id, state, side, triggerRef, children }: TooltipContentProps) {
+/**
+ * The bubble: portalled out of the trigger's box, positioned next to it before the first
+ * paint, and closed by Escape or a scroll while it is shown. Loaded lazily (lazy-tooltip-content.ts).
+ */
+export function TooltipContent({ id, state, side, triggerRef, onDismiss, children }: TooltipContentProps) {
   const bubbleRef = useRef<HTMLDivElement>(null);
+  useTooltipDismiss(true, triggerRef, onDismiss);
   const [placement, setPlacement] = useState<TooltipPlacement | null>(null);
 
   useLayoutEffect(() => {

@@ -15,12 +15,10 @@ import {
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { lastInputModality, trackInputModality } from './input-modality';
+import { useTooltipContent, warmTooltipContent, warmTooltipContentWhenIdle } from './lazy-tooltip-content';
 import type { TooltipSide } from './placement';
-import { TooltipContent } from './tooltip-content';
 import { useTooltipStore } from './tooltip-provider';
 import type { TooltipState } from './tooltip-store';
-import { useTooltipDismiss } from './use-tooltip-dismiss';
-import './tooltip.css';
 
 /** The trigger props the tooltip reads and replaces (the caller's handlers still run first). */
 interface TriggerProps {
@@ -47,7 +45,9 @@ export interface TooltipProps {
 
 /**
  * Describes its trigger in a bubble: after a hover delay, at once on keyboard focus, never on
- * touch. The trigger points at the bubble with aria-describedby only while it is open.
+ * touch. The trigger points at the bubble with aria-describedby only while it is open. The
+ * trigger's part is first-screen code; the bubble's is fetched after the first paint or on the
+ * first hover or focus (lazy-tooltip-content.ts).
  */
 export function Tooltip({ content, children, side = 'bottom', disabled = false }: TooltipProps) {
   const store = useTooltipStore();
@@ -63,18 +63,23 @@ export function Tooltip({ content, children, side = 'bottom', disabled = false }
   const trigger = isValidElement<TriggerProps>(children) ? children : null;
   const ref = useComposedRefs(trigger?.props.ref, triggerRef);
 
-  useEffect(() => trackInputModality(triggerRef.current?.ownerDocument), []);
+  const Content = useTooltipContent(open);
+
+  useEffect(() => {
+    trackInputModality(triggerRef.current?.ownerDocument);
+    warmTooltipContentWhenIdle();
+  }, []);
   useEffect(() => {
     if (disabled) store.close(id);
   }, [disabled, store, id]);
   // An unmounted trigger must not stay the provider's open tooltip.
   useEffect(() => () => void store.close(id), [store, id]);
-  useTooltipDismiss(open, triggerRef, () => store.close(id));
 
   if (!trigger || disabled) return children;
   const own = trigger.props;
   const close = () => void store.close(id);
-  const describedBy = [own['aria-describedby'], open ? id : undefined].filter(Boolean).join(' ') || undefined;
+  // The bubble may still be on its way (lazy-tooltip-content.ts): describe only by what exists.
+  const describedBy = [own['aria-describedby'], open && Content ? id : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <>
@@ -84,21 +89,25 @@ export function Tooltip({ content, children, side = 'bottom', disabled = false }
         'data-state': openState ?? 'closed',
         onPointerEnter: composeEventHandlers(own.onPointerEnter, (event) => {
           // Touch has no hover: a finger landing on a button must not summon its tooltip.
-          if (event.pointerType !== 'touch') store.hover(id);
+          if (event.pointerType === 'touch') return;
+          warmTooltipContent();
+          store.hover(id);
         }),
         onPointerLeave: composeEventHandlers(own.onPointerLeave, close),
         onPointerDown: composeEventHandlers(own.onPointerDown, close),
         onClick: composeEventHandlers(own.onClick, close),
         onFocus: composeEventHandlers(own.onFocus, () => {
           // Focus that came from a click or tap isn't a request for the description.
-          if (lastInputModality() === 'keyboard') store.open(id);
+          if (lastInputModality() !== 'keyboard') return;
+          warmTooltipContent();
+          store.open(id);
         }),
         onBlur: composeEventHandlers(own.onBlur, close),
       } as TriggerProps & { 'data-state': TooltipState })}
-      {openState && (
-        <TooltipContent id={id} state={openState} side={side} triggerRef={triggerRef}>
+      {openState && Content && (
+        <Content id={id} state={openState} side={side} triggerRef={triggerRef} onDismiss={() => store.close(id)}>
           {content}
-        </TooltipContent>
+        </Content>
       )}
     </>
   );

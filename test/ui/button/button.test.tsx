@@ -78,7 +78,8 @@ describe('Button', () => {
       fireEvent.keyDown(document, { key: 'Tab' });
       fireEvent.focus(button);
     });
-    expect(screen.getByRole('tooltip').textContent).toBe('Delete chat');
+    // The bubble's code is fetched on the first focus (or once the app has painted), then it shows.
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Delete chat');
   });
 
   it('renders a link when given a destination, through the app’s link component', () => {

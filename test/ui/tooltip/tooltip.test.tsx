@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Tooltip, TooltipProvider } from '../../../src/ui/tooltip';
 import { resetInputModality } from '../../../src/ui/tooltip/input-modality';
+import { preloadTooltipContent, resetTooltipContent } from '../../../src/ui/tooltip/lazy-tooltip-content';
 import { resetDefaultTooltipStore } from '../../../src/ui/tooltip/tooltip-store';
 
 const mouse = { pointerType: 'mouse' };
@@ -44,6 +45,11 @@ function expectOpen(trigger: HTMLElement, text: string, state: 'delayed-open' | 
   expect(trigger.getAttribute('data-state')).toBe(state);
   expect(tooltip.getAttribute('data-state')).toBe(state);
 }
+
+// The app fetches the bubble's code right after the first paint; most tests start from there.
+beforeAll(async () => {
+  await preloadTooltipContent();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -335,5 +341,27 @@ describe('Tooltip placement', () => {
     const { copy } = renderTwo();
     hoverOpen(copy);
     expect(screen.getByRole('tooltip').getAttribute('data-side')).toBe('bottom');
+  });
+});
+
+describe('Tooltip bubble code fetched lazily', () => {
+  afterEach(async () => {
+    await preloadTooltipContent();
+  });
+
+  it('opens after the delay even when the code arrives only then, and describes the trigger once shown', async () => {
+    resetTooltipContent();
+    const { copy } = renderTwo();
+    fireEvent.pointerEnter(copy, mouse);
+    wait(700);
+    // Open for the store; the bubble waits for its code (in the app the idle fetch is long done).
+    expect(copy.getAttribute('data-state')).toBe('delayed-open');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    // Never a description pointing at nothing.
+    expect(copy.hasAttribute('aria-describedby')).toBe(false);
+    await act(async () => {
+      await preloadTooltipContent();
+    });
+    expectOpen(copy, 'Copy message', 'delayed-open');
   });
 });
