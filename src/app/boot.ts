@@ -2,6 +2,7 @@ import { configureChatStore, getChatModel, getChatStore, setChatModel, type Chat
 import type { OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, deferredModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
+import { whenIdle } from '../lib/when-idle';
 import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './lazy-dialogs';
 
 /**
@@ -44,13 +45,6 @@ async function startSearch() {
   startSearchIndex(new URL(__PARLEY_SEARCH_WORKER__, document.baseURI).href);
 }
 
-/** After the first screen, while nothing else is going on (or within a few seconds at most). */
-const IDLE_TIMEOUT_MS = 3000;
-
-function whenIdle(run: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(run, 0);
-}
 
 /**
  * Readies the stream worker once a connection exists, so it does not load, compile and start

@@ -1,3 +1,4 @@
+import { attachments } from './en/attachments';
 import { chatSettings } from './en/chat-settings';
 import { chat } from './en/chat';
 import { chatEntry } from './en/chat-entry';
@@ -9,12 +10,13 @@ import { search } from './en/search';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { shortcuts } from './en/shortcuts';
+import { storageErrors } from './en/storage-errors';
 
 /**
  * The whole English catalogue: every user-visible string has a key here. Other languages copy
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors } as const;
+export const en = { ...shell, ...storageErrors, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadErrorExplanations, useChatErrorToasts } from '../../src/app/chat-errors';
+import { useChatErrorToasts } from '../../src/app/chat-errors';
+import { loadErrorExplanations } from '../../src/app/chat-event-toasts';
 import {
   ChatModelError,
   createChatStore,

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toastForChatEvent } from '../../src/app/chat-errors';
+import { toastForChatEvent } from '../../src/app/chat-event-toasts';
 import { createChatStore, resetChatStore, type ChatPersistence } from '../../src/chat';
 import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { resetToasts, toast, Toaster } from '../../src/ui/toast';
