@@ -1,0 +1,40 @@
+/**
+ * Attachments in the composer and the thread: chips, thumbnails, the image viewer, file blocks,
+ * the drop overlay and the sentences that refuse a file. Registered by the attachments kit when
+ * its chunk loads; only the attach button's label is on the first screen (kit.ts).
+ */
+export const attachments = {
+  'attachments.list': 'Attachments',
+  'attachments.remove': 'Remove {name}',
+  'attachments.preparing': 'Preparing {name}',
+  'attachments.tokens': '≈ {count} tokens',
+  'attachments.tokensHint': 'Estimated cost in the model’s context',
+  'attachments.pdf.asImages': 'Send pages as images',
+  'attachments.pdf.noTextLayer': 'No text layer (scanned?)',
+  'attachments.pdf.pages.one': '{count} page',
+  'attachments.pdf.pages.other': '{count} pages',
+  'attachments.thumbnails': 'Images',
+  'attachments.thumbnail.open': 'Open image {name}',
+  'attachments.viewer.previous': 'Previous image',
+  'attachments.viewer.next': 'Next image',
+  'attachments.viewer.position': 'Image {index} of {total}',
+  'attachments.file.summary': '{name} · {size}',
+  'attachments.file.summaryPages': '{name} · {size} · {pages}',
+  'attachments.file.truncated': 'Only the start of this file is shown and sent: it is longer than the text limit.',
+  'attachments.file.encoding': 'This file is not UTF-8 text. It was read as Windows-1252, so some characters may be wrong.',
+  'attachments.drop': 'Drop files to attach',
+  'attachments.error.unsupported-type':
+    '{name}: this type of file cannot be attached. Attach images (PNG, JPEG, WebP, GIF), text or code files, or PDFs.',
+  'attachments.error.empty': '{name} is empty: there is nothing in it to attach.',
+  'attachments.error.too-large': '{name} is {size}; the limit is {limit} per file.',
+  'attachments.error.message-too-large':
+    '{name} was not attached: with it the message would pass {limit} of files. Send it in a message of its own.',
+  'attachments.error.too-many-files':
+    '{name} was not attached: a message takes at most {limit} files. Send it in another message.',
+  'attachments.error.pdf-encrypted': '{name} is password-protected. Save a copy without a password and attach that.',
+  'attachments.error.pdf-invalid': '{name} could not be read as a PDF: the file may be damaged. Try exporting it to PDF again.',
+  'attachments.error.image-undecodable':
+    '{name} could not be opened as an image: it may be damaged or in a format this browser cannot decode. Save it as PNG or JPEG and attach that.',
+  'attachments.error.not-text': '{name} is not a text file (it holds binary data), so it cannot be attached as text.',
+  'attachments.error.unknown': '{name} could not be attached. Try again, or attach it in another format.',
+} as const;
