@@ -3,6 +3,7 @@ import { chatSettings } from './en/chat-settings';
 import { chat } from './en/chat';
 import { chatEntry } from './en/chat-entry';
 import { chatPage } from './en/chat-page';
+import { homeOnboarding } from './en/home-onboarding';
 import { kit } from './en/kit';
 import { modelErrors } from './en/model-errors';
 import { modelPicker } from './en/model-picker';
@@ -17,6 +18,6 @@ import { storageErrors } from './en/storage-errors';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...storageErrors, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,7 +15,7 @@ import {
   type ModelList,
 } from './model-lists';
 import { modelRef } from './model-ref';
-import { probeLocalServers, type LocalServer } from './probe-local-servers';
+import type { LocalServer } from './probe-local-servers';
 import { randomId, uniqueConnectionName } from './connection-names';
 
 /**
@@ -34,6 +34,8 @@ export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOpt
 
 /** The model-list request and its error reading, fetched with the first list asked for rather than with the first screen (issue 12). */
 const fetchModelList: ListModelsFn = (connection, options) => import('../openai/list-models').then((module) => module.listModels(connection, options));
+/** The local-server probe comes with its first use too (first run only). */
+const probeLocal = (): Promise<LocalServer[]> => import('./probe-local-servers').then((module) => module.probeLocalServers());
 
 export interface ConnectionsStoreOptions {
   load(key: string): Promise<unknown>;
@@ -282,7 +284,7 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     setDefaultModel,
     refreshModels,
     testConnection,
-    findLocalServers: () => (options.probe ?? probeLocalServers)(),
+    findLocalServers: () => (options.probe ?? probeLocal)(),
     adoptLocalServer,
     flush: () => saving,
   };

@@ -57,14 +57,8 @@ export {
   type ConnectionsModelOptions,
 } from './connections-model';
 export { deferredModel } from './deferred-model';
-export {
-  LOCAL_PROBE_TARGETS,
-  LOCAL_PROBE_TIMEOUT_MS,
-  probeLocalServers,
-  type LocalServer,
-  type LocalServerTarget,
-  type ProbeLocalServersOptions,
-} from './probe-local-servers';
+// Loaded with its first use (connections-store.ts), so not re-exported: import it by path.
+export type { LocalServer, LocalServerTarget, ProbeLocalServersOptions } from './probe-local-servers';
 export { configureConnectionsStore, getConnectionsStore, getModelPreferences, resetConnectionsStore } from './connections-instance';
 export {
   createModelPreferences,

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { Connection } from '../../chat/connections';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from './onboarding-text';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { requestSettings, useSettingsAvailable } from '../shared';

@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useDraft } from '../../chat';
 import {
   getConnectionsStore,
@@ -14,8 +14,9 @@ import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
 import { paths } from '../paths';
 import { MenuBar, ModelPicker, useArrivalFocus } from '../shared';
-import { ConnectHelp } from './connect-help';
-import { ModelNotice } from './model-notice';
+// The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
+const ConnectHelp = lazy(() => import('./connect-help').then((module) => ({ default: module.ConnectHelp })));
+const ModelNotice = lazy(() => import('./model-notice').then((module) => ({ default: module.ModelNotice })));
 import { RecentChats } from './recent-chats';
 import { Suggestions } from './suggestions';
 import './home-page.css';
@@ -92,10 +93,12 @@ export default function HomePage() {
         <h1 id="home-heading" className="home-page__greeting" tabIndex={-1}>
           {t('home.greeting')}
         </h1>
-        {readiness === 'no-connection' && (
-          <ConnectHelp ref={helpRef} attention={needsModel} onConnected={(connection) => connected(connection.name)} />
-        )}
-        {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
+        <Suspense fallback={null}>
+          {readiness === 'no-connection' && (
+            <ConnectHelp ref={helpRef} attention={needsModel} onConnected={(connection) => connected(connection.name)} />
+          )}
+          {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
+        </Suspense>
         <Composer
           ref={inputRef}
           inputId={HOME_COMPOSER_ID}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getConnectionsStore, type Connection, type LocalServer } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './onboarding-text';
 import { Button } from '../../ui/button';
 
 /** `searching` while the probe runs; `found` with the servers that answered; `none` when none did. */

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { useConnectionsSnapshot, type ModelList } from '../../chat/connections';
-import { t } from '../../i18n';
+import { t } from './onboarding-text';
 import { Button } from '../../ui/button';
 import { requestSettings, useModelErrorExplainer, useSettingsAvailable } from '../shared';
 

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PROBE_TARGETS, LOCAL_PROBE_TIMEOUT_MS, probeLocalServers } from '../../../src/chat/connections';
+import { LOCAL_PROBE_TARGETS, LOCAL_PROBE_TIMEOUT_MS, probeLocalServers } from '../../../src/chat/connections/probe-local-servers';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 
 let server: OpenAiServer;
