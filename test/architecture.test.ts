@@ -27,8 +27,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   env: [],
 };
 
-/** Kit components every other kit component may build on (SPEC A7: icon-only buttons show tooltips). */
-const SHARED_UI = ['icon', 'button', 'tooltip', 'avatar'];
+/**
+ * Kit components every other kit component may build on (SPEC A7: icon-only buttons show tooltips;
+ * the image viewer of ui/attachments is a Dialog, so focus and Escape work as in every dialog).
+ */
+const SHARED_UI = ['icon', 'button', 'tooltip', 'avatar', 'dialog'];
 
 interface Violation {
   from: string;

@@ -197,6 +197,47 @@ describe('avatars and icons on /ui', () => {
   });
 });
 
+describe('attachments on /ui', () => {
+  const tray = () => page.getByRole('list', { name: 'Attachments' });
+
+  it('removes chips from the keyboard, focus moving to the next chip', async () => {
+    const first = tray().getByRole('button', { name: 'Remove harbour-at-dusk.jpg' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tray().getByRole('listitem').count()).toBe(4);
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(focused).toBe('Remove meeting-notes-for-the-quarterly-planning-review-final.md');
+  });
+
+  it('opens a thumbnail in the viewer, moves with the arrows, and Escape returns focus to the thumbnail', async () => {
+    const thumbnail = page.getByRole('button', { name: 'Open image harbour-at-dusk.jpg' });
+    await expect.poll(() => thumbnail.getAttribute('data-state')).toBe('loaded');
+    await thumbnail.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'harbour-at-dusk.jpg' });
+    await viewer.waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'lighthouse.png' }).getByRole('img', { name: 'lighthouse.png' }).waitFor();
+    // The picture fits inside the viewport.
+    const picture = (await page.getByRole('dialog').getByRole('img', { name: 'lighthouse.png' }).boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(picture.y + picture.height).toBeLessThanOrEqual(viewport.height);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('keeps the chips and thumbnails within a 320 px wide screen', async () => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await tray().scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    const widths = await tray().getByRole('listitem').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().right));
+    for (const right of widths) expect(right).toBeLessThanOrEqual(320);
+  });
+});
+
 describe('accessibility of /ui', () => {
   it.each(['light', 'dark'] as const)('axe-core finds no violations in the %s theme', async (scheme) => {
     await page.emulateMedia({ colorScheme: scheme });

@@ -9,6 +9,8 @@ export const kit = {
   'composer.label': 'Message',
   'composer.send': 'Send message',
   'composer.stop': 'Stop generating',
+  // The composer's attach button is on the home page; the rest of the attachments' strings load with their chunk.
+  'attachments.attach': 'Attach files',
   'theme.label': 'Theme',
   'theme.light': 'Light',
   'theme.dark': 'Dark',

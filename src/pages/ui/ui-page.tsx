@@ -1,5 +1,6 @@
 import { t } from '../../i18n';
 import { ThemeSwitch } from '../../ui/theme';
+import { AttachmentsGallery } from './attachments-gallery';
 import { AvatarGallery } from './avatar-gallery';
 import { ButtonGallery } from './button-gallery';
 import { IconGallery } from './icon-gallery';
@@ -20,6 +21,7 @@ export default function UiPage() {
       <AvatarGallery />
       <ProgressGallery />
       <IconGallery />
+      <AttachmentsGallery />
     </div>
   );
 }

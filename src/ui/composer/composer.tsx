@@ -2,6 +2,7 @@ import {
   useId,
   useRef,
   type ChangeEvent,
+  type ClipboardEvent,
   type ComponentPropsWithoutRef,
   type FormEvent,
   type KeyboardEvent,
@@ -54,6 +55,24 @@ export interface ComposerProps
   ref?: Ref<HTMLTextAreaElement>;
   /** A stable id for the textarea (hotkeys elsewhere focus it by id); generated when omitted. */
   inputId?: string;
+  /** The draft's attachments (a list of chips), shown above the text. */
+  attachments?: ReactNode;
+  /** Sending with no text is allowed (files are attached): the message is then the files alone. */
+  canSendEmpty?: boolean;
+  /** A paste carrying files (a screenshot, files copied in a file manager) hands them here instead of the text box. */
+  onPasteFiles?: (files: File[]) => void;
+}
+
+/** The files a paste carries. */
+function pastedFiles(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  const files = Array.from(data.files ?? []);
+  if (files.length > 0) return files;
+  // Some browsers list pasted files only as items.
+  return Array.from(data.items ?? [])
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.getAsFile())
+    .filter((file): file is File => file !== null);
 }
 
 /**
@@ -79,6 +98,9 @@ export function Composer({
   onKeyDown,
   ref,
   inputId: givenInputId,
+  attachments,
+  canSendEmpty = false,
+  onPasteFiles,
   className,
   onMouseDown,
   ...rest
@@ -91,13 +113,26 @@ export function Composer({
   useAutoHeight(textareaRef, value);
 
   const text = value.trim();
-  const canSend = text !== '' && !disabled && !streaming;
+  const canSend = (text !== '' || canSendEmpty) && !disabled && !streaming;
 
   const send = () => {
     if (!canSend) return;
     onSubmit(text);
     // Sent with the button: back to the box, ready for the next message.
     textareaRef.current?.focus();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!onPasteFiles) return;
+    const data = event.clipboardData;
+    // Copying from a word processor puts its text, its HTML AND a picture of it on the clipboard:
+    // that is a paste of text. (A copied image has HTML but no text; a file copied in a file
+    // manager has its name as text but no HTML: those are files.)
+    if (data?.getData('text/plain') && data.getData('text/html')) return;
+    const files = pastedFiles(data);
+    if (files.length === 0) return;
+    event.preventDefault();
+    onPasteFiles(files);
   };
 
   const onKeys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -138,6 +173,7 @@ export function Composer({
       <label className="visually-hidden" htmlFor={inputId}>
         {label ?? t('composer.label')}
       </label>
+      {attachments && <div className="composer__attachments">{attachments}</div>}
       <textarea
         ref={mergedRef}
         id={inputId}
@@ -150,6 +186,7 @@ export function Composer({
         enterKeyHint="send"
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
         onKeyDown={composeEventHandlers(onKeyDown, onKeys)}
+        onPaste={onPaste}
         {...composition.handlers}
       />
       <div className="composer__bar">
