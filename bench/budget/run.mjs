@@ -1,6 +1,6 @@
 // `npm run bench:budget` (issue 12): the first screen's sizes from the build's metafile, cold
-// start in Chromium with and without throttling, and the JS heap. Sizes are asserted by
-// test/budget.test.ts; the times and heap figures here are reported, not asserted.
+// start in Chromium with and without throttling, and the JS heap (heap.mjs; `-- --heap-only`
+// for it alone). Sizes are asserted by test/budget.test.ts; times and heap are only reported.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,16 +9,15 @@ import { launchBrowser } from '../../test/support/browser.mjs';
 import { seedDatabase } from '../store/seed.mjs';
 import { report } from '../support/report.mjs';
 import { SIZE_CEILINGS, SIZE_TARGETS, TIME_TARGETS } from './budgets.mjs';
+import { measureHeap, STORE } from './heap.mjs';
 import { measureSizes } from './sizes.mjs';
 
 /** The issue's throttling: a mid-range phone on a slow connection. */
 const THROTTLE = { cpuRate: 4, bitsPerSecond: 1.6e6, rttMs: 150 };
 /** A chat of this many messages is opened cold. */
 const READABLE_CHAT_MESSAGES = 200;
-/** bench:store's data: 10,000 chats, 200,000 messages, one of 2,000. */
-const STORE = { chats: 10_000, messages: 200_000, longChatMessages: 2_000, needle: 'quixotezanzibar' };
-/** Chats opened and left for the leak figure. */
-const LEAK_ROUNDS = 50;
+/** `--heap-only`: skip the cold starts (minutes) and report the heap figures alone, to bench/results/budget-heap.json. */
+const HEAP_ONLY = process.argv.includes('--heap-only');
 /** Cold starts per figure; the median is reported. */
 const RUNS = 3;
 /** Generous: a throttled cold start of a seeded store can take long on two shared cores. */
@@ -26,7 +25,6 @@ const WAIT_MS = 120_000;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value) => `${Math.round(value)} ms`;
 
 /** A page with an empty HTTP cache, throttled when asked. */
@@ -84,13 +82,6 @@ async function coldStarts(browser, url, chatId) {
   return rows;
 }
 
-/** The JS heap after a forced garbage collection. */
-async function heapAfterGc(cdp) {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  return usedSize;
-}
-
 /** Seeds a store on the app's origin, from a missing asset's page so no app code holds the database open. */
 async function seed(browser, url, options) {
   const page = await browser.newPage();
@@ -101,58 +92,32 @@ async function seed(browser, url, options) {
   return longChatId;
 }
 
-async function memory(browser, url) {
-  const longChatId = await seed(browser, url, STORE);
-  const page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await page.goto(url);
-  await page.waitForFunction(() => document.querySelectorAll('nav a[href*="chat/"]').length > 0, null, { timeout: WAIT_MS });
-  const loaded = await heapAfterGc(cdp);
-  await page.locator(`nav a[href$="chat/${longChatId}"]`).first().click();
-  await page.waitForFunction((n) => document.querySelectorAll('article').length >= n, STORE.longChatMessages, { timeout: WAIT_MS, polling: 'raf' });
-  const longChat = await heapAfterGc(cdp);
-  // The leak figure: open and leave LEAK_ROUNDS chats from the sidebar; a first round warms caches.
-  const links = page.locator('nav a[href*="chat/"]');
-  const openAndLeave = async (index) => {
-    await links.nth(index).click();
-    await page.waitForFunction(() => document.querySelectorAll('article').length > 0, null, { timeout: WAIT_MS });
-    await page.evaluate(() => history.back());
-    await page.waitForFunction(() => document.getElementById('home-composer') !== null, null, { timeout: WAIT_MS });
-  };
-  await openAndLeave(1);
-  const before = await heapAfterGc(cdp);
-  for (let round = 0; round < LEAK_ROUNDS; round += 1) await openAndLeave(1 + (round % 20));
-  const after = await heapAfterGc(cdp);
-  await page.close();
-  return [
-    { figure: `JS heap, ${STORE.chats.toLocaleString('en')} chats loaded`, measured: mb(loaded), target: 'reported' },
-    { figure: `JS heap, ${STORE.longChatMessages.toLocaleString('en')}-message chat open`, measured: mb(longChat), target: 'reported' },
-    { figure: `JS heap growth, ${LEAK_ROUNDS} chats opened and closed`, measured: `${mb(after - before)} (${mb(before)} → ${mb(after)})`, target: 'no growth' },
-  ];
-}
-
 const dir = await mkdtemp(path.join(tmpdir(), 'parley-budget-'));
 const sizes = await measureSizes(dir);
 const server = await startServer({ dir, port: 0 });
 const url = server.url.replace('localhost', '127.0.0.1');
 const browser = await launchBrowser();
 try {
-  const rows = [
-    { figure: 'first screen JS (gzip -9)', measured: kb(sizes.firstScreenJs), target: `≤ ${kb(SIZE_TARGETS.firstScreenJs)} (held at ${kb(SIZE_CEILINGS.firstScreenJs)})` },
-    { figure: `  of which Parley's own (React ${kb(sizes.react)})`, measured: kb(sizes.firstScreenOwnJs), target: `≤ ${kb(SIZE_TARGETS.firstScreenOwnJs)} (held at ${kb(SIZE_CEILINGS.firstScreenOwnJs)})` },
-    { figure: 'first screen CSS (gzip -9)', measured: kb(sizes.firstScreenCss), target: `≤ ${kb(SIZE_TARGETS.firstScreenCss)}` },
-    { figure: 'a chat page adds: JS / CSS', measured: `${kb(sizes.chatPageJs)} / ${kb(sizes.chatPageCss)}`, target: 'reported' },
-  ];
-  const chatId = await seed(browser, url, { chats: 2, messages: READABLE_CHAT_MESSAGES + 1, longChatMessages: READABLE_CHAT_MESSAGES, needle: STORE.needle });
-  rows.push(...(await coldStarts(browser, url, chatId)));
-  console.log('sizes and cold start:', JSON.stringify(rows, null, 1));
-  try {
-    rows.push(...(await memory(browser, url)));
-  } catch (error) {
-    // The heap figures need the seeded store and many navigations; a failure there keeps the rest.
-    rows.push({ figure: 'JS heap figures', measured: `not measured: ${String(error).split('\n')[0]}`, target: 'reported' });
+  if (HEAP_ONLY) {
+    await report('budget-heap', await measureHeap(browser, url));
+  } else {
+    const rows = [
+      { figure: 'first screen JS (gzip -9)', measured: kb(sizes.firstScreenJs), target: `≤ ${kb(SIZE_TARGETS.firstScreenJs)} (held at ${kb(SIZE_CEILINGS.firstScreenJs)})` },
+      { figure: `  of which Parley's own (React ${kb(sizes.react)})`, measured: kb(sizes.firstScreenOwnJs), target: `≤ ${kb(SIZE_TARGETS.firstScreenOwnJs)} (held at ${kb(SIZE_CEILINGS.firstScreenOwnJs)})` },
+      { figure: 'first screen CSS (gzip -9)', measured: kb(sizes.firstScreenCss), target: `≤ ${kb(SIZE_TARGETS.firstScreenCss)}` },
+      { figure: 'a chat page adds: JS / CSS', measured: `${kb(sizes.chatPageJs)} / ${kb(sizes.chatPageCss)}`, target: 'reported' },
+    ];
+    const chatId = await seed(browser, url, { chats: 2, messages: READABLE_CHAT_MESSAGES + 1, longChatMessages: READABLE_CHAT_MESSAGES, needle: STORE.needle });
+    rows.push(...(await coldStarts(browser, url, chatId)));
+    console.log('sizes and cold start:', JSON.stringify(rows, null, 1));
+    try {
+      rows.push(...(await measureHeap(browser, url)));
+    } catch (error) {
+      // The heap figures need the seeded store and many navigations; a failure there keeps the rest.
+      rows.push({ figure: 'JS heap figures', measured: `not measured: ${String(error).split('\n')[0]}`, target: 'reported' });
+    }
+    await report('budget', rows, { runs: RUNS, throttle: THROTTLE, files: sizes.files });
   }
-  await report('budget', rows, { runs: RUNS, throttle: THROTTLE, files: sizes.files });
 } finally {
   await browser.close();
   await server.close();
