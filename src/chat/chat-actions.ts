@@ -1,3 +1,5 @@
+import { saveMessageWithAttachments, withAttachments } from './attachment-send';
+import type { Attachment } from './attachments/types';
 import { newId } from './ids';
 import { tidyMessageText } from './message-text';
 import type { ReplyActions } from './reply-actions';
@@ -14,6 +16,8 @@ export interface CreateChatInput {
   text: string;
   model?: string;
   systemPrompt?: string;
+  /** The home composer's files: stored with the chat or, when storage refuses, no chat (AttachmentSaveError). */
+  attachments?: readonly Attachment[];
 }
 
 /** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides). */
@@ -47,15 +51,19 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
   };
 
   return {
-    async createChat({ text, model, systemPrompt }) {
+    async createChat({ text, model, systemPrompt, attachments = [] }) {
       const content = tidyMessageText(text);
-      if (content === '') throw new Error('A chat starts with a message that has text');
+      if (content === '' && attachments.length === 0) throw new Error('A chat starts with a message that has text or files');
       const at = core.now();
       const chatId = newId();
-      const message: Message = { id: newId(), chatId, parentId: null, role: 'user', content, status: 'complete', createdAt: at };
+      const { message, rows } = withAttachments(
+        { id: newId(), chatId, parentId: null, role: 'user', content, status: 'complete', createdAt: at },
+        attachments,
+      );
       const chat: Chat = {
         id: chatId,
-        title: autoTitle(content),
+        // A message of files alone is named after its first file.
+        title: autoTitle(content) || autoTitle(attachments[0]?.name ?? '') || untitledTitle,
         titleSource: 'auto',
         createdAt: at,
         updatedAt: at,
@@ -64,14 +72,18 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
       };
       if (model) chat.model = model;
       if (systemPrompt?.trim()) chat.systemPrompt = systemPrompt;
+      // With files, the chat exists only once they are stored with it: a refusal leaves them in the composer.
+      if (rows.length > 0) await saveMessageWithAttachments(core, message, rows, { create: chat });
       core.setChat(chat);
       core.update((s) => ({ messages: withEntry(s.messages, chatId, [message]) }));
       // The chat page asks for the reply (takePendingReply), so it streams where it is shown.
       replies.markPending(chatId);
-      const stored = await core.write(chatId, 'create-chat', async (p) => {
-        await p.createChat(chat, [message]);
-        return true;
-      });
+      const stored =
+        rows.length > 0 ||
+        (await core.write(chatId, 'create-chat', async (p) => {
+          await p.createChat(chat, [message]);
+          return true;
+        }));
       if (stored) core.announce({ type: 'chat', chatId });
       return { chatId };
     },
@@ -100,7 +112,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
       return once(async () => {
         core.setChat(restoredChat);
         if (loaded) core.update((s) => ({ messages: withEntry(s.messages, id, messages) }));
-        await core.write(id, 'restore-chat', (p) => p.restoreChat(restoredChat, messages, deleted?.draft));
+        await core.write(id, 'restore-chat', (p) => p.restoreChat(restoredChat, messages, deleted?.draft, deleted?.attachments));
         core.announce({ type: 'messages', chatId: id });
       });
     },

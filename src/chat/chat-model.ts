@@ -1,3 +1,4 @@
+import type { MessageContent } from './attachments/content-parts';
 import type { MessageRole, Timing, Usage } from './types';
 
 /**
@@ -8,7 +9,8 @@ import type { MessageRole, Timing, Usage } from './types';
 
 export interface ChatModelMessage {
   role: MessageRole;
-  content: string;
+  /** Text, or OpenAI content parts for a user message with pictures (attachments/content-parts.ts). */
+  content: MessageContent;
 }
 
 export interface ChatModelRequest {

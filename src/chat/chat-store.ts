@@ -1,5 +1,9 @@
+import type { StoredAttachment } from './attachment-rows';
+import type { AttachmentSettings } from './attachment-settings';
+import type { Attachment } from './attachments/types';
 import { isChangeNotice, type BroadcastLike, type ChangeNotice, type StreamNotice, type TabNotice } from './broadcast';
 import type { ChatModelRegistry } from './chat-model';
+import type { ChatPersistence } from './persistence';
 import type { ChatActions } from './chat-actions';
 import { createDraftStore } from './draft-store';
 import type { MessageActions } from './message-actions';
@@ -7,7 +11,9 @@ import { openPersistence } from './open-persistence';
 import type { ReplyActions } from './reply-actions';
 import type { LockManagerLike } from './reply-locks';
 import type { ChatSearchResult, SearchChatsOptions } from './search-chats';
+import type { ChatExport } from './export';
 import type { EstimateStorage } from './storage-usage';
+import type { StorageUsage } from './store-events';
 import type { StoreActions } from './store-actions';
 import { createStoreCore, type PersistenceSource } from './store-core';
 import type { ChatStoreEvent } from './store-events';
@@ -45,12 +51,24 @@ export interface ChatStoreOptions {
   locks?: LockManagerLike | null;
   /** How full storage is, for the storage-full warning; null for none; default navigator.storage.estimate. */
   estimateStorage?: EstimateStorage | null;
+  /** Worker scripts and settings for attached files (the app passes the build's worker addresses). */
+  attachments?: AttachmentSettings;
+}
+
+/** What the draft attachments (draft-attachments.ts) need of the store they belong to. */
+export interface AttachmentHost {
+  readonly settings: AttachmentSettings;
+  persistence(): Promise<ChatPersistence>;
+  usage(): Promise<StorageUsage | undefined>;
 }
 
 export interface ChatStore
   extends ChatActions,
     MessageActions,
-    Pick<ReplyActions, 'takePendingReply' | 'startReply' | 'sendMessage' | 'editMessage' | 'regenerate' | 'continueReply' | 'stop' | 'stopChat'> {
+    Pick<
+      ReplyActions,
+      'takePendingReply' | 'startReply' | 'sendMessage' | 'editMessage' | 'resendWithoutImages' | 'regenerate' | 'continueReply' | 'stop' | 'stopChat'
+    > {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ChatStoreSnapshot;
   /** Opens storage and loads the chat list; safe to call any number of times. */
@@ -71,6 +89,14 @@ export interface ChatStore
   /** Writes again what storage refused (the user's "Try again"); true when everything is saved. */
   retrySaves(): Promise<boolean>;
   onError(listener: (event: ChatStoreEvent) => void): () => void;
+  /** One attachment with its bytes (the thread's thumbnails and viewer load them lazily, by id). */
+  loadAttachment(id: string): Promise<Attachment | undefined>;
+  /** A picture's bytes (a PDF's own file), for a thumbnail or the viewer. */
+  loadAttachmentBlob(id: string): Promise<Blob | undefined>;
+  /** The chat as stored, with its files as base64 (export.ts); undefined for an unknown chat. */
+  exportChat(chatId: string, exportedAt?: number): Promise<ChatExport | undefined>;
+  /** For draft-attachments.ts: storage and settings. */
+  attachmentHost(): AttachmentHost;
   dispose(): void;
 }
 
@@ -115,6 +141,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
           models: options.models,
           locks: options.locks,
           untitledTitle: options.untitledTitle,
+          attachments: options.attachments,
           ensureLoaded: (chatId) => loadChat(chatId),
         })),
       (error: unknown) => {
@@ -226,6 +253,14 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     settleAbandoned(chatId);
   }
 
+  const loadAttachment = async (id: string): Promise<StoredAttachment | undefined> =>
+    (await core.persist('load', (p) => p.getAttachments([id])))?.[0];
+  const host: AttachmentHost = {
+    settings: options.attachments ?? {},
+    persistence: async () => (await core.persistence()).persistence,
+    usage: () => core.usage(),
+  };
+
   // A tab that opens while another streams shows that reply as streaming too.
   core.announce({ type: 'streams-query' });
 
@@ -248,6 +283,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     deleteMessage: act((a) => a.messages.deleteMessage),
     sendMessage: act((a) => a.replies.sendMessage),
     editMessage: act((a) => a.replies.editMessage),
+    resendWithoutImages: act((a) => a.replies.resendWithoutImages),
     // Before the actions load no chat's messages are in the snapshot: none of these has anything to act on.
     takePendingReply: (chatId) => actions?.replies.takePendingReply(chatId) ?? false,
     startReply: (chatId, parentId) => actions?.replies.startReply(chatId, parentId),
@@ -270,6 +306,22 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     },
     retrySaves: core.retrySaves,
     onError: core.events.on,
+    loadAttachment,
+    async loadAttachmentBlob(id) {
+      const row = await loadAttachment(id);
+      return row?.kind === 'image' ? row.blob : row?.kind === 'pdf' ? row.source : undefined;
+    },
+    attachmentHost: () => host,
+    async exportChat(chatId, exportedAt) {
+      await init();
+      const found = await core.persist('load', (p) => Promise.all([p.getChat(chatId), p.listMessages(chatId), p.listChatAttachments(chatId)]));
+      if (!found?.[0]) return undefined;
+      const [chat, stored, rows] = found;
+      // Export is rare: its code (and base64) loads with the first one.
+      const { buildChatExport, exportAttachments } = await import('./export');
+      const messages = withLocalStreams(chatId, stored);
+      return buildChatExport(core.chat(chatId) ?? chat, messages, exportedAt, await exportAttachments(rows));
+    },
     dispose() {
       disposed = true;
       clearTimeout(remoteTimer);

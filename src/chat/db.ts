@@ -1,4 +1,5 @@
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
+import type { StoredAttachment } from './attachment-rows';
 import type { SerializedChatIndex } from './search-index/chat-index';
 import type { Chat, Draft, Message } from './types';
 
@@ -18,6 +19,11 @@ export interface ParleyDb extends DBSchema {
   settings: { key: string; value: SettingRow };
   /** The search index (search-index/), one row under SEARCH_INDEX_KEY: rebuilt from the messages whenever lost. */
   searchIndex: { key: string; value: SerializedChatIndex };
+  /**
+   * Attached files, bytes included (attachment-rows.ts), apart from the message rows so a chat
+   * list or a thread never reads them; indexed by owner: a draft, a chat, a message.
+   */
+  attachments: { key: string; value: StoredAttachment; indexes: { draftKey: string; chatId: string; messageId: string } };
 }
 
 export type ParleyDatabase = IDBPDatabase<ParleyDb>;
@@ -38,6 +44,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   (db) => {
     db.createObjectStore('searchIndex');
+  },
+  (db) => {
+    // Rows without an owner field are left out of that index: a draft's row is in draftKey only.
+    const attachments = db.createObjectStore('attachments', { keyPath: 'id' });
+    attachments.createIndex('draftKey', 'draftKey');
+    attachments.createIndex('chatId', 'chatId');
+    attachments.createIndex('messageId', 'messageId');
   },
 ];
 

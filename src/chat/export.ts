@@ -1,3 +1,5 @@
+import type { StoredAttachment } from './attachment-rows';
+import { bytesToBase64 } from './attachments/base64';
 import { compareMessages } from './tree';
 import type { Chat, Message } from './types';
 
@@ -15,6 +17,36 @@ export const EXPORT_FILE_NAME_MAX_CHARS = 80;
 /** The stem when a title leaves nothing usable (only punctuation, say). */
 export const EXPORT_FILE_NAME_FALLBACK = 'chat';
 
+/** Raised whenever the shape of an exported attachment changes; a chat without files has no `attachments`. */
+export const ATTACHMENTS_EXPORT_VERSION = 1;
+
+/** A file of the chat: its ref fields, its owner, its text (text files, PDFs), its bytes as base64 (pictures, a PDF kept whole). */
+export interface ExportedAttachment {
+  id: string;
+  messageId: string;
+  kind: 'image' | 'text' | 'pdf';
+  name: string;
+  mimeType: string;
+  size: number;
+  createdAt: number;
+  width?: number;
+  height?: number;
+  text?: string;
+  pageCount?: number;
+  hasTextLayer?: boolean;
+  asImages?: boolean;
+  encodingWarning?: boolean;
+  truncated?: boolean;
+  /** Base64 (no data: prefix) of the picture, or of the PDF file itself; its type is `dataType`. */
+  data?: string;
+  dataType?: string;
+}
+
+export interface ChatAttachmentsExport {
+  version: typeof ATTACHMENTS_EXPORT_VERSION;
+  items: ExportedAttachment[];
+}
+
 export interface ChatExport {
   format: typeof CHAT_EXPORT_FORMAT;
   version: typeof CHAT_EXPORT_VERSION;
@@ -23,11 +55,39 @@ export interface ChatExport {
   chat: Chat;
   /** Every message of the chat, all branches, oldest first. */
   messages: Message[];
+  /** The messages' files, bytes included: absent when the chat has none. */
+  attachments?: ChatAttachmentsExport;
+}
+
+const base64Of = async (blob: Blob) => bytesToBase64(new Uint8Array(await blob.arrayBuffer()));
+
+/** A chat's attachment rows as the export carries them (owned by its messages; draft rows are not exported). */
+export async function exportAttachments(rows: readonly StoredAttachment[]): Promise<ChatAttachmentsExport> {
+  const items: ExportedAttachment[] = [];
+  for (const row of [...rows].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))) {
+    if (row.messageId === undefined) continue;
+    const { id, kind, name, mimeType, size, createdAt, messageId } = row;
+    const item: ExportedAttachment = { id, messageId, kind, name, mimeType, size, createdAt };
+    if (row.kind === 'image') Object.assign(item, { width: row.width, height: row.height, data: await base64Of(row.blob), dataType: row.mimeType });
+    if (row.kind === 'text') Object.assign(item, { text: row.text, ...(row.encodingWarning && { encodingWarning: true }), ...(row.truncated && { truncated: true }) });
+    if (row.kind === 'pdf') {
+      Object.assign(item, { text: row.text, pageCount: row.pageCount, hasTextLayer: row.hasTextLayer, ...(row.asImages && { asImages: true }), ...(row.truncated && { truncated: true }) });
+      if (row.source) Object.assign(item, { data: await base64Of(row.source), dataType: row.source.type || 'application/pdf' });
+    }
+    items.push(item);
+  }
+  return { version: ATTACHMENTS_EXPORT_VERSION, items };
 }
 
 /** The export of `chat`: messages of other chats are left out; every branch is kept. */
-export function buildChatExport(chat: Chat, messages: readonly Message[], exportedAt: number | Date = Date.now()): ChatExport {
+export function buildChatExport(
+  chat: Chat,
+  messages: readonly Message[],
+  exportedAt: number | Date = Date.now(),
+  attachments?: ChatAttachmentsExport,
+): ChatExport {
   return {
+    ...(attachments?.items.length && { attachments }),
     format: CHAT_EXPORT_FORMAT,
     version: CHAT_EXPORT_VERSION,
     exportedAt: new Date(exportedAt).toISOString(),

@@ -1,3 +1,4 @@
+import { visionRejection } from './attachments/vision-errors';
 import { ChatModelError, type ChatErrorCode, type ChatModel, type ChatModelMessage } from './chat-model';
 import { appendReasoningSegment, combinedUsage, replyTiming, segmentsOf } from './reply-figures';
 import { withToolCallPiece } from './tool-calls';
@@ -25,7 +26,8 @@ export interface GenerationFailure {
 
 export interface GenerationOptions {
   model: ChatModel;
-  request: { model?: string; messages: ChatModelMessage[]; temperature?: number; maxTokens?: number };
+  /** Messages with attachments come as a promise: their rows are read and encoded first. */
+  request: { model?: string; messages: ChatModelMessage[] | Promise<ChatModelMessage[]>; temperature?: number; maxTokens?: number };
   /** The assistant message, status 'streaming': empty, or a partial reply being continued (a new segment). */
   message: Message;
   now(): number;
@@ -45,9 +47,18 @@ export interface Generation {
   readonly done: Promise<Message>;
 }
 
-function describeError(error: unknown): GenerationFailure {
+/** The reason a reply failed because the model takes no pictures (the UI says "<model> does not accept images"). */
+export const REJECTS_IMAGES_REASON = 'model-rejects-images';
+
+const carriesImages = (messages: readonly ChatModelMessage[]) =>
+  messages.some((message) => Array.isArray(message.content) && message.content.some((part) => part.type === 'image_url'));
+
+function describeError(error: unknown, withImages: boolean): GenerationFailure {
   if (error instanceof ChatModelError) {
-    return { code: error.code, message: error.message, status: error.status, retryAfterMs: error.retryAfterMs, reason: error.reason };
+    // Only a request with pictures: the same words about a text request mean something else.
+    const rejectsImages = withImages && visionRejection(error.status, error.message) !== undefined;
+    const reason = rejectsImages ? REJECTS_IMAGES_REASON : error.reason;
+    return { code: error.code, message: error.message, status: error.status, retryAfterMs: error.retryAfterMs, reason };
   }
   return { code: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
@@ -61,6 +72,7 @@ export function startGeneration(options: GenerationOptions): Generation {
   // Where this segment's answer starts: a Continue appends to the text before it.
   const contentStart = message.content.length;
   let finished = false;
+  let withImages = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let saving = save(message, 'start').catch(() => {});
   let resolveDone!: (message: Message) => void;
@@ -98,7 +110,7 @@ export function startGeneration(options: GenerationOptions): Generation {
     finished = true;
     clearTimeout(saveTimer);
     controller.abort();
-    const failure = status === 'error' ? describeError(error) : undefined;
+    const failure = status === 'error' ? describeError(error, withImages) : undefined;
     message = {
       ...message,
       status,
@@ -117,7 +129,11 @@ export function startGeneration(options: GenerationOptions): Generation {
 
   const run = async () => {
     try {
-      for await (const delta of model.stream({ ...request, signal: controller.signal })) {
+      const messages = Array.isArray(request.messages) ? request.messages : await request.messages;
+      // Stopped while the attachments were read: nothing is sent.
+      if (finished) return;
+      withImages = carriesImages(messages);
+      for await (const delta of model.stream({ ...request, messages, signal: controller.signal })) {
         if (finished) break;
         switch (delta.type) {
           case 'content':

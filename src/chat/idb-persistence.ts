@@ -1,10 +1,11 @@
 import { unwrap } from 'idb';
+import type { StoredAttachment } from './attachment-rows';
 import type { ParleyDatabase, SettingRow } from './db';
 import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
 import { toStorageError } from './storage-error';
 import type { Chat, Draft, Message } from './types';
 
-type StoreName = 'chats' | 'messages' | 'drafts' | 'settings';
+type StoreName = 'chats' | 'messages' | 'drafts' | 'settings' | 'attachments';
 
 /** Wraps request callbacks so an exception inside one aborts the whole transaction. */
 type Guard = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => void;
@@ -137,16 +138,21 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
 
     async deleteChat(id) {
       let deleted: DeletedChat | undefined;
-      await write(raw, ['chats', 'messages', 'drafts'], (tx, guard) => {
+      await write(raw, ['chats', 'messages', 'drafts', 'attachments'], (tx, guard) => {
         const chatRequest = tx.objectStore('chats').get(id) as IDBRequest<Chat | undefined>;
         const messagesRequest = tx.objectStore('messages').index('chatId_createdAt').getAll(chatRange(id)) as IDBRequest<Message[]>;
         const draftRequest = tx.objectStore('drafts').get(id) as IDBRequest<Draft | undefined>;
-        // Requests in one transaction complete in order, so all three results exist here.
-        draftRequest.onsuccess = guard(() => {
+        const attachments = tx.objectStore('attachments');
+        const ownedRequest = attachments.index('chatId').getAll(id) as IDBRequest<StoredAttachment[]>;
+        const draftRowsRequest = attachments.index('draftKey').getAll(id) as IDBRequest<StoredAttachment[]>;
+        // Requests in one transaction complete in order, so every result exists here.
+        draftRowsRequest.onsuccess = guard(() => {
           const chat = chatRequest.result;
           if (!chat) return;
-          deleted = { chat, messages: messagesRequest.result, draft: draftRequest.result };
+          const rows = [...ownedRequest.result, ...draftRowsRequest.result];
+          deleted = { chat, messages: messagesRequest.result, draft: draftRequest.result, attachments: rows };
           for (const message of messagesRequest.result) tx.objectStore('messages').delete(message.id);
+          for (const row of rows) attachments.delete(row.id);
           tx.objectStore('chats').delete(id);
           tx.objectStore('drafts').delete(id);
         });
@@ -154,22 +160,74 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
       return deleted;
     },
 
-    restoreChat: (chat, messages, draft) =>
-      write(raw, ['chats', 'messages', 'drafts'], (tx) => {
+    restoreChat: (chat, messages, draft, rows = []) =>
+      write(raw, ['chats', 'messages', 'drafts', 'attachments'], (tx) => {
         tx.objectStore('chats').put(chat);
         for (const message of messages) tx.objectStore('messages').put(message);
         if (draft) tx.objectStore('drafts').put(draft);
+        for (const row of rows) tx.objectStore('attachments').put(row);
       }),
 
-    deleteMessages: (chatId, ids, chatPatch) =>
-      write(raw, ['chats', 'messages'], (tx, guard) => {
-        for (const id of ids) tx.objectStore('messages').delete(id);
+    async deleteMessages(chatId, ids, chatPatch) {
+      const removed: StoredAttachment[] = [];
+      await write(raw, ['chats', 'messages', 'attachments'], (tx, guard) => {
+        const attachments = tx.objectStore('attachments');
+        for (const id of ids) {
+          tx.objectStore('messages').delete(id);
+          const owned = attachments.index('messageId').getAll(id) as IDBRequest<StoredAttachment[]>;
+          owned.onsuccess = guard(() => {
+            for (const row of owned.result) {
+              removed.push(row);
+              attachments.delete(row.id);
+            }
+          });
+        }
         if (!chatPatch) return;
         const chats = tx.objectStore('chats');
         const request = chats.get(chatId) as IDBRequest<Chat | undefined>;
         request.onsuccess = guard(() => {
           if (request.result) chats.put(applyChatPatch(request.result, chatPatch));
         });
+      });
+      return removed;
+    },
+
+    async putMessageWithAttachments(message, rows, { create, patch }) {
+      let stored = false;
+      await write(raw, ['chats', 'messages', 'attachments'], (tx, guard) => {
+        const chats = tx.objectStore('chats');
+        const store = () => {
+          tx.objectStore('messages').put(message);
+          for (const row of rows) tx.objectStore('attachments').put(row);
+          stored = true;
+        };
+        if (create) {
+          chats.add(create);
+          return store();
+        }
+        const request = chats.get(message.chatId) as IDBRequest<Chat | undefined>;
+        request.onsuccess = guard(() => {
+          if (!request.result) return;
+          store();
+          if (patch) chats.put(applyChatPatch(request.result, patch));
+        });
+      });
+      return stored;
+    },
+
+    putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(row)),
+    getAttachments: (ids) =>
+      read(async () => {
+        const tx = db.transaction('attachments');
+        const rows = await Promise.all(ids.map((id) => tx.store.get(id)));
+        return rows.filter((row): row is StoredAttachment => row !== undefined);
+      }),
+    listDraftAttachments: (draftKey) =>
+      read(async () => (await db.getAllFromIndex('attachments', 'draftKey', draftKey)).sort((a, b) => a.createdAt - b.createdAt)),
+    listChatAttachments: (chatId) => read(() => db.getAllFromIndex('attachments', 'chatId', chatId)),
+    deleteAttachments: (ids) =>
+      write(raw, ['attachments'], (tx) => {
+        for (const id of ids) tx.objectStore('attachments').delete(id);
       }),
 
     getDraft: (key) => read(() => db.get('drafts', key)),

@@ -1,3 +1,4 @@
+import type { StoredAttachment } from './attachment-rows';
 import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from './search-scan';
 import { toStorageError } from './storage-error';
@@ -40,6 +41,9 @@ export function createMemoryPersistence(): ChatPersistence {
   const chatOfMessage = new Map<string, string>();
   const drafts = new Map<string, Draft>();
   const settings = new Map<string, unknown>();
+  const attachments = new Map<string, StoredAttachment>();
+  const rowsWhere = (test: (row: StoredAttachment) => boolean) =>
+    [...attachments.values()].filter(test).sort((a, b) => a.createdAt - b.createdAt);
 
   const messagesOf = (chatId: string) => {
     let rows = messages.get(chatId);
@@ -109,31 +113,69 @@ export function createMemoryPersistence(): ChatPersistence {
         if (!chat) return undefined;
         const rows = [...(messages.get(id)?.values() ?? [])].sort(compareMessages);
         const draft = drafts.get(id);
+        const owned = rowsWhere((row) => row.chatId === id || row.draftKey === id);
         chats.delete(id);
         for (const message of rows) chatOfMessage.delete(message.id);
         messages.delete(id);
         drafts.delete(id);
-        return { chat, messages: rows, draft };
+        for (const row of owned) attachments.delete(row.id);
+        return { chat, messages: rows, draft, attachments: owned };
       }),
 
-    restoreChat: (chat, rows, draft) =>
+    restoreChat: (chat, rows, draft, attachmentRows = []) =>
       run(() => {
         assertKey(chat?.id, 'A chat id');
         checkMessages(rows);
         if (draft) assertKey(draft.key, 'A draft key');
+        for (const row of attachmentRows) assertKey(row?.id, 'An attachment id');
         chats.set(chat.id, clone(chat));
         for (const message of rows) storeMessage(message);
         if (draft) drafts.set(draft.key, clone(draft));
+        for (const row of attachmentRows) attachments.set(row.id, clone(row));
       }),
 
     deleteMessages: (chatId, ids, chatPatch) =>
       run(() => {
         const rows = messages.get(chatId);
+        const doomed = new Set(ids);
         for (const id of ids) {
           if (rows?.delete(id)) chatOfMessage.delete(id);
         }
+        const removed = rowsWhere((row) => row.messageId !== undefined && doomed.has(row.messageId));
+        for (const row of removed) attachments.delete(row.id);
         const chat = chats.get(chatId);
         if (chat && chatPatch) chats.set(chatId, clone(applyChatPatch(chat, chatPatch)));
+        return removed;
+      }),
+
+    putMessageWithAttachments: (message, rows, { create, patch }) =>
+      run(() => {
+        checkMessages([message]);
+        for (const row of rows) assertKey(row?.id, 'An attachment id');
+        if (create) {
+          assertKey(create.id, 'A chat id');
+          if (chats.has(create.id)) throw new DOMException('The chat already exists', 'ConstraintError');
+          chats.set(create.id, clone(create));
+        }
+        const chat = chats.get(message.chatId);
+        if (!chat) return false;
+        storeMessage(message);
+        for (const row of rows) attachments.set(row.id, clone(row));
+        if (patch) chats.set(chat.id, clone(applyChatPatch(chat, patch)));
+        return true;
+      }),
+
+    putAttachment: (row) =>
+      run(() => {
+        assertKey(row?.id, 'An attachment id');
+        attachments.set(row.id, clone(row));
+      }),
+    getAttachments: (ids) => run(() => ids.flatMap((id) => (attachments.has(id) ? [clone(attachments.get(id)!)] : []))),
+    listDraftAttachments: (draftKey) => run(() => rowsWhere((row) => row.draftKey === draftKey).map(clone)),
+    listChatAttachments: (chatId) => run(() => rowsWhere((row) => row.chatId === chatId).map(clone)),
+    deleteAttachments: (ids) =>
+      run(() => {
+        for (const id of ids) attachments.delete(id);
       }),
 
     getDraft: (key) => run(() => clone(drafts.get(key))),

@@ -42,7 +42,7 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
       }
       core.update((s) => ({ messages: withEntry(s.messages, chatId, remaining) }));
       core.patchChat(chatId, { currentLeafId: nextLeaf });
-      await core.write(chatId, 'delete-messages', (p) => p.deleteMessages(chatId, ids, { currentLeafId: nextLeaf }));
+      const removedRows = (await core.write(chatId, 'delete-messages', (p) => p.deleteMessages(chatId, ids, { currentLeafId: nextLeaf }))) || [];
       core.announce({ type: 'messages', chatId });
 
       return once(async () => {
@@ -53,7 +53,7 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
         const restoredList = [...current, ...removed.filter((m) => !present.has(m.id))].sort(compareMessages);
         core.update((s) => ({ messages: withEntry(s.messages, chatId, restoredList) }));
         const chat = core.patchChat(chatId, { currentLeafId: previousLeaf })!;
-        await core.write(chatId, 'restore-chat', (p) => p.restoreChat(chat, removed));
+        await core.write(chatId, 'restore-chat', (p) => p.restoreChat(chat, removed, undefined, removedRows));
         core.announce({ type: 'messages', chatId });
       });
     },

@@ -1,3 +1,4 @@
+import type { StoredAttachment } from './attachment-rows';
 import type { Snippet } from './search';
 import type { Chat, ChatPatch, Draft, Message } from './types';
 
@@ -25,6 +26,15 @@ export interface DeletedChat {
   chat: Chat;
   messages: Message[];
   draft?: Draft;
+  /** Its messages' attachment rows and its draft's, bytes included. */
+  attachments?: StoredAttachment[];
+}
+
+/** How a message with attachments meets its chat: created together, or patched alongside. */
+export interface ChatWrite {
+  /** A new chat (the home page's first message): written with the message or not at all. */
+  create?: Chat;
+  patch?: ChatPatch;
 }
 
 /**
@@ -45,10 +55,26 @@ export interface ChatPersistence {
   patchChat(id: string, patch: ChatPatch): Promise<Chat | undefined>;
   /** The message and the chat's patch together; false (nothing written) when the chat is gone. */
   putMessage(message: Message, chatPatch?: ChatPatch): Promise<boolean>;
-  /** Removes the chat, its messages and its draft; undefined for an unknown id. */
+  /** Removes the chat, its messages, its draft and all their attachments; undefined for an unknown id. */
   deleteChat(id: string): Promise<DeletedChat | undefined>;
-  restoreChat(chat: Chat, messages: readonly Message[], draft?: Draft): Promise<void>;
-  deleteMessages(chatId: string, ids: readonly string[], chatPatch?: ChatPatch): Promise<void>;
+  restoreChat(chat: Chat, messages: readonly Message[], draft?: Draft, attachments?: readonly StoredAttachment[]): Promise<void>;
+  /** Removes the messages and their attachments together; resolves with the attachment rows removed (for Undo). */
+  deleteMessages(chatId: string, ids: readonly string[], chatPatch?: ChatPatch): Promise<StoredAttachment[] | void>;
+  /**
+   * A user message and its attachment rows (owned by it) in one transaction, with its chat
+   * created or patched: all or nothing, so no message points to a row that is not stored.
+   * False (nothing written) when the chat is gone. Not retried when refused: the caller keeps
+   * the draft and says so.
+   */
+  putMessageWithAttachments(message: Message, attachments: readonly StoredAttachment[], chat: ChatWrite): Promise<boolean>;
+  putAttachment(row: StoredAttachment): Promise<void>;
+  /** The rows with these ids that exist, in the order asked. */
+  getAttachments(ids: readonly string[]): Promise<StoredAttachment[]>;
+  /** A draft's rows, oldest first. */
+  listDraftAttachments(draftKey: string): Promise<StoredAttachment[]>;
+  /** Every row a chat's messages own (for export and search). */
+  listChatAttachments(chatId: string): Promise<StoredAttachment[]>;
+  deleteAttachments(ids: readonly string[]): Promise<void>;
   getDraft(key: string): Promise<Draft | undefined>;
   putDraft(draft: Draft): Promise<void>;
   deleteDraft(key: string): Promise<void>;

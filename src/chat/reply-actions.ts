@@ -1,3 +1,7 @@
+import { modelMessagesWithAttachments, threadHasAttachments } from './attachment-request';
+import { copiesOf, saveMessageWithAttachments, withAttachments } from './attachment-send';
+import type { AttachmentSettings } from './attachment-settings';
+import type { Attachment } from './attachments/types';
 import type { ChatModel, ChatModelMessage, ChatModelRegistry } from './chat-model';
 import { alternateRoles, continueMessages } from './continue-request';
 import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
@@ -18,13 +22,29 @@ import type { Chat, ChatPatch, Message } from './types';
  * asks and however often (React StrictMode runs effects twice).
  */
 
+/** Files sent with a message: processed attachments from the composer's draft (draft-attachments.ts). */
+export interface SendOptions {
+  attachments?: readonly Attachment[];
+}
+
+export interface EditOptions extends SendOptions {
+  /** The original message's attachments to keep (ids); default: all of them. */
+  keepAttachments?: readonly string[];
+}
+
 export interface ReplyActions {
   markPending(chatId: string): void;
   clearPending(chatId: string): void;
   takePendingReply(chatId: string): boolean;
   startReply(chatId: string, parentUserMessageId: string): string | undefined;
-  sendMessage(chatId: string, text: string): Promise<string | undefined>;
-  editMessage(messageId: string, text: string): Promise<string | undefined>;
+  /** Rejects with an AttachmentSaveError when storage refuses the message's files (nothing is sent). */
+  sendMessage(chatId: string, text: string, options?: SendOptions): Promise<string | undefined>;
+  editMessage(messageId: string, text: string, options?: EditOptions): Promise<string | undefined>;
+  /**
+   * After a model refused pictures: the user message of `messageId` (it, or the reply to it)
+   * sent again as a new version of it, same text and files but no images (the old one stays a branch).
+   */
+  resendWithoutImages(messageId: string): Promise<string | undefined>;
   regenerate(assistantMessageId: string): string | undefined;
   /** Asks the model to carry on a reply that broke off, was stopped or hit the length limit; the text is appended to it. */
   continueReply(assistantMessageId: string): boolean;
@@ -44,6 +64,7 @@ export interface ReplyDeps {
   streams: TabStreams;
   ensureLoaded(chatId: string): Promise<boolean>;
   setGeneratedTitle(chatId: string, title: string): Promise<void>;
+  attachments?: AttachmentSettings;
 }
 
 /** A reply that failed before any text or reasoning, with nothing after it: a retry takes its place instead of becoming a sibling. */
@@ -51,7 +72,7 @@ function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
   return message.status === 'error' && message.content === '' && !message.reasoning && !list.some((m) => m.parentId === message.id);
 }
 
-export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle }: ReplyDeps): ReplyActions {
+export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle, attachments: settings }: ReplyDeps): ReplyActions {
   const pending = new Set<string>();
   const byParent = new Map<string, Generation>();
   const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
@@ -83,13 +104,24 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     else if (message.status === 'complete') setTimeout(() => titles.ask(model, message), 0);
   };
 
+  /** The request's messages: at once without attachments; with them, once their rows are read. */
+  const requestMessages = (chat: Chat, thread: readonly Message[]): ChatModelMessage[] | Promise<ChatModelMessage[]> =>
+    threadHasAttachments(thread)
+      ? modelMessagesWithAttachments(chat, thread, async (ids) => (await core.persist('load', (p) => p.getAttachments(ids))) ?? [], settings)
+      : modelMessages(chat, thread);
+
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
-  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[]) => {
+  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[] | Promise<ChatModelMessage[]>) => {
     const model = models.get()!;
     core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
     const generation = startGeneration({
       model,
-      request: { model: chat.model, messages: alternateRoles(messages), temperature: chat.temperature, maxTokens: chat.maxTokens },
+      request: {
+        model: chat.model,
+        messages: Array.isArray(messages) ? alternateRoles(messages) : messages.then(alternateRoles),
+        temperature: chat.temperature,
+        maxTokens: chat.maxTokens,
+      },
       message,
       now: core.now,
       onUpdate: (next) => {
@@ -129,7 +161,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       return failed.id;
     }
 
-    run(chat, parentId, message, modelMessages(chat, threadPath(indexMessages(list), parentId)));
+    run(chat, parentId, message, requestMessages(chat, threadPath(indexMessages(list), parentId)));
     return message.id;
   };
 
@@ -141,16 +173,37 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     streams.stopElsewhere(chatId);
   };
 
-  /** Adds a user message under `parentId` as the new current leaf, then asks for its reply. */
-  const addUserMessage = (chatId: string, parentId: string | null, content: string) => {
+  /**
+   * Adds a user message under `parentId` as the new current leaf, then asks for its reply. With
+   * files it is shown only once stored with them (attachment-send.ts); without, at once.
+   */
+  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = []) => {
     stopChat(chatId);
     const at = core.now();
-    const message: Message = { id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at };
+    const { message, rows } = withAttachments({ id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at }, files);
+    const patch = { currentLeafId: message.id, updatedAt: at };
+    if (rows.length > 0) {
+      if (!(await saveMessageWithAttachments(core, message, rows, { patch })) || !core.messagesOf(chatId)) return undefined;
+      core.announce({ type: 'messages', chatId });
+    } else void persistMessage(message, patch);
     core.setMessage(message);
-    core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
-    void persistMessage(message, { currentLeafId: message.id, updatedAt: at });
+    core.patchChat(chatId, patch);
     startReply(chatId, message.id);
     return message.id;
+  };
+
+  /** `textOnly`: a PDF chosen to go as page pictures goes as its text (the model refused pictures). */
+  const edit = async (messageId: string, text: string, options: EditOptions = {}, textOnly = false) => {
+    const original = core.findMessage(messageId);
+    const content = tidyMessageText(text);
+    if (original?.role !== 'user') return undefined;
+    const keep = options.keepAttachments ?? original.attachments?.map((ref) => ref.id) ?? [];
+    const kept = new Set(keep);
+    const ids = (original.attachments ?? []).filter((ref) => kept.has(ref.id)).map((ref) => ref.id);
+    let files = [...(await copiesOf(core, ids)), ...(options.attachments ?? [])];
+    if (textOnly) files = files.map((file) => (file.kind === 'pdf' && file.asImages ? { ...file, asImages: false } : file));
+    if (content === '' && files.length === 0) return undefined;
+    return addUserMessage(original.chatId, original.parentId, content, files);
   };
 
   return {
@@ -166,21 +219,24 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       return leaf?.role === 'user' && startReply(chatId, leaf.id) !== undefined;
     },
     startReply,
-    async sendMessage(chatId, text) {
+    async sendMessage(chatId, text, options = {}) {
       const content = tidyMessageText(text);
-      if (content === '' || !(await ensureLoaded(chatId))) return undefined;
+      const files = options.attachments ?? [];
+      if ((content === '' && files.length === 0) || !(await ensureLoaded(chatId))) return undefined;
       // Another tab's reply is still being written: it would go to the model half-finished.
       if (streams.streamingElsewhere(chatId)) return undefined;
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;
-      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content);
+      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files);
     },
-    async editMessage(messageId, text) {
-      const original = core.findMessage(messageId);
-      const content = tidyMessageText(text);
-      if (original?.role !== 'user' || content === '') return undefined;
-      return addUserMessage(original.chatId, original.parentId, content);
+    editMessage: (messageId, text, options) => edit(messageId, text, options),
+    async resendWithoutImages(messageId) {
+      const target = core.findMessage(messageId);
+      const user = target?.role === 'user' ? target : target?.parentId ? core.findMessage(target.parentId) : undefined;
+      if (user?.role !== 'user') return undefined;
+      const keep = (user.attachments ?? []).filter((ref) => ref.kind !== 'image').map((ref) => ref.id);
+      return edit(user.id, user.content, { keepAttachments: keep }, true);
     },
     regenerate(assistantMessageId) {
       const original = core.findMessage(assistantMessageId);
@@ -210,7 +266,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       core.setMessage(resumed);
       core.patchChat(chat.id, { currentLeafId: resumed.id, updatedAt: core.now() });
       const thread = threadPath(indexMessages(list), parentId);
-      run(chat, parentId, resumed, continueMessages(modelMessages(chat, thread), partial));
+      const messages = requestMessages(chat, thread);
+      run(chat, parentId, resumed, Array.isArray(messages) ? continueMessages(messages, partial) : messages.then((m) => continueMessages(m, partial)));
       return true;
     },
     stop(messageId) {

@@ -1,3 +1,4 @@
+import type { AttachmentSettings } from './attachment-settings';
 import { createChatActions, type ChatActions } from './chat-actions';
 import { chatModels, type ChatModelRegistry } from './chat-model';
 import { createMessageActions, type MessageActions } from './message-actions';
@@ -28,6 +29,7 @@ export interface StoreActionsOptions {
   /** Web Locks; undefined for the browser's, null for none. */
   locks?: LockManagerLike | null;
   untitledTitle?: string;
+  attachments?: AttachmentSettings;
   ensureLoaded(chatId: string): Promise<boolean>;
 }
 
@@ -40,6 +42,7 @@ export function createStoreActions(core: StoreCore, options: StoreActionsOptions
     locks,
     streams,
     ensureLoaded: options.ensureLoaded,
+    attachments: options.attachments,
     setGeneratedTitle: async (chatId, title) => chats?.setChatTitle(chatId, title, 'generated'),
   });
   chats = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);

@@ -48,6 +48,8 @@ export interface StoreCore {
   setMessage(message: Message): void;
   /** The user's "Try again": writes what is unsaved now; true when everything is stored. */
   retrySaves(): Promise<boolean>;
+  /** How full storage is (navigator.storage.estimate), undefined when the browser cannot say. */
+  usage(): Promise<StorageUsage | undefined>;
   close(): void;
 }
 
@@ -212,6 +214,10 @@ export function createStoreCore(options: StoreCoreOptions): StoreCore {
       // The warning closed when Try again was pressed: say again, with fresh figures, that it didn't work.
       if (!saved) reportFull('retry-saves');
       return saved;
+    },
+    async usage() {
+      await loadUnsaved().catch(() => {});
+      return measure?.();
     },
     setMessage(message) {
       const list = state.messages.get(message.chatId);

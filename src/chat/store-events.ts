@@ -17,6 +17,10 @@ export type StorageOperation =
   | 'save-draft'
   | 'save-setting'
   | 'search'
+  /** A message with attachments, written with them or not at all (not retried: the draft keeps them). */
+  | 'send-attachments'
+  /** A file attached to a composer's draft. */
+  | 'save-attachment'
   /** Writing again what storage refused before. */
   | 'retry-saves';
 

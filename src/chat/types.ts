@@ -1,4 +1,5 @@
 /** The stored shapes of Parley's data (SPEC B5). Every field is plain data: rows are structured-cloned into IndexedDB. */
+import type { AttachmentRef } from './attachments/types';
 
 /** Where a chat's title came from: a generated or user-chosen title is never replaced by an automatic one. */
 export type TitleSource = 'auto' | 'user' | 'generated';
@@ -110,6 +111,11 @@ export interface Message {
   toolCalls?: ToolCall[];
   /** How many events of the stream were not valid data and were skipped. */
   skippedEvents?: number;
+  /**
+   * A user message's files: refs only (name, size, kind), the bytes live in the attachments
+   * store (attachment-rows.ts), so listing messages never reads them.
+   */
+  attachments?: AttachmentRef[];
   /** The Maximum tokens the reply was asked with, kept when the length limit ended it (unset: the server's own limit did). */
   maxTokens?: number;
   createdAt: number;

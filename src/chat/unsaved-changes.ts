@@ -216,9 +216,9 @@ export function createUnsavedChanges({ win, doc, onStored }: UnsavedChangesOptio
         notify();
         return track([chatDeleteSlot(id)], () => p.deleteChat(id));
       },
-      restoreChat(chat, messages, draft) {
+      restoreChat(chat, messages, draft, attachments) {
         const slots = [chatSlot(chat, messages), ...messages.map(messageSlot)];
-        return track(slots, () => p.restoreChat(chat, messages, draft));
+        return track(slots, () => p.restoreChat(chat, messages, draft, attachments));
       },
       async deleteMessages(chatId, ids, chatPatch) {
         const doomed = new Set(ids);
@@ -227,7 +227,8 @@ export function createUnsavedChanges({ win, doc, onStored }: UnsavedChangesOptio
         if (row) {
           // Never stored: take them out of the chat that will be written instead.
           const rows = row.rows.filter((message) => !doomed.has(message.id));
-          return defer([chatSlot(row.chat, rows), ...fieldSlots(chatId, chatPatch)]);
+          defer([chatSlot(row.chat, rows), ...fieldSlots(chatId, chatPatch)]);
+          return [];
         }
         notify();
         const slots = [...ids.map((id) => messageDeleteSlot(chatId, id)), ...fieldSlots(chatId, chatPatch)];

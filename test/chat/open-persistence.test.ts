@@ -35,7 +35,7 @@ describe('the schema', () => {
   it('has the chats, messages, drafts, settings and search index stores with their indexes', async () => {
     const db = await openParleyDb(new IDBFactory());
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['chats', 'drafts', 'messages', 'searchIndex', 'settings']);
+    expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'chats', 'drafts', 'messages', 'searchIndex', 'settings']);
     const tx = db.transaction(['chats', 'messages']);
     expect(tx.objectStore('chats').keyPath).toBe('id');
     expect(tx.objectStore('chats').index('updatedAt').keyPath).toBe('updatedAt');

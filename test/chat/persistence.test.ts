@@ -112,7 +112,7 @@ describe.each(implementations)('%s persistence', (_, open) => {
       await p.putDraft({ key: 'c1', text: 'half-typed', updatedAt: 3 });
 
       const deleted = await p.deleteChat('c1');
-      expect(deleted).toEqual({ chat: chat('c1', 10, { pinned: true }), messages: rows, draft: { key: 'c1', text: 'half-typed', updatedAt: 3 } });
+      expect(deleted).toEqual({ chat: chat('c1', 10, { pinned: true }), messages: rows, draft: { key: 'c1', text: 'half-typed', updatedAt: 3 }, attachments: [] });
       expect(await p.getChat('c1')).toBeUndefined();
       expect(await p.listMessages('c1')).toEqual([]);
       expect(await p.getDraft('c1')).toBeUndefined();

@@ -1,3 +1,4 @@
+import { contentText } from '../attachments/content-parts';
 import type { ChatDelta, ChatModel, ChatModelMessage, ChatModelRequest } from '../chat-model';
 import { errorFromResponse, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
@@ -65,7 +66,7 @@ export function cleanTitle(text: string): string {
 function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
   const transcript = messages
     .filter((m) => m.role !== 'system')
-    .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${m.content.slice(0, TITLE_CONTEXT_CHARS)}`)
+    .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${contentText(m.content).slice(0, TITLE_CONTEXT_CHARS)}`)
     .join('\n\n');
   return [
     { role: 'system', content: TITLE_INSTRUCTION },

@@ -1,4 +1,5 @@
 import { ChatModelError, type ChatModelRequest } from '../../../src/chat';
+import { contentText } from '../../../src/chat/attachments/content-parts';
 import { createScriptedModel, textSteps, type ScriptStep } from '../scripted-model';
 
 /** Characters per delta and the pause between deltas: fast, but visibly streaming. */
@@ -14,7 +15,7 @@ const SLOW_DELAY_MS = 150;
 export function createEchoModel() {
   return createScriptedModel({
     replies: (request: ChatModelRequest): ScriptStep[] => {
-      const last = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+      const last = contentText([...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '');
       const text = `Echo: ${last}`;
       const delayMs = last.includes('[slow]') ? SLOW_DELAY_MS : CHUNK_DELAY_MS;
       if (last.includes('[fail]')) {
