@@ -73,9 +73,9 @@ export default function HomePage() {
     inputRef.current?.focus();
   };
 
-  const connected = (name: string) => {
+  // The offer says so itself (a toast): the composer is where the next action is.
+  const connected = () => {
     setNeedsModel(false);
-    toast.add({ title: t('home.connect.connected', { name }), color: 'success', icon: 'lucide:plug-zap' });
     inputRef.current?.focus();
   };
 
@@ -95,7 +95,7 @@ export default function HomePage() {
         </h1>
         <Suspense fallback={null}>
           {readiness === 'no-connection' && (
-            <ConnectHelp ref={helpRef} attention={needsModel} onConnected={(connection) => connected(connection.name)} />
+            <ConnectHelp ref={helpRef} attention={needsModel} onConnected={connected} />
           )}
           {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
         </Suspense>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getConnectionsStore, type Connection, type LocalServer } from '../../chat/connections';
 import { t } from './onboarding-text';
 import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast/toast-store';
 
 /** `searching` while the probe runs; `found` with the servers that answered; `none` when none did. */
 export type LocalServerOfferState = 'searching' | 'found' | 'none';
@@ -37,6 +38,7 @@ export function LocalServerOffer({ onConnected }: LocalServerOfferProps) {
   const state: LocalServerOfferState = found === null ? 'searching' : found.length > 0 ? 'found' : 'none';
   const use = async (server: LocalServer) => {
     const connection = await store.adoptLocalServer(server);
+    toast.add({ title: t('home.connect.connected', { name: connection.name }), color: 'success', icon: 'lucide:plug-zap' });
     onConnected?.(connection);
   };
 
