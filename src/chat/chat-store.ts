@@ -1,23 +1,13 @@
 import type { StoredAttachment } from './attachment-rows';
-import type { AttachmentSettings } from './attachment-settings';
-import type { Attachment } from './attachments/types';
-import { isChangeNotice, type BroadcastLike, type ChangeNotice, type StreamNotice, type TabNotice } from './broadcast';
-import type { ChatModelRegistry } from './chat-model';
-import type { ChatPersistence } from './persistence';
-import type { ChatActions } from './chat-actions';
+import { isChangeNotice, type StreamNotice, type TabNotice } from './broadcast';
+import type { AttachmentHost, ChatStore, ChatStoreOptions } from './chat-store-api';
 import { createDraftStore } from './draft-store';
-import type { MessageActions } from './message-actions';
+import { createMessageRetention } from './message-retention';
 import { openPersistence } from './open-persistence';
-import type { ReplyActions } from './reply-actions';
-import type { LockManagerLike } from './reply-locks';
-import type { ChatSearchResult, SearchChatsOptions } from './search-chats';
-import type { ChatExport } from './export';
-import type { EstimateStorage } from './storage-usage';
-import type { StorageUsage } from './store-events';
+import { createRemoteRefresh } from './remote-refresh';
 import type { StoreActions } from './store-actions';
-import { createStoreCore, type PersistenceSource } from './store-core';
-import type { ChatStoreEvent } from './store-events';
-import { removeChat, withEntry, withMember, type ChatStoreSnapshot } from './store-state';
+import { createStoreCore } from './store-core';
+import { withEntry, withMember } from './store-state';
 import { compareMessages } from './tree';
 import type { Message } from './types';
 
@@ -32,90 +22,14 @@ import type { Message } from './types';
  * actions (stop, regenerate, continue…) act exactly as before: until then there is nothing
  * they could act on.
  */
-/** Notices from other tabs within this window are handled together (a streaming tab sends one per save). */
-export const REMOTE_REFRESH_DELAY_MS = 50;
-
-export interface ChatStoreOptions {
-  /** A persistence, or how to open one (default: IndexedDB with the memory fallback). */
-  persistence?: PersistenceSource;
-  models?: Pick<ChatModelRegistry, 'get'>;
-  now?: () => number;
-  /** The cross-tab channel; null for none; default BroadcastChannel('parley') where it exists. */
-  broadcast?: BroadcastLike | null;
-  /** What an emptied title becomes, in the user's language. */
-  untitledTitle?: string;
-  /** Where 'pagehide' and 'visibilitychange' fire, to save drafts before the page goes. */
-  win?: EventTarget | null;
-  doc?: (EventTarget & { visibilityState?: string }) | null;
-  /** Web Locks, to tell a reply streaming in another tab from one a crashed tab left behind. */
-  locks?: LockManagerLike | null;
-  /** How full storage is, for the storage-full warning; null for none; default navigator.storage.estimate. */
-  estimateStorage?: EstimateStorage | null;
-  /** Worker scripts and settings for attached files (the app passes the build's worker addresses). */
-  attachments?: AttachmentSettings;
-}
-
-/** What the draft attachments (draft-attachments.ts) need of the store they belong to. */
-export interface AttachmentHost {
-  readonly settings: AttachmentSettings;
-  persistence(): Promise<ChatPersistence>;
-  usage(): Promise<StorageUsage | undefined>;
-}
-
-export interface ChatStore
-  extends ChatActions,
-    MessageActions,
-    Pick<
-      ReplyActions,
-      'takePendingReply' | 'startReply' | 'sendMessage' | 'editMessage' | 'resendWithoutImages' | 'regenerate' | 'continueReply' | 'stop' | 'stopChat'
-    > {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): ChatStoreSnapshot;
-  /** Opens storage and loads the chat list; safe to call any number of times. */
-  init(): Promise<void>;
-  /** Loads the code of the actions ahead of their first use (the app does, right after the first paint). */
-  preloadActions(): Promise<void>;
-  /** Loads a chat's messages; false when there is no such chat. */
-  loadChat(id: string): Promise<boolean>;
-  getDraft(key: string): Promise<string>;
-  setDraft(key: string, text: string): void;
-  /** The draft in memory; undefined until loaded. */
-  peekDraft(key: string): string | undefined;
-  subscribeDraft(key: string, listener: () => void): () => void;
-  flushDrafts(): Promise<void>;
-  getSetting<T = unknown>(key: string): Promise<T | undefined>;
-  putSetting(key: string, value: unknown): Promise<void>;
-  search(query: string, options?: SearchChatsOptions): Promise<ChatSearchResult[]>;
-  /** Writes again what storage refused (the user's "Try again"); true when everything is saved. */
-  retrySaves(): Promise<boolean>;
-  onError(listener: (event: ChatStoreEvent) => void): () => void;
-  /** One attachment with its bytes (the thread's thumbnails and viewer load them lazily, by id). */
-  loadAttachment(id: string): Promise<Attachment | undefined>;
-  /** A picture's bytes (a PDF's own file), for a thumbnail or the viewer. */
-  loadAttachmentBlob(id: string): Promise<Blob | undefined>;
-  /** The chat as stored, with its files as base64 (export.ts); undefined for an unknown chat. */
-  exportChat(chatId: string, exportedAt?: number): Promise<ChatExport | undefined>;
-  /** For draft-attachments.ts: storage and settings. */
-  attachmentHost(): AttachmentHost;
-  dispose(): void;
-}
+export { REMOTE_REFRESH_DELAY_MS } from './remote-refresh';
+export type { AttachmentHost, ChatStore, ChatStoreOptions } from './chat-store-api';
 
 export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const now = options.now ?? Date.now;
-  const remote = new Map<string, boolean>();
-  let remoteTimer: ReturnType<typeof setTimeout> | undefined;
   const onNotice = (notice: TabNotice) => {
-    if (isChangeNotice(notice)) onChange(notice);
+    if (isChangeNotice(notice)) remote.onChange(notice);
     else onStreamNotice(notice);
-  };
-  const onChange = (notice: ChangeNotice) => {
-    remote.set(notice.chatId, (remote.get(notice.chatId) ?? false) || notice.type === 'messages');
-    remoteTimer ??= setTimeout(() => {
-      remoteTimer = undefined;
-      const batch = [...remote];
-      remote.clear();
-      for (const [chatId, withMessages] of batch) void refresh(chatId, withMessages);
-    }, REMOTE_REFRESH_DELAY_MS);
   };
 
   const core = createStoreCore({
@@ -128,6 +42,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     estimateStorage: options.estimateStorage,
   });
   const drafts = createDraftStore({ persist: core.persist, now, win: options.win, doc: options.doc });
+  const retention = createMessageRetention(core);
   const loads = new Map<string, Promise<boolean>>();
   let initialized: Promise<void> | undefined;
   let actions: StoreActions | undefined;
@@ -192,6 +107,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
 
   const loadChat = async (id: string): Promise<boolean> => {
     await init();
+    retention.touch(id);
     if (core.messagesOf(id)) return true;
     let loading = loads.get(id);
     if (!loading) {
@@ -210,6 +126,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
         if (!core.chat(id)) core.setChat(chat);
         if (!core.messagesOf(id)) core.update((s) => ({ messages: withEntry(s.messages, id, messages) }));
         settleAbandoned(id);
+        retention.release();
         return true;
       })().finally(() => loads.delete(id));
       loads.set(id, loading);
@@ -217,41 +134,13 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     return loading;
   };
 
-  /**
-   * Reads a chat again after another tab changed it. A read that overlaps a write of this tab's
-   * own could undo it on screen, so it is applied only if no such write started meanwhile;
-   * otherwise it is tried again shortly.
-   */
-  async function refresh(chatId: string, withMessages: boolean) {
-    await init();
-    const before = core.localWrites(chatId);
-    const found = before.busy
-      ? undefined
-      : await core.persist('load', async (p) => ({
-          chat: await p.getChat(chatId),
-          messages: withMessages && core.messagesOf(chatId) ? await p.listMessages(chatId) : undefined,
-        }));
-    const after = core.localWrites(chatId);
-    if (before.busy || after.busy || after.started !== before.started) {
-      onChange({ type: withMessages ? 'messages' : 'chat', chatId });
-      return;
-    }
-    if (!found) return;
-    if (!found.chat) {
-      if (!core.chat(chatId)) return;
-      actions?.replies.stopChat(chatId);
-      core.update((s) => ({
-        chats: removeChat(s.chats, chatId),
-        messages: withEntry(s.messages, chatId, undefined),
-        missing: withMember(s.missing, chatId, true),
-      }));
-      return;
-    }
-    core.setChat(found.chat);
-    if (!found.messages || !core.messagesOf(chatId)) return;
-    core.update((s) => ({ messages: withEntry(s.messages, chatId, withLocalStreams(chatId, found.messages!)) }));
-    settleAbandoned(chatId);
-  }
+  const remote = createRemoteRefresh({
+    core,
+    init,
+    withLocalStreams,
+    stopChat: (chatId) => actions?.replies.stopChat(chatId),
+    settleAbandoned,
+  });
 
   const loadAttachment = async (id: string): Promise<StoredAttachment | undefined> =>
     (await core.persist('load', (p) => p.getAttachments([id])))?.[0];
@@ -324,7 +213,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     },
     dispose() {
       disposed = true;
-      clearTimeout(remoteTimer);
+      remote.dispose();
       actions?.replies.stopAll();
       void drafts.flush();
       drafts.dispose();
