@@ -51,11 +51,12 @@ const workerOptionsFor = (outDir) => ({
 
 /** Each worker's URL relative to the page's <base>, for the app to start it with. */
 const workerUrlOf = (outDir, metafile) => {
-  const urlOf = (entry) => {
-    const [file] = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint === entry);
+  // By output name (`stream-worker-[hash].js`): an entry path may be spelled through a symlink.
+  const urlOf = (name) => {
+    const file = Object.keys(metafile.outputs).find((f) => f.endsWith('.js') && metafile.outputs[f].entryPoint && path.basename(f).startsWith(`${name}-worker-`));
     return path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
   };
-  return Object.fromEntries(Object.entries(WORKERS).map(([name, entry]) => [name, urlOf(entry)]));
+  return Object.fromEntries(Object.keys(WORKERS).map((name) => [name, urlOf(name)]));
 };
 
 /**

@@ -1,60 +1,9 @@
 import { unwrap } from 'idb';
 import type { StoredAttachment } from './attachment-rows';
-import type { ParleyDatabase, SettingRow } from './db';
-import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
+import type { ParleyDatabase } from './db';
+import type { IdbWriteMethod } from './idb-writes';
+import type { ChatPersistence } from './persistence';
 import { toStorageError } from './storage-error';
-import type { Chat, Draft, Message } from './types';
-
-type StoreName = 'chats' | 'messages' | 'drafts' | 'settings' | 'attachments';
-
-/** Wraps request callbacks so an exception inside one aborts the whole transaction. */
-type Guard = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => void;
-
-function transactionDone(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'));
-  });
-}
-
-/**
- * Runs a read-write transaction with plain IDB requests and callbacks (no promise per request,
- * so an abort can't leave unhandled rejections behind). Any exception — a bad key, a throwing
- * callback — aborts the transaction, so nothing of it is stored.
- */
-async function write(db: IDBDatabase, stores: StoreName[], body: (tx: IDBTransaction, guard: Guard) => void): Promise<void> {
-  let tx: IDBTransaction;
-  try {
-    tx = db.transaction(stores, 'readwrite');
-  } catch (error) {
-    throw toStorageError(error);
-  }
-  const done = transactionDone(tx);
-  let failure: unknown;
-  const fail = (error: unknown) => {
-    failure ??= error;
-    try {
-      tx.abort();
-    } catch {
-      // Already finished or aborting.
-    }
-  };
-  const guard: Guard =
-    (callback) =>
-    (...args) => {
-      try {
-        callback(...args);
-      } catch (error) {
-        fail(error);
-      }
-    };
-  guard(body)(tx, guard);
-  try {
-    await done;
-  } catch (error) {
-    throw toStorageError(failure ?? error, tx);
-  }
-}
 
 async function read<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -64,158 +13,47 @@ async function read<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function chatRange(chatId: string): IDBKeyRange {
+/** A chat's messages in the `chatId_createdAt` index. */
+export function chatRange(chatId: string): IDBKeyRange {
   return IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
 }
 
 /**
- * Newest messages first in batches of `size`: a key cursor walks backwards to find each
- * batch's lower key (skipping rows without reading them), then one getAll reads the batch.
+ * Chats in IndexedDB (see db.ts for the schema). Reading is here, in the first screen; the
+ * writes (idb-writes.ts) load with the first one.
  */
-async function* messageBatchesNewestFirst(db: ParleyDatabase, size: number): AsyncGenerator<Message[]> {
-  let upper: string | undefined;
-  for (;;) {
-    const store = db.transaction('messages').store;
-    const below = upper === undefined ? undefined : IDBKeyRange.upperBound(upper, true);
-    let cursor = await store.openKeyCursor(below, 'prev');
-    if (!cursor) return;
-    const top = cursor.key;
-    if (size > 1) cursor = await cursor.advance(size - 1);
-    const lower = cursor?.key;
-    const rows = await store.getAll(lower === undefined ? IDBKeyRange.upperBound(top) : IDBKeyRange.bound(lower, top));
-    yield rows.reverse();
-    if (lower === undefined) return;
-    upper = lower;
-  }
-}
-
-/** Chats in IndexedDB (see db.ts for the schema). */
 export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
   const raw = unwrap(db) as IDBDatabase;
+  let writes: Promise<Pick<ChatPersistence, IdbWriteMethod>> | undefined;
+  const writer = () =>
+    (writes ??= import('./idb-writes').then(
+      (module) => module.createIdbWrites(raw),
+      (error: unknown) => {
+        // A chunk that could not load (offline, a redeploy) is asked for again by the next write.
+        writes = undefined;
+        throw toStorageError(error);
+      },
+    ));
+  /** A write method that waits for the writes' code. */
+  const lazy =
+    <K extends IdbWriteMethod>(name: K) =>
+    (async (...args: Parameters<ChatPersistence[K]>) =>
+      ((await writer())[name] as (...a: Parameters<ChatPersistence[K]>) => ReturnType<ChatPersistence[K]>)(...args)) as unknown as ChatPersistence[K];
+
   return {
     kind: 'indexeddb',
     listChats: () => read(async () => (await db.getAllFromIndex('chats', 'updatedAt')).reverse()),
     getChat: (id) => read(() => db.get('chats', id)),
     listMessages: (chatId) => read(() => db.getAllFromIndex('messages', 'chatId_createdAt', chatRange(chatId))),
-
-    createChat: (chat, messages) =>
-      write(raw, ['chats', 'messages'], (tx) => {
-        tx.objectStore('chats').add(chat);
-        for (const message of messages) tx.objectStore('messages').add(message);
-      }),
-
-    putChat: (chat) => write(raw, ['chats'], (tx) => void tx.objectStore('chats').put(chat)),
-
-    async patchChat(id, patch) {
-      let result: Chat | undefined;
-      await write(raw, ['chats'], (tx, guard) => {
-        const chats = tx.objectStore('chats');
-        const request = chats.get(id) as IDBRequest<Chat | undefined>;
-        request.onsuccess = guard(() => {
-          if (!request.result) return;
-          result = applyChatPatch(request.result, patch);
-          chats.put(result);
-        });
-      });
-      return result;
-    },
-
-    async putMessage(message, chatPatch) {
-      let stored = false;
-      await write(raw, ['chats', 'messages'], (tx, guard) => {
-        const chats = tx.objectStore('chats');
-        const request = chats.get(message.chatId) as IDBRequest<Chat | undefined>;
-        request.onsuccess = guard(() => {
-          // A reply finishing after its chat was deleted must not leave an orphan row.
-          if (!request.result) return;
-          tx.objectStore('messages').put(message);
-          if (chatPatch) chats.put(applyChatPatch(request.result, chatPatch));
-          stored = true;
-        });
-      });
-      return stored;
-    },
-
-    async deleteChat(id) {
-      let deleted: DeletedChat | undefined;
-      await write(raw, ['chats', 'messages', 'drafts', 'attachments'], (tx, guard) => {
-        const chatRequest = tx.objectStore('chats').get(id) as IDBRequest<Chat | undefined>;
-        const messagesRequest = tx.objectStore('messages').index('chatId_createdAt').getAll(chatRange(id)) as IDBRequest<Message[]>;
-        const draftRequest = tx.objectStore('drafts').get(id) as IDBRequest<Draft | undefined>;
-        const attachments = tx.objectStore('attachments');
-        const ownedRequest = attachments.index('chatId').getAll(id) as IDBRequest<StoredAttachment[]>;
-        const draftRowsRequest = attachments.index('draftKey').getAll(id) as IDBRequest<StoredAttachment[]>;
-        // Requests in one transaction complete in order, so every result exists here.
-        draftRowsRequest.onsuccess = guard(() => {
-          const chat = chatRequest.result;
-          if (!chat) return;
-          const rows = [...ownedRequest.result, ...draftRowsRequest.result];
-          deleted = { chat, messages: messagesRequest.result, draft: draftRequest.result, attachments: rows };
-          for (const message of messagesRequest.result) tx.objectStore('messages').delete(message.id);
-          for (const row of rows) attachments.delete(row.id);
-          tx.objectStore('chats').delete(id);
-          tx.objectStore('drafts').delete(id);
-        });
-      });
-      return deleted;
-    },
-
-    restoreChat: (chat, messages, draft, rows = []) =>
-      write(raw, ['chats', 'messages', 'drafts', 'attachments'], (tx) => {
-        tx.objectStore('chats').put(chat);
-        for (const message of messages) tx.objectStore('messages').put(message);
-        if (draft) tx.objectStore('drafts').put(draft);
-        for (const row of rows) tx.objectStore('attachments').put(row);
-      }),
-
-    async deleteMessages(chatId, ids, chatPatch) {
-      const removed: StoredAttachment[] = [];
-      await write(raw, ['chats', 'messages', 'attachments'], (tx, guard) => {
-        const attachments = tx.objectStore('attachments');
-        for (const id of ids) {
-          tx.objectStore('messages').delete(id);
-          const owned = attachments.index('messageId').getAll(id) as IDBRequest<StoredAttachment[]>;
-          owned.onsuccess = guard(() => {
-            for (const row of owned.result) {
-              removed.push(row);
-              attachments.delete(row.id);
-            }
-          });
-        }
-        if (!chatPatch) return;
-        const chats = tx.objectStore('chats');
-        const request = chats.get(chatId) as IDBRequest<Chat | undefined>;
-        request.onsuccess = guard(() => {
-          if (request.result) chats.put(applyChatPatch(request.result, chatPatch));
-        });
-      });
-      return removed;
-    },
-
-    async putMessageWithAttachments(message, rows, { create, patch }) {
-      let stored = false;
-      await write(raw, ['chats', 'messages', 'attachments'], (tx, guard) => {
-        const chats = tx.objectStore('chats');
-        const store = () => {
-          tx.objectStore('messages').put(message);
-          for (const row of rows) tx.objectStore('attachments').put(row);
-          stored = true;
-        };
-        if (create) {
-          chats.add(create);
-          return store();
-        }
-        const request = chats.get(message.chatId) as IDBRequest<Chat | undefined>;
-        request.onsuccess = guard(() => {
-          if (!request.result) return;
-          store();
-          if (patch) chats.put(applyChatPatch(request.result, patch));
-        });
-      });
-      return stored;
-    },
-
-    putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(row)),
+    createChat: lazy('createChat'),
+    putChat: lazy('putChat'),
+    patchChat: lazy('patchChat'),
+    putMessage: lazy('putMessage'),
+    deleteChat: lazy('deleteChat'),
+    restoreChat: lazy('restoreChat'),
+    deleteMessages: lazy('deleteMessages'),
+    putMessageWithAttachments: lazy('putMessageWithAttachments'),
+    putAttachment: lazy('putAttachment'),
     getAttachments: (ids) =>
       read(async () => {
         const tx = db.transaction('attachments');
@@ -225,22 +63,20 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
     listDraftAttachments: (draftKey) =>
       read(async () => (await db.getAllFromIndex('attachments', 'draftKey', draftKey)).sort((a, b) => a.createdAt - b.createdAt)),
     listChatAttachments: (chatId) => read(() => db.getAllFromIndex('attachments', 'chatId', chatId)),
-    deleteAttachments: (ids) =>
-      write(raw, ['attachments'], (tx) => {
-        for (const id of ids) tx.objectStore('attachments').delete(id);
-      }),
-
+    deleteAttachments: lazy('deleteAttachments'),
     getDraft: (key) => read(() => db.get('drafts', key)),
-    putDraft: (draft) => write(raw, ['drafts'], (tx) => void tx.objectStore('drafts').put(draft)),
-    deleteDraft: (key) => write(raw, ['drafts'], (tx) => void tx.objectStore('drafts').delete(key)),
+    putDraft: lazy('putDraft'),
+    deleteDraft: lazy('deleteDraft'),
     getSetting: async <T>(key: string) => (await read(() => db.get('settings', key)))?.value as T | undefined,
-    putSetting: (key, value) =>
-      write(raw, ['settings'], (tx) => void tx.objectStore('settings').put({ key, value } satisfies SettingRow)),
+    putSetting: lazy('putSetting'),
 
     async searchMessages(query, options) {
       try {
         // Only a search scans: the scanner loads with the first one, not with the first screen.
-        const { SEARCH_BATCH_SIZE, scanMessages } = await import('./search-scan');
+        const [{ SEARCH_BATCH_SIZE, scanMessages }, { messageBatchesNewestFirst }] = await Promise.all([
+          import('./search-scan'),
+          import('./idb-message-batches'),
+        ]);
         return await scanMessages(messageBatchesNewestFirst(db, SEARCH_BATCH_SIZE), query, options);
       } catch (error) {
         // An abort is the caller's doing, not a storage failure: pass it through as is.
