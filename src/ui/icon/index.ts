@@ -9,7 +9,7 @@ export {
   type IconFetch,
   type IconLoadResult,
   type IconLoadStatus,
-} from './icon-loader';
+} from './icon-source';
 export { addIconSet } from './icon-storage';
 export { parseIconName, type IconName } from './icon-name';
 export { DEFAULT_ICON_HOST, MAX_ICON_URL_LENGTH } from './icon-request';

@@ -1,8 +1,8 @@
-import { resetIconLoader } from './icon-loader';
+import { resetIconSource } from './icon-source';
 import { resetIconStorage } from './icon-storage';
 
 /** Back to a fresh session: bundled icons only, default host and transport (tests, gallery). */
 export function resetIcons(): void {
-  resetIconLoader();
+  resetIconSource();
   resetIconStorage();
 }

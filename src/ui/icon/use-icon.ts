@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ResolvedIcon } from './icon-data';
-import { loadIcons } from './icon-loader';
+import { loadIcons } from './icon-source';
 import { iconKey, parseIconName } from './icon-name';
 import { getIcon, isIconMissing } from './icon-storage';
 

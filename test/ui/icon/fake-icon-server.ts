@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { IconFetch } from '../../../src/ui/icon/icon-loader';
+import type { IconFetch } from '../../../src/ui/icon/icon-source';
 import type { IconSet } from '../../../src/ui/icon/icon-data';
 
 /** Test icon sets served by the fake icon service. */

@@ -5,7 +5,7 @@ import {
   setIconFetch,
   setIconHosts,
   type IconFetch,
-} from '../../../src/ui/icon/icon-loader';
+} from '../../../src/ui/icon/icon-source';
 import { getIcon } from '../../../src/ui/icon/icon-storage';
 import { addIconSet, resetIcons } from '../../../src/ui/icon';
 import { fakeIconFetch } from './fake-icon-server';
