@@ -23,7 +23,8 @@ export {
   type MessageIndex,
   type ThreadEntry,
 } from './tree';
-export { groupChats, localCalendar, PREVIOUS_MONTH_DAYS, PREVIOUS_WEEK_DAYS, type ChatGroup, type DayCalendar } from './date-groups';
+// The history's grouping loads with the history (its own chunk): import date-groups.ts by path.
+export type { ChatGroup, DayCalendar } from './date-groups';
 export type { SearchMatcher, Snippet } from './search';
 export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
 // The search index (its client, the worker's protocol) is not re-exported: it starts after the

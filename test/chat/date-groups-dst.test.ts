@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupChats, localCalendar, type DayCalendar } from '../../src/chat';
+import { groupChats, localCalendar, type DayCalendar } from '../../src/chat/date-groups';
 import { chat } from './fixtures';
 import { zoneCalendar } from './zone-calendar';
 

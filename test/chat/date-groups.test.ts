@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { groupChats, type ChatGroup } from '../../src/chat';
+import { groupChats, type ChatGroup } from '../../src/chat/date-groups';
 import { chat } from './fixtures';
 
 /** Dates are built in the machine's zone with `new Date(y, m, d, h, min)`, as the default calendar reads them. */
