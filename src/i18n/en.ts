@@ -7,6 +7,7 @@ import { homeOnboarding } from './en/home-onboarding';
 import { kit } from './en/kit';
 import { modelErrors } from './en/model-errors';
 import { modelPicker } from './en/model-picker';
+import { modelPickerList } from './en/model-picker-list';
 import { search } from './en/search';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
@@ -18,6 +19,6 @@ import { storageErrors } from './en/storage-errors';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,20 +1,8 @@
-/** The model picker: its button (on the first screen) and its list. */
+/** The model picker's button (on the first screen); its list's strings come with the list (model-picker-list.ts). */
 export const modelPicker = {
   'modelPicker.label': 'Model',
   'modelPicker.choose': 'Choose a model',
   'modelPicker.none': 'No models available',
-  'modelPicker.loading': 'Loading models…',
-  'modelPicker.failed': 'Could not load the models',
-  'modelPicker.noModels': 'No models on this server',
   'modelPicker.unavailable': '{model} (not connected)',
-  'modelPicker.pending': 'Not tested yet: press Test connection in Settings',
-  'modelPicker.search': 'Search models',
-  'modelPicker.searchPlaceholder': 'Search models…',
-  'modelPicker.models': 'Models',
-  'modelPicker.recent': 'Recent',
-  'modelPicker.noMatch': 'No model matches “{query}”',
-  'modelPicker.matches.one': '1 model',
-  'modelPicker.matches.other': '{count} models',
-  'modelPicker.unavailableHint': 'This model’s connection was removed. Pick another model to continue.',
   'modelPicker.needed': 'This chat’s model is no longer connected: pick a model to send.',
 } as const;

@@ -1,9 +1,13 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { ModelOptionGroup } from '../../chat/connections';
-import { t, type MessageKey } from '../../i18n';
+import { registerMessages, t, type MessageKey } from '../../i18n';
+import { modelPickerList } from '../../i18n/en/model-picker-list';
 import { placeMenu, type MenuPlacement } from '../../ui/menu';
 import { flatOptions, pickerGroups, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
+
+// The list's strings come with it (issue 12): registered before it renders.
+registerMessages(modelPickerList);
 
 export interface ModelPickerPopoverProps {
   id: string;
