@@ -9,6 +9,8 @@ export interface MessageHit {
   readonly chatId: string;
   readonly messageId: string;
   readonly snippet: Snippet;
+  /** The text matched in a file the message carries (its text file, its PDF): that file's name. */
+  readonly fileName?: string;
 }
 
 export interface SearchMessagesOptions {

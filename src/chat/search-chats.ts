@@ -16,6 +16,8 @@ export interface ChatSearchResult {
   readonly kind: 'title' | 'message';
   readonly messageId?: string;
   readonly snippet: Snippet;
+  /** The snippet comes from a file the message carries: its name. */
+  readonly fileName?: string;
 }
 
 export interface SearchChatsOptions {
@@ -52,7 +54,9 @@ export async function searchChats(
       // A message whose chat isn't in the list (deleted meanwhile) can't be opened: leave it out.
       const found = hits.flatMap((hit) => {
         const title = titles.get(hit.chatId);
-        return title === undefined ? [] : [{ chatId: hit.chatId, title, kind: 'message' as const, messageId: hit.messageId, snippet: hit.snippet }];
+        if (title === undefined) return [];
+        const { messageId, snippet, fileName } = hit;
+        return [{ chatId: hit.chatId, title, kind: 'message' as const, messageId, snippet, ...(fileName !== undefined && { fileName }) }];
       });
       if (found.length === 0 || signal?.aborted) return;
       results = [...results, ...found];

@@ -4,7 +4,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createIdbPersistence, openParleyDb } from '../../src/chat';
 import { findMessages } from '../../src/chat/search-index/find-messages';
-import { openIndexKeeper, readChatMessages, SEARCH_INDEX_KEY } from '../../src/chat/search-index/index-keeper';
+import { readChatTexts } from '../../src/chat/search-index/chat-texts';
+import { openIndexKeeper, SEARCH_INDEX_KEY } from '../../src/chat/search-index/index-keeper';
 import { chat, message } from './fixtures';
 
 const fail = (error: unknown) => {
@@ -64,7 +65,7 @@ describe('the index keeper', () => {
       limit: 50,
       skipChatIds: new Set(),
       cancelled: () => false,
-      readMessages: (chatIds) => readChatMessages(db, chatIds),
+      readChats: (chatIds) => readChatTexts(db, chatIds),
       onHits: (found) => hits.push(...found),
     });
     expect(hits).toHaveLength(1);

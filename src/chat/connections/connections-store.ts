@@ -1,5 +1,5 @@
 // Straight from the files, not the openai barrel: the barrel would put the whole stream reader in the first screen.
-import type { ListModelsOptions } from '../openai/list-models';
+import type { ListModelsOptions, ModelCatalog } from '../openai/list-models';
 import type { OpenAiConnection } from '../openai/transport';
 import { bindKey, storable } from './api-key-rules';
 import { cleanHeaders, normalizeBaseUrl, presetFor, readConnection, type BaseUrlError, type Connection, type ConnectionInput } from './connection';
@@ -30,10 +30,12 @@ export const DEFAULT_MODEL_KEY = 'defaultModel';
 /** A model list that takes longer than this has failed: a picker must not spin forever. */
 export const MODEL_LIST_TIMEOUT_MS = 15_000;
 
-export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOptions) => Promise<string[]>;
+/** GET {base}/models: the ids, and the context length and picture support where the entries say them. */
+export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOptions) => Promise<ModelCatalog>;
 
 /** The model-list request and its error reading, fetched with the first list asked for rather than with the first screen (issue 12). */
-const fetchModelList: ListModelsFn = (connection, options) => import('../openai/list-models').then((module) => module.listModels(connection, options));
+const fetchModelList: ListModelsFn = (connection, options) => import('../openai/list-models').then((module) => module.listModelCatalog(connection, options));
+const hasKeys = (record: object) => Object.keys(record).length > 0;
 /** The local-server probe comes with its first use too (first run only). */
 const probeLocal = (): Promise<LocalServer[]> => import('./probe-local-servers').then((module) => module.probeLocalServers());
 
@@ -150,13 +152,14 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     const key = requestKey(connection);
     const running = inFlight.get(id);
     if (running?.key === key) return running.promise;
-    setModels(id, { status: 'loading', ids: modelListOf(state, id).ids });
+    const { ids: shown, contexts: shownContexts, vision: shownVision } = modelListOf(state, id);
+    setModels(id, { status: 'loading', ids: shown, ...(shownContexts && { contexts: shownContexts }), ...(shownVision && { vision: shownVision }) });
     const request = { key, promise: undefined as unknown as Promise<ModelList | undefined> };
     request.promise = (async () => {
       let next: ModelList;
       try {
-        const ids = await listModels(toOpenAiConnection(connection), { signal: AbortSignal.timeout(timeoutMs) });
-        next = { status: 'ready', ids, loadedAt: now() };
+        const { ids, contexts, vision } = await listModels(toOpenAiConnection(connection), { signal: AbortSignal.timeout(timeoutMs) });
+        next = { status: 'ready', ids, loadedAt: now(), ...(hasKeys(contexts) && { contexts }), ...(hasKeys(vision) && { vision }) };
       } catch (error) {
         next = { status: 'error', ids: [], error: modelErrorInfo(error) };
       }
@@ -251,8 +254,8 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     }
     try {
       // The draft is what the user asked to test, key and address together: sent as it is.
-      const models = await listModels(asked, { signal: AbortSignal.timeout(timeoutMs) });
-      return { ok: true, models };
+      const { ids } = await listModels(asked, { signal: AbortSignal.timeout(timeoutMs) });
+      return { ok: true, models: ids };
     } catch (error) {
       return { ok: false, error: modelErrorInfo(error) };
     }

@@ -21,7 +21,9 @@ export { modelErrorInfo, type ModelErrorInfo } from './model-error-info';
 export {
   connectionById,
   connectionOfModel,
+  contextLengthOfModel,
   firstAvailableModel,
+  modelAcceptsImages,
   IDLE_MODEL_LIST,
   modelListOf,
   modelReadiness,

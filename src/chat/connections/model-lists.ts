@@ -14,6 +14,10 @@ export interface ModelList {
   readonly error?: ModelErrorInfo;
   /** When the list arrived (ms since the epoch); a picker refreshes lists older than MODEL_LIST_STALE_MS. */
   readonly loadedAt?: number;
+  /** Context length by model id, for the models whose entry says it (llama.cpp, OpenRouter, LM Studio, vLLM). */
+  readonly contexts?: Readonly<Record<string, number>>;
+  /** Whether each model takes pictures, for the models whose entry says so either way. */
+  readonly vision?: Readonly<Record<string, boolean>>;
 }
 
 export const IDLE_MODEL_LIST: ModelList = Object.freeze({ status: 'idle', ids: Object.freeze([]) as readonly string[] });
@@ -41,6 +45,22 @@ export function connectionById(snapshot: ConnectionsSnapshot, id: string | undef
 /** The connection a model reference points at (for explaining its errors with the right fix). */
 export function connectionOfModel(snapshot: ConnectionsSnapshot, ref: string | undefined): Connection | undefined {
   return connectionById(snapshot, parseModelRef(ref)?.connectionId);
+}
+
+/** The model's context length in tokens as its server's list said; undefined when it did not say (OpenAI, Ollama). */
+export function contextLengthOfModel(snapshot: ConnectionsSnapshot, ref: string | undefined): number | undefined {
+  const parts = parseModelRef(ref);
+  if (!parts) return undefined;
+  const contexts = modelListOf(snapshot, parts.connectionId).contexts;
+  return contexts && Object.hasOwn(contexts, parts.modelId) ? contexts[parts.modelId] : undefined;
+}
+
+/** Whether the model takes pictures as its server's list said; undefined when it did not say (only trying tells). */
+export function modelAcceptsImages(snapshot: ConnectionsSnapshot, ref: string | undefined): boolean | undefined {
+  const parts = parseModelRef(ref);
+  if (!parts) return undefined;
+  const vision = modelListOf(snapshot, parts.connectionId).vision;
+  return vision && Object.hasOwn(vision, parts.modelId) ? vision[parts.modelId] : undefined;
 }
 
 /** The default model, if its connection still exists. */

@@ -11,7 +11,7 @@ export {
   type OpenAiModelOptions,
   type SamplingOptions,
 } from './openai-model';
-export { listModels, modelIdsOf, type ListModelsOptions } from './list-models';
+export { listModelCatalog, listModels, modelCatalogOf, modelIdsOf, type ListModelsOptions, type ModelCatalog } from './list-models';
 export type { OpenAiConnection, TransportOptions } from './transport';
 export { errorReason, OpenAiModelError, type OpenAiErrorDetails, type OpenAiErrorReason } from './openai-error';
 export { ERROR_BODY_MAX_BYTES, isMixedContent, noCorsProbe, PROBE_TIMEOUT_MS, type Probe } from './http-errors';

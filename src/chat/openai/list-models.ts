@@ -1,3 +1,5 @@
+import { contextLengthOf } from '../attachments/context-window';
+import { acceptsImages } from '../attachments/vision-errors';
 import { responseError } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
@@ -5,11 +7,23 @@ import { createTransport, type OpenAiConnection, type TransportOptions } from '.
 /**
  * The models a server offers (GET `{base}/models`), for the model picker and "Test connection".
  * Reads the OpenAI shape `{data:[{id}]}` and the shapes of servers that differ: Ollama's
- * `{models:[{name|model}]}`, a bare array of ids or objects.
+ * `{models:[{name|model}]}`, a bare array of ids or objects. Where an entry says so, it also keeps
+ * the model's context length (the warning that a message will not fit) and whether it takes
+ * pictures: both straight from the file imports, so the first screen does not carry the attachments.
  */
 
 export interface ListModelsOptions extends TransportOptions {
   signal?: AbortSignal;
+}
+
+/** A server's models and what their entries tell of them; a model the server says nothing of has no key. */
+export interface ModelCatalog {
+  /** Sorted, without repeats. */
+  readonly ids: readonly string[];
+  /** Context length in tokens, by model id. */
+  readonly contexts: Readonly<Record<string, number>>;
+  /** Whether the model accepts pictures, by model id. */
+  readonly vision: Readonly<Record<string, boolean>>;
 }
 
 const MODELS_PATH = 'models';
@@ -24,15 +38,34 @@ function idOf(entry: unknown): string | undefined {
   return id as string | undefined;
 }
 
-/** The model ids in a `/models` body, sorted and without repeats; undefined for a body of no known shape. */
-export function modelIdsOf(body: unknown): string[] | undefined {
+/** The models in a `/models` body with what their entries say; undefined for a body of no known shape. */
+export function modelCatalogOf(body: unknown): ModelCatalog | undefined {
   const list = Array.isArray(body) ? body : isObject(body) ? (body.data ?? body.models) : undefined;
   if (!Array.isArray(list)) return undefined;
-  const ids = new Set(list.map(idOf).filter((id): id is string => id !== undefined));
-  return [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+  const ids = new Set<string>();
+  const contexts: Record<string, number> = {};
+  const vision: Record<string, boolean> = {};
+  for (const entry of list) {
+    const id = idOf(entry);
+    if (id === undefined) continue;
+    ids.add(id);
+    const context = contextLengthOf(entry);
+    if (context !== undefined && !Object.hasOwn(contexts, id)) contexts[id] = context;
+    const images = acceptsImages(entry);
+    if (images !== undefined && !Object.hasOwn(vision, id)) vision[id] = images;
+  }
+  const sorted = [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+  return { ids: sorted, contexts, vision };
 }
 
-export async function listModels(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<string[]> {
+/** The model ids in a `/models` body, sorted and without repeats; undefined for a body of no known shape. */
+export function modelIdsOf(body: unknown): string[] | undefined {
+  const catalog = modelCatalogOf(body);
+  return catalog && [...catalog.ids];
+}
+
+/** GET {base}/models: the ids and what the entries tell of each model. */
+export async function listModelCatalog(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<ModelCatalog> {
   const transport = createTransport(connection, options);
   const url = transport.url(MODELS_PATH);
   const response = await transport.request(MODELS_PATH, { method: 'GET', accept: 'application/json', signal: options.signal });
@@ -44,10 +77,15 @@ export async function listModels(connection: OpenAiConnection, options: ListMode
     if (options.signal?.aborted) throw cause;
     body = undefined;
   }
-  const ids = modelIdsOf(body);
-  if (!ids) {
+  const catalog = modelCatalogOf(body);
+  if (!catalog) {
     // A 200 that is not a model list: usually a web page, so the base URL misses its /v1.
     throw new OpenAiModelError('model-not-found', `${url} did not answer with a list of models`, { reason: 'endpoint-not-found', url, status: response.status });
   }
-  return ids;
+  return catalog;
+}
+
+/** GET {base}/models: the ids only (Test connection, the local-server probe). */
+export async function listModels(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<string[]> {
+  return [...(await listModelCatalog(connection, options)).ids];
 }

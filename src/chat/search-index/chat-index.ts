@@ -3,7 +3,7 @@ import { searchTerms } from './terms';
 
 /**
  * The full-text index (FlexSearch): one document per chat, holding the text of all its
- * messages. Per chat rather than per message, because the index is then a twentieth of the size
+ * messages and of the files they carry. Per chat rather than per message, because the index is then a twentieth of the size
  * (every word of a chat is listed once) and a query names the chats to read; the worker then
  * finds the matching message and its snippet in those chats' text. "forward" tokenizing lists
  * every prefix of a word, so a word being typed finds its chats at once.
@@ -25,8 +25,11 @@ export interface SerializedChatIndex {
   readonly chats: ReadonlyArray<readonly [number, IndexedChat]>;
 }
 
-/** Bumped when the tokenizing or the stored shape changes: an older index is then rebuilt. */
-export const INDEX_FORMAT = 1;
+/**
+ * Bumped when the tokenizing, the stored shape or what is indexed changes: an older index is then
+ * rebuilt. 2: the text of attached files is indexed with their chat's messages.
+ */
+export const INDEX_FORMAT = 2;
 
 /** Scoring by term position means nothing for a whole chat; one slot keeps the postings in insertion order, and small. */
 const RESOLUTION = 1;

@@ -1,12 +1,13 @@
 import type { ParleyDatabase } from '../db';
-import type { Chat, Message } from '../types';
+import type { Chat } from '../types';
 import { createChatIndex, loadChatIndex, type ChatIndex, type IndexedChat } from './chat-index';
+import { indexedTextOf, readChatTexts, readFileTexts, textFileIds } from './chat-texts';
 
 /**
  * Keeps the index in step with storage: loads the stored index and catches up with the chats
  * changed since it was saved (their updatedAt or current leaf differ from what it covers), or
- * builds it from every message; indexes a chat again when told it changed; saves it a while
- * after the last change.
+ * builds it from every message and the text of every file they carry; indexes a chat again when
+ * told it changed; saves it a while after the last change.
  */
 
 /** The row of the searchIndex store holding the index. */
@@ -18,29 +19,39 @@ export const REINDEX_DELAY_MS = 1500;
 /** Saving writes the whole index (megabytes): once the changes stop for this long. */
 export const SAVE_DELAY_MS = 5000;
 
-const chatRange = (chatId: string) => IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
 const indexedChat = (chat: Chat): IndexedChat => ({ chatId: chat.id, updatedAt: chat.updatedAt, leafId: chat.currentLeafId });
-const textOf = (messages: readonly Message[]) => messages.map((message) => message.content).join('\n');
 
-export async function readChatMessages(db: ParleyDatabase, chatIds: readonly string[]): Promise<Message[][]> {
-  const index = db.transaction('messages').store.index('chatId_createdAt');
-  return Promise.all(chatIds.map((chatId) => index.getAll(chatRange(chatId))));
+/** A chat's searchable text as stored now. */
+async function chatText(db: ParleyDatabase, chatId: string): Promise<string> {
+  const [texts] = await readChatTexts(db, [chatId]);
+  return indexedTextOf(texts!);
 }
 
-/** Every message's text, per chat, read in key order in large batches. */
+/** Every message's text and every attached file's, per chat: messages in key order in large batches, then the files they name. */
 async function allTexts(db: ParleyDatabase): Promise<Map<string, string[]>> {
   const texts = new Map<string, string[]>();
+  const add = (chatId: string, text: string) => {
+    const list = texts.get(chatId);
+    if (list) list.push(text);
+    else texts.set(chatId, [text]);
+  };
+  const files: Array<readonly [fileId: string, messageId: string]> = [];
+  const chatOfMessage = new Map<string, string>();
   let after: string | undefined;
   for (;;) {
     const rows = await db.getAll('messages', after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), BUILD_BATCH_SIZE);
     for (const message of rows) {
-      const list = texts.get(message.chatId);
-      if (list) list.push(message.content);
-      else texts.set(message.chatId, [message.content]);
+      add(message.chatId, message.content);
+      const ids = textFileIds(message);
+      if (ids.length === 0) continue;
+      chatOfMessage.set(message.id, message.chatId);
+      for (const id of ids) files.push([id, message.id]);
     }
-    if (rows.length < BUILD_BATCH_SIZE) return texts;
+    if (rows.length < BUILD_BATCH_SIZE) break;
     after = rows[rows.length - 1]!.id;
   }
+  for (const file of await readFileTexts(db, files)) add(chatOfMessage.get(file.messageId)!, file.text);
+  return texts;
 }
 
 export interface IndexKeeper {
@@ -68,8 +79,7 @@ export async function openIndexKeeper(db: ParleyDatabase, onError: (error: unkno
     for (const chat of chats) {
       const known = index.get(chat.id);
       if (known && known.updatedAt === chat.updatedAt && known.leafId === chat.currentLeafId) continue;
-      const [messages] = await readChatMessages(db, [chat.id]);
-      index.put(indexedChat(chat), textOf(messages!));
+      index.put(indexedChat(chat), await chatText(db, chat.id));
       dirty = true;
     }
   } else {
@@ -91,7 +101,7 @@ export async function openIndexKeeper(db: ParleyDatabase, onError: (error: unkno
     timers.delete(chatId);
     const chat = await db.get('chats', chatId);
     if (!chat) index.remove(chatId);
-    else index.put(indexedChat(chat), textOf((await readChatMessages(db, [chatId]))[0]!));
+    else index.put(indexedChat(chat), await chatText(db, chatId));
     scheduleSave();
   };
   if (dirty) await save().catch(onError);

@@ -6,7 +6,8 @@ import { BROADCAST_CHANNEL_NAME, isChangeNotice, type TabNotice } from '../broad
 import { openParleyDb, type ParleyDatabase } from '../db';
 import { createIdbPersistence } from '../idb-persistence';
 import { findMessages } from './find-messages';
-import { openIndexKeeper, readChatMessages, type IndexKeeper } from './index-keeper';
+import { openIndexKeeper, type IndexKeeper } from './index-keeper';
+import { readChatTexts } from './chat-texts';
 import type { MessageHit } from '../persistence';
 import type { SearchPageMessage, SearchWorkerMessage } from './protocol';
 
@@ -62,7 +63,7 @@ async function answer(message: Extract<SearchPageMessage, { type: 'query' }>) {
     await keeper.flush();
     if (cancelled()) return;
     const database = db;
-    await findMessages(query, keeper.index.query(query), { limit, skipChatIds, cancelled, onHits, readMessages: (ids) => readChatMessages(database, ids) });
+    await findMessages(query, keeper.index.query(query), { limit, skipChatIds, cancelled, onHits, readChats: (ids) => readChatTexts(database, ids) });
   } else {
     // While the first index is being built, the old way: a scan of every message, here rather than on the page.
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-import type { OpenAiConnection } from '../../../src/chat/openai';
+import type { ModelCatalog, OpenAiConnection } from '../../../src/chat/openai';
 import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOptions, type ListModelsFn } from '../../../src/chat/connections';
 
 /** A connections store over an in-memory settings map, with a listModels the test answers by hand. */
@@ -21,7 +21,8 @@ export function deferred<T>(): Deferred<T> {
 
 export interface ListCall {
   connection: OpenAiConnection;
-  answer: Deferred<string[]>;
+  /** Ids alone, or a whole catalog (context lengths, picture support). */
+  answer: Deferred<string[] | ModelCatalog>;
 }
 
 export interface StoreHarness {
@@ -30,7 +31,7 @@ export interface StoreHarness {
   saves: [string, unknown][];
   calls: ListCall[];
   /** Answers the last listModels call. */
-  answer(ids: string[]): Promise<void>;
+  answer(ids: string[] | ModelCatalog): Promise<void>;
   fail(error: unknown): Promise<void>;
 }
 
@@ -44,9 +45,9 @@ export function makeConnectionsStore(initial: Record<string, unknown> = {}, extr
   const saves: [string, unknown][] = [];
   const calls: ListCall[] = [];
   const listModels: ListModelsFn = (connection) => {
-    const answer = deferred<string[]>();
+    const answer = deferred<string[] | ModelCatalog>();
     calls.push({ connection, answer });
-    return answer.promise;
+    return answer.promise.then((given) => (Array.isArray(given) ? { ids: given, contexts: {}, vision: {} } : given));
   };
   const store = createConnectionsStore({
     load: async (key) => structuredClone(settings.get(key)),

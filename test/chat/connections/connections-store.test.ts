@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatModelError } from '../../../src/chat';
-import { CONNECTIONS_KEY, DEFAULT_MODEL_KEY, modelReadiness, uniqueConnectionName } from '../../../src/chat/connections';
+import { CONNECTIONS_KEY, contextLengthOfModel, DEFAULT_MODEL_KEY, modelAcceptsImages, modelReadiness, uniqueConnectionName } from '../../../src/chat/connections';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import { flushPromises, makeConnectionsStore } from './connections-harness';
 
@@ -132,6 +132,37 @@ describe('connections store: model lists', () => {
     await answer(['a']);
     void store.refreshModels(id);
     expect(store.getSnapshot().models[id]).toEqual({ status: 'loading', ids: ['a'] });
+  });
+
+  it('keeps what the list says of each model: its context length and whether it takes pictures', async () => {
+    const { store, id, answer } = await withConnection();
+    void store.refreshModels(id);
+    await answer({ ids: ['llava', 'plain', 'silent'], contexts: { llava: 4096, plain: 32768 }, vision: { llava: true, plain: false } });
+    const snapshot = store.getSnapshot();
+    expect(contextLengthOfModel(snapshot, `${id}/llava`)).toBe(4096);
+    expect(contextLengthOfModel(snapshot, `${id}/plain`)).toBe(32768);
+    expect(modelAcceptsImages(snapshot, `${id}/llava`)).toBe(true);
+    expect(modelAcceptsImages(snapshot, `${id}/plain`)).toBe(false);
+    // Not said, another connection, not a reference: unknown, never a guess.
+    expect(contextLengthOfModel(snapshot, `${id}/silent`)).toBeUndefined();
+    expect(modelAcceptsImages(snapshot, `${id}/silent`)).toBeUndefined();
+    expect(contextLengthOfModel(snapshot, 'other/llava')).toBeUndefined();
+    expect(contextLengthOfModel(snapshot, undefined)).toBeUndefined();
+    expect(modelAcceptsImages(snapshot, 'llava')).toBeUndefined();
+    // A refresh keeps them while it loads, as it keeps the ids.
+    void store.refreshModels(id);
+    expect(store.getSnapshot().models[id]!.status).toBe('loading');
+    expect(contextLengthOfModel(store.getSnapshot(), `${id}/llava`)).toBe(4096);
+    expect(modelAcceptsImages(store.getSnapshot(), `${id}/plain`)).toBe(false);
+  });
+
+  it('forgets the context lengths with the list when the address changes', async () => {
+    const { store, id, answer } = await withConnection();
+    void store.refreshModels(id);
+    await answer({ ids: ['m'], contexts: { m: 8192 }, vision: {} });
+    expect(store.getSnapshot().models[id]).toEqual({ status: 'ready', ids: ['m'], loadedAt: 1000, contexts: { m: 8192 } });
+    store.update(id, { baseUrl: 'http://localhost:8080/v1' });
+    expect(contextLengthOfModel(store.getSnapshot(), `${id}/m`)).toBeUndefined();
   });
 
   it('records a failure as plain data (code, reason, status)', async () => {

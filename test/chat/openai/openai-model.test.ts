@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDelta, Message } from '../../../src/chat';
 import { startGeneration } from '../../../src/chat/generation';
-import { createOpenAiModel, listModels, noCorsProbe, OpenAiModelError, TITLE_INSTRUCTION, TITLE_MAX_TOKENS, type OpenAiModel, type OpenAiModelOptions } from '../../../src/chat/openai';
+import { createOpenAiModel, listModelCatalog, listModels, noCorsProbe, OpenAiModelError, TITLE_INSTRUCTION, TITLE_MAX_TOKENS, type OpenAiModel, type OpenAiModelOptions } from '../../../src/chat/openai';
 import { errorResponse, fixtureResponse, reply, startOpenAiServer, textStream, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { fold, type Outcome } from './stream-harness';
 
@@ -345,6 +345,21 @@ describe('listing models (Test connection)', () => {
     server.setModels(['qwen3:8b', 'llama3.2:latest', 'Gemma3']);
     expect(await listModels({ baseUrl: server.url, apiKey: 'sk-x' }, { probe: null })).toEqual(['Gemma3', 'llama3.2:latest', 'qwen3:8b']);
     expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models', headers: { authorization: 'Bearer sk-x' } });
+  });
+
+  it('keeps each entry’s context length and picture support, as each server says them', async () => {
+    server.setModels([
+      { id: 'llama.cpp', owned_by: 'llamacpp', meta: { n_ctx_train: 131072, n_params: 8e9 } },
+      { id: 'openrouter/vl', context_length: 32768, architecture: { input_modalities: ['text', 'image'] } },
+      { id: 'lmstudio', type: 'llm', max_context_length: 8192 },
+      { id: 'vllm', max_model_len: 16384 },
+      'openai-silent',
+    ]);
+    expect(await listModelCatalog({ baseUrl: server.url }, { probe: null })).toEqual({
+      ids: ['llama.cpp', 'lmstudio', 'openai-silent', 'openrouter/vl', 'vllm'],
+      contexts: { 'llama.cpp': 131072, 'openrouter/vl': 32768, lmstudio: 8192, vllm: 16384 },
+      vision: { 'openrouter/vl': true, lmstudio: false },
+    });
   });
 
   it('reads the Ollama shape', async () => {

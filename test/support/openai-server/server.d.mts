@@ -57,14 +57,18 @@ export interface RecordedRequest {
 /** A response, a bare list of steps (a 200 event stream), or a function of the request giving either. */
 export type Responder = ScriptedResponse | Step[] | ((request: RecordedRequest) => ScriptedResponse | Step[] | Promise<ScriptedResponse | Step[]>);
 
+/** A /v1/models entry: an id, or an entry whose fields are sent as given (e.g. `{ id, meta: { n_ctx_train: 4096 } }`). */
+export type ModelEntry = string | ({ id: string } & Record<string, unknown>);
+export type ModelEntries = ModelEntry[];
+
 export interface OpenAiServerOptions {
   /** 0 (default): any free port. */
   port?: number;
   host?: string;
   /** Default true: `Access-Control-Allow-Origin: *` and preflights answered. */
   cors?: boolean;
-  /** What GET /v1/models lists (default ['test-model']), or a responder. */
-  models?: string[] | Responder;
+  /** What GET /v1/models lists (default ['test-model']): ids, or entries with more fields (a context length, capabilities); or a responder. */
+  models?: ModelEntries | Responder;
   /** The default reply of /v1/chat/completions (default: echo the last user message). */
   script?: Responder;
 }
@@ -81,7 +85,7 @@ export interface OpenAiServer {
   setScript(responder: Responder): void;
   /** One-off replies for the next chat completions, in order, before the script. */
   enqueue(...responders: Responder[]): void;
-  setModels(idsOrResponder: string[] | Responder): void;
+  setModels(idsOrResponder: ModelEntries | Responder): void;
   setCors(on: boolean): void;
   /** Back to the options it started with; forgets requests and queued replies. */
   reset(): void;

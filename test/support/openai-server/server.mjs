@@ -65,7 +65,9 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
 
   const modelsResponse = async (record) => {
     if (Array.isArray(modelsScript)) {
-      return { status: 200, json: { object: 'list', data: modelsScript.map((id) => ({ id, object: 'model', created: 0, owned_by: 'parley-test' })) } };
+      // An entry given as an object keeps its own fields (context length, capabilities) over the defaults.
+      const data = modelsScript.map((entry) => ({ object: 'model', created: 0, owned_by: 'parley-test', ...(typeof entry === 'string' ? { id: entry } : entry) }));
+      return { status: 200, json: { object: 'list', data } };
     }
     return resolveScript(modelsScript, record);
   };
