@@ -1,4 +1,6 @@
 import { lazyPage, type RouteDefinition } from '../router';
+import { readBasePath, stripBase } from '../router/base-path';
+import { matchRoutes } from '../router/matcher';
 import { paths } from '../pages/paths';
 import { t } from '../i18n';
 import { withChunkStyles } from '../lib/chunk-styles';
@@ -39,3 +41,18 @@ export const routes: readonly RouteDefinition[] = [
 ];
 
 export const notFoundTitle = () => titled(t('route.notFound.title'));
+
+/** How long the first render waits for the address's page: past this the layout shows, then the page (SPEC A1's indicator after 200 ms). */
+export const FIRST_PAGE_WAIT_MS = 200;
+
+/**
+ * Loads the page the address opens before the first render (the <head> script has been
+ * fetching it beside the boot module), so the layout and the page appear in one commit instead
+ * of the page waiting out React's pause before revealing suspended content. Never rejects: a
+ * page that fails to load shows its error the usual way.
+ */
+export function preloadFirstPage(pathname: string): Promise<void> {
+  const match = matchRoutes(routes, stripBase(pathname, readBasePath()));
+  if (!match) return Promise.resolve();
+  return Promise.race([match.route.page.preload(), new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+}

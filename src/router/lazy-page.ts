@@ -14,20 +14,39 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
+  /** Starts loading the page (the one the address opens, before the first render); never rejects. */
+  preload(): Promise<void>;
+  /** The page itself once its module is here: rendered directly, it does not suspend. */
+  loaded(): ComponentType<PageProps> | undefined;
+};
 
 /**
  * React.lazy whose chunk is fetched on the page's first visit and never before (SPEC A1). A
  * failed load is forgotten so the next visit tries again, and surfaces as ChunkLoadError for
- * the error boundary.
+ * the error boundary. Once loaded, the route view renders the page itself: a page that does not
+ * suspend is shown with the layout in one commit, without React's pause before it reveals
+ * suspended content.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
   let pending: Promise<{ default: ComponentType<PageProps> }> | undefined;
-  return lazy(
-    () =>
-      (pending ??= load().catch((error: unknown) => {
+  let page: ComponentType<PageProps> | undefined;
+  const start = () =>
+    (pending ??= load().then(
+      (module) => {
+        page = module.default;
+        return module;
+      },
+      (error: unknown) => {
         pending = undefined;
         throw new ChunkLoadError(error);
-      })),
-  );
+      },
+    ));
+  return Object.assign(lazy(start), {
+    preload: () => start().then(
+      () => {},
+      () => {},
+    ),
+    loaded: () => page,
+  });
 }

@@ -91,13 +91,16 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
     return () => clearTimeout(timer);
   }, [shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
 
-  const Page = match?.route.page;
+  // The page itself if loaded by now (it does not suspend, so no reveal delay), else its lazy
+  // wrapper: chosen once per screen, since switching component types would remount the page.
+  const route = match?.route;
+  const Page = useMemo(() => (route ? (route.page.loaded() ?? route.page) : undefined), [route, shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per screen
   const content = (
     <div ref={screenRef} className="route-screen" data-route={match?.route.pattern ?? 'not-found'}>
       <RouteErrorBoundary resetKey={shown.key} fallback={error}>
         <Suspense fallback={<Delayed delay={PAGE_LOADING_DELAY_MS}>{loading}</Delayed>}>
           <ParamsContext.Provider value={match?.params ?? {}}>
-            {Page ? <Page key={shown.path} params={match.params} /> : <NotFound />}
+            {Page && match ? <Page key={shown.path} params={match.params} /> : <NotFound />}
           </ParamsContext.Provider>
         </Suspense>
       </RouteErrorBoundary>

@@ -98,6 +98,22 @@ const click = async (name: string, init?: MouseEventInit) => {
 };
 
 describe('RouteView', () => {
+  it('renders a page preloaded before the first render in the same commit as the layout, without suspending', async () => {
+    const history = createMemoryHistory('/slow');
+    const preloaded = routes[2]!.page.preload();
+    slow.resolve();
+    await act(async () => {
+      await preloaded;
+    });
+    // No act flush after render: a page that suspended would only show its (empty) fallback here.
+    render(
+      <Router routes={routes} history={history} base="">
+        <RouteView layout={Layout} notFound={() => null} notFoundTitle="" loading={null} error={() => null} />
+      </Router>,
+    );
+    expect(screen.getByRole('heading', { name: 'Slow page' })).toBeTruthy();
+  });
+
   it('renders the matched page inside the layout and sets the title', async () => {
     await renderAt('/chat/abc');
     expect(screen.getByRole('heading', { name: 'Chat abc' })).toBeTruthy();
