@@ -1,18 +1,11 @@
-import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../chat-model';
+import type { ChatDelta, ChatModel, ChatModelRequest } from '../chat-model';
 import type { OpenAiConnection } from '../openai/transport';
-import type { Connection } from './connection';
-import { deferredModel } from './deferred-model';
-import { getModelPreferences } from './connections-instance';
 import type { ConnectionsStore } from './connections-store';
 import type { ModelPreferences } from './model-preferences';
-import { connectionById, requestKey, toOpenAiConnection } from './model-lists';
-import { parseModelRef } from './model-ref';
 
 /**
  * The ChatModel the app registers: it routes each request to the connection its model reference
- * names (`{connectionId}/{modelId}`, or the default model when the chat has none) and sends the
- * bare model id there. One client per connection is kept, so what it learned about the server
- * (that it refuses `stream_options`) lasts; it is rebuilt when the address, key or headers change.
+ * names (connections-routing.ts, loaded with the first request rather than the first screen).
  */
 
 export interface ConnectionsModelOptions {
@@ -35,64 +28,23 @@ export function isConnectionsModel(model: ChatModel | null | undefined): model i
 }
 
 export function createConnectionsModel(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ConnectionsModel {
-  const createModel =
-    options.createModel ??
-    ((connection: OpenAiConnection) => deferredModel(() => import('../openai/openai-model').then((module) => module.createOpenAiModel(connection))));
-  const clients = new Map<string, { key: string; model: ChatModel }>();
-  const preferences = () => options.preferences ?? getModelPreferences();
-
-  const clientFor = (connection: Connection): ChatModel => {
-    const key = requestKey(connection);
-    const cached = clients.get(connection.id);
-    if (cached?.key === key) return cached.model;
-    const model = createModel(toOpenAiConnection(connection));
-    clients.set(connection.id, { key, model });
-    return model;
-  };
-
-  /** The connection's client and the bare model id for a request, or a 'no-model' error saying what is missing. */
-  const resolve = async (requested: string | undefined): Promise<{ model: ChatModel; modelId: string }> => {
-    await store.init();
-    const snapshot = store.getSnapshot();
-    for (const id of clients.keys()) if (!connectionById(snapshot, id)) clients.delete(id);
-    const ref = requested || snapshot.defaultModel;
-    if (snapshot.connections.length === 0) {
-      throw new ChatModelError('no-model', 'No model server is connected', { reason: 'no-connection' });
-    }
-    if (!ref) throw new ChatModelError('no-model', 'No model is chosen', { reason: 'no-model-chosen' });
-    const parts = parseModelRef(ref);
-    // A bare model id (a chat from before connections existed) goes to the default model's server.
-    const connectionId = parts?.connectionId ?? parseModelRef(snapshot.defaultModel)?.connectionId;
-    const connection = connectionById(snapshot, connectionId);
-    if (!connection) {
-      throw new ChatModelError('no-model', `The connection of the model “${parts?.modelId ?? ref}” was removed`, {
-        reason: 'connection-removed',
-      });
-    }
-    return { model: clientFor(connection), modelId: parts ? parts.modelId : ref };
-  };
-
+  let routing: Promise<ChatModel & { title(request: ChatModelRequest): Promise<string> }> | undefined;
+  const router = () =>
+    (routing ??= import('./connections-routing').then(
+      (module) => module.createConnectionsRouting(store, options),
+      (error: unknown) => {
+        // Offline or redeployed: the next request asks for the code again.
+        routing = undefined;
+        throw error;
+      },
+    ));
   return {
     [CONNECTIONS_MODEL]: true,
-
     async *stream(request: ChatModelRequest): AsyncIterable<ChatDelta> {
-      const { model, modelId } = await resolve(request.model);
-      if (request.signal.aborted) return;
-      yield* model.stream({ ...request, model: modelId });
+      yield* (await router()).stream(request);
     },
-
     async title(request: ChatModelRequest): Promise<string> {
-      const prefs = preferences();
-      await prefs.init();
-      const { generate, model: titleModel } = prefs.getSnapshot().titles;
-      // Off: no request at all; the chat keeps the first line of its first message, as after a failed request.
-      if (!generate) throw new ChatModelError('unknown', 'Title generation is turned off', { reason: 'titles-off' });
-      await store.init();
-      // The title model only while its connection exists; else the chat's own model still gives a title.
-      const chosen = titleModel && connectionById(store.getSnapshot(), parseModelRef(titleModel)?.connectionId) ? titleModel : request.model;
-      const { model, modelId } = await resolve(chosen);
-      if (!model.title) throw new ChatModelError('unknown', 'This model offers no titles');
-      return model.title({ ...request, model: modelId });
+      return (await router()).title(request);
     },
   };
 }
