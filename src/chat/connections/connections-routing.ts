@@ -11,9 +11,9 @@ import { parseModelRef } from './model-ref';
 /**
  * The routing of the ChatModel the app registers (connections-model.ts): each request goes to
  * the connection its model reference names (`{connectionId}/{modelId}`, or the default model
- * when the chat has none), which gets the
- * bare model id there. One client per connection is kept, so what it learned about the server
- * (that it refuses `stream_options`) lasts; it is rebuilt when the address, key or headers change.
+ * when the chat has none), which gets the bare model id. One client per connection is kept, so
+ * what it learned about the server (that it refuses `stream_options`) lasts; it is rebuilt when
+ * the address, key or headers change.
  */
 
 /** The routing itself, loaded with the first request (connections-model.ts). */
