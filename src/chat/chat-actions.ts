@@ -6,7 +6,7 @@ import type { ReplyActions } from './reply-actions';
 import type { StoreCore } from './store-core';
 import { removeChat, withEntry, withMember } from './store-state';
 import { autoTitle, clampTitle } from './titles';
-import { compareMessages } from './tree';
+import { compareMessages } from './message-order';
 import type { Chat, ChatPatch, Message, TitleSource } from './types';
 import { noUndo, once, type Undo } from './undo';
 

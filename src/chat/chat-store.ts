@@ -8,7 +8,7 @@ import { createRemoteRefresh } from './remote-refresh';
 import type { StoreActions } from './store-actions';
 import { createStoreCore } from './store-core';
 import { withEntry, withMember } from './store-state';
-import { compareMessages } from './tree';
+import { compareMessages } from './message-order';
 import type { Message } from './types';
 
 /**

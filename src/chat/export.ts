@@ -1,6 +1,6 @@
 import type { StoredAttachment } from './attachment-rows';
 import { bytesToBase64 } from './attachments/base64';
-import { compareMessages } from './tree';
+import { compareMessages } from './message-order';
 import type { Chat, Message } from './types';
 
 /**

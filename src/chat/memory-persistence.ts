@@ -2,7 +2,7 @@ import type { StoredAttachment } from './attachment-rows';
 import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from './search-scan';
 import { toStorageError } from './storage-error';
-import { compareMessages } from './tree';
+import { compareMessages } from './message-order';
 import type { Chat, Draft, Message } from './types';
 
 /**

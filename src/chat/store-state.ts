@@ -1,5 +1,5 @@
 import type { PersistenceKind } from './persistence';
-import { compareMessages } from './tree';
+import { compareMessages } from './message-order';
 import type { Chat, Message } from './types';
 import { NOTHING_UNSAVED, type UnsavedSnapshot } from './unsaved-snapshot';
 

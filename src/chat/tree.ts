@@ -1,3 +1,4 @@
+import { compareMessages } from './message-order';
 import type { Message } from './types';
 
 /**
@@ -25,10 +26,7 @@ export interface ThreadEntry {
 
 const EMPTY: readonly Message[] = [];
 
-/** Creation order; ids break ties so every tab shows the same order. */
-export function compareMessages(a: Message, b: Message): number {
-  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+export { compareMessages };
 
 /** Where a message hangs in the index: a message whose parent is gone (deleted elsewhere) counts as a root. */
 function parentKey(byId: ReadonlyMap<string, Message>, message: Message): string | null {

@@ -1,5 +1,5 @@
 import { applyChatPatch } from './persistence';
-import { compareMessages } from './tree';
+import { compareMessages } from './message-order';
 import type { Chat, ChatPatch, Message } from './types';
 import type { Slot } from './unsaved-ledger';
 
