@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import type { Snippet } from '../../chat';
+import { t } from './search-text';
 
 /** One row of the palette's listbox: the chat's title and, for a message hit, the words around it. */
 
@@ -11,6 +12,8 @@ export interface PaletteOption {
   readonly snippet?: Snippet;
   /** For a message hit: the message the chat opens at. */
   readonly messageId?: string;
+  /** For a hit inside a file attached to that message: the file's name. */
+  readonly fileName?: string;
 }
 
 /** The hit emphasised in its context; text nodes only, so nothing in a chat can become markup. */
@@ -43,6 +46,7 @@ export function SearchOption({ option, active, className, ...rest }: SearchOptio
       <span className="search-option__title">{titleSnippet ? <Highlighted snippet={titleSnippet} /> : option.title}</span>
       {messageSnippet && (
         <span className="search-option__snippet">
+          {option.fileName !== undefined && <span className="search-option__file">{t('search.inFile', { name: option.fileName })} </span>}
           <Highlighted snippet={messageSnippet} />
         </span>
       )}

@@ -25,6 +25,7 @@ const fromResult = (result: ChatSearchResult): PaletteOption => ({
   kind: result.kind,
   snippet: result.snippet,
   messageId: result.messageId,
+  fileName: result.fileName,
 });
 
 /** The status line, also read out by screen readers (role="status"). */

@@ -11,4 +11,5 @@ export const search = {
   'search.failed': 'Search failed. Try again.',
   'search.count.one': '1 chat found',
   'search.count.other': '{count} chats found',
+  'search.inFile': 'In {name}:',
 } as const;
