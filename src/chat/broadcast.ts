@@ -97,3 +97,6 @@ export function connectBroadcast(
     },
   };
 }
+
+/** Notices from other tabs within this window are handled together (a streaming tab sends one per save). */
+export const REMOTE_REFRESH_DELAY_MS = 50;

@@ -1,10 +1,10 @@
 import type { StoredAttachment } from './attachment-rows';
-import { isChangeNotice, type StreamNotice, type TabNotice } from './broadcast';
+import { isChangeNotice, type ChangeNotice, type StreamNotice, type TabNotice } from './broadcast';
 import type { AttachmentHost, ChatStore, ChatStoreOptions } from './chat-store-api';
 import { createDraftStore } from './draft-store';
 import { createMessageRetention } from './message-retention';
 import { openPersistence } from './open-persistence';
-import { createRemoteRefresh } from './remote-refresh';
+import type { RemoteRefresh } from './remote-refresh';
 import type { StoreActions } from './store-actions';
 import { createStoreCore } from './store-core';
 import { withEntry, withMember } from './store-state';
@@ -22,13 +22,13 @@ import type { Message } from './types';
  * actions (stop, regenerate, continue…) act exactly as before: until then there is nothing
  * they could act on.
  */
-export { REMOTE_REFRESH_DELAY_MS } from './remote-refresh';
+export { REMOTE_REFRESH_DELAY_MS } from './broadcast';
 export type { AttachmentHost, ChatStore, ChatStoreOptions } from './chat-store-api';
 
 export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const now = options.now ?? Date.now;
   const onNotice = (notice: TabNotice) => {
-    if (isChangeNotice(notice)) remote.onChange(notice);
+    if (isChangeNotice(notice)) onChangeNotice(notice);
     else onStreamNotice(notice);
   };
 
@@ -134,13 +134,28 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     return loading;
   };
 
-  const remote = createRemoteRefresh({
-    core,
-    init,
-    withLocalStreams,
-    stopChat: (chatId) => actions?.replies.stopChat(chatId),
-    settleAbandoned,
-  });
+  // Another tab's changes are read again by remote-refresh.ts, loaded with the first one (a tab
+  // alone never needs it); notices that come while it loads are handled after, in order.
+  let remote: RemoteRefresh | undefined;
+  let remoteLoading: Promise<RemoteRefresh> | undefined;
+  const onChangeNotice = (notice: ChangeNotice) => {
+    if (remote) return remote.onChange(notice);
+    remoteLoading ??= import('./remote-refresh').then(
+      (module) =>
+        (remote = module.createRemoteRefresh({
+          core,
+          init,
+          withLocalStreams,
+          stopChat: (chatId) => actions?.replies.stopChat(chatId),
+          settleAbandoned,
+        })),
+      (error: unknown) => {
+        remoteLoading = undefined;
+        throw error;
+      },
+    );
+    remoteLoading.then((loaded) => !disposed && loaded.onChange(notice), () => {});
+  };
 
   const loadAttachment = async (id: string): Promise<StoredAttachment | undefined> =>
     (await core.persist('load', (p) => p.getAttachments([id])))?.[0];
@@ -213,7 +228,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     },
     dispose() {
       disposed = true;
-      remote.dispose();
+      remote?.dispose();
       actions?.replies.stopAll();
       void drafts.flush();
       drafts.dispose();

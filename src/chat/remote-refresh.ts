@@ -1,10 +1,7 @@
-import type { ChangeNotice } from './broadcast';
+import { REMOTE_REFRESH_DELAY_MS, type ChangeNotice } from './broadcast';
 import type { StoreCore } from './store-core';
 import { removeChat, withEntry, withMember } from './store-state';
 import type { Message } from './types';
-
-/** Notices from other tabs within this window are handled together (a streaming tab sends one per save). */
-export const REMOTE_REFRESH_DELAY_MS = 50;
 
 export interface RemoteRefreshHost {
   core: StoreCore;
