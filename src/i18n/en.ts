@@ -5,6 +5,7 @@ import { chatEntry } from './en/chat-entry';
 import { chatPage } from './en/chat-page';
 import { homeOnboarding } from './en/home-onboarding';
 import { kit } from './en/kit';
+import { markdown } from './en/markdown';
 import { modelErrors } from './en/model-errors';
 import { modelPicker } from './en/model-picker';
 import { modelPickerList } from './en/model-picker-list';
@@ -19,6 +20,6 @@ import { storageErrors } from './en/storage-errors';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
 
 export type MessageKey = keyof typeof en;

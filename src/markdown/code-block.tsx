@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { t } from '../i18n';
+import { t } from './markdown-text';
 import { hastToReact } from './hast-to-react';
 import { grammarFor, languageOf } from './highlight-languages';
 import { useCopy } from './use-copy';

@@ -1,5 +1,5 @@
 import { createContext, useContext, type MouseEvent } from 'react';
-import { t } from '../i18n';
+import { t } from './markdown-text';
 import { footnoteKey } from './footnote-syntax';
 
 /** The reply's notes: their numbers (by first reference) and texts, and the id prefix that keeps them apart from other replies'. */

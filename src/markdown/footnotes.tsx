@@ -1,6 +1,6 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import type { Links } from 'marked';
-import { t } from '../i18n';
+import { t } from './markdown-text';
 import type { MarkdownBlock } from './block-splitter';
 import { firstRefTo, jumpTo, noteId, type Footnotes } from './footnote-ref';
 import { NO_FOOTNOTES, scanFootnotes, type FootnoteScan } from './footnote-syntax';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../i18n';
+import { t } from './markdown-text';
 import { classifyImageSource } from './safe-url';
 import { shortenMiddle } from './shorten-middle';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Tokens } from 'marked';
-import { t } from '../i18n';
+import { t } from './markdown-text';
 import { renderInline } from './render-inline';
 
 type Cells = readonly Tokens.TableCell[];

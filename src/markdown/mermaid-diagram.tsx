@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useState } from 'react';
-import { t } from '../i18n';
+import { t } from './markdown-text';
 import { CodeBlock } from './code-block';
 import { peekDiagram, requestDiagram } from './mermaid-loader';
 import { useDeferredAnswer } from './use-deferred-answer';

@@ -1,4 +1,4 @@
-/** The UI kit: toasts, dialogs, the composer, avatars, the theme switch. */
+/** The UI kit: toasts, dialogs, the composer, avatars, the theme switch. (Rendered markdown's strings: markdown.ts.) */
 export const kit = {
   'toast.close': 'Close',
   'toast.region': 'Notifications ({hotkey})',
@@ -16,21 +16,4 @@ export const kit = {
   'theme.dark': 'Dark',
   'theme.system': 'System',
   'avatar.nameWithStatus': '{name}, {status}',
-  'markdown.code.copy': 'Copy',
-  'markdown.code.copied': 'Copied',
-  'markdown.code.copyFailed': 'Copy failed',
-  'markdown.code.wrap': 'Wrap lines',
-  'markdown.code.label': 'Code',
-  'markdown.image.load': 'Load image from {url}',
-  'markdown.image.loadDescribed': 'Load image from {url}: {alt}',
-  'markdown.image.untitled': 'Image',
-  'markdown.table': 'Table',
-  'markdown.footnotes.label': 'Footnotes',
-  'markdown.footnotes.ref': 'Footnote {n}',
-  'markdown.footnotes.back': 'Back to reference {n}',
-  'markdown.diagram.alt': 'Diagram',
-  'markdown.diagram.loading': 'Drawing the diagram…',
-  'markdown.diagram.showCode': 'Show code',
-  'markdown.diagram.syntaxError': 'This diagram has a syntax error, so it is shown as code.',
-  'markdown.diagram.unavailable': 'The diagram could not be drawn (Mermaid did not load), so it is shown as code.',
 } as const;
