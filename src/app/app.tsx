@@ -8,6 +8,8 @@ import { DialogFocusFallback } from '../ui/dialog/return-focus';
 // The area alone: the toasts' renderer loads with the first toast or right after the first paint.
 import { ToastArea } from '../ui/toast/toast-area';
 import { TooltipProvider } from '../ui/tooltip';
+// The guard alone: the attachments kit's index would register all its strings on the first screen.
+import { useNoNavigateOnDrop } from '../ui/attachments/use-no-navigate-on-drop';
 import { AppLink } from './app-link';
 import { composerFocusFallback } from './dialog-focus-fallback';
 import { useChatErrorToasts } from './chat-errors';
@@ -43,6 +45,12 @@ function ChatErrorToasts() {
   return null;
 }
 
+/** A file dropped where no page takes it would make the browser open it in place of the app. */
+function DropGuard() {
+  useNoNavigateOnDrop();
+  return null;
+}
+
 export function App({ history, base }: AppProps) {
   return (
     <StrictMode>
@@ -61,6 +69,7 @@ export function App({ history, base }: AppProps) {
           </ButtonLinkProvider>
           <ToastArea position={TOASTER_POSITION} />
           <ChatErrorToasts />
+          <DropGuard />
         </TooltipProvider>
       </Router>
     </StrictMode>

@@ -11,7 +11,7 @@ import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './la
  * chat store's settings) load too, and their routing model answers every chat.
  */
 export function boot(): void {
-  configureChatStore({ untitledTitle: t('chat.untitled') });
+  configureChatStore({ untitledTitle: t('chat.untitled'), attachments: attachmentWorkers() });
   const store = getChatStore();
   void store.init();
   configureConnectionsStore({ load: (key) => store.getSetting(key), save: (key, value) => store.putSetting(key, value) });
@@ -26,6 +26,22 @@ export function boot(): void {
   // Dialogs (not pages: SPEC A1 is about routes) load after the first screen, before they are
   // wanted: keys typed right after Ctrl/⌘+K must reach the palette, not the page behind it.
   whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));
+}
+
+/** Set by build.mjs: the attachment workers' addresses relative to <base>; absent in unit tests. */
+declare const __PARLEY_IMAGE_WORKER__: string | undefined;
+declare const __PARLEY_PDF_WORKER__: string | undefined;
+
+/**
+ * Attached pictures are scaled in a worker and PDFs read by pdf.js's; both load only with the
+ * first file. Absolute addresses: a worker's URL resolves against the page, not <base>.
+ */
+function attachmentWorkers(): { imageWorkerUrl?: string; pdfWorkerUrl?: string } {
+  const absolute = (url: string) => new URL(url, document.baseURI).href;
+  return {
+    ...(typeof __PARLEY_IMAGE_WORKER__ === 'string' && { imageWorkerUrl: absolute(__PARLEY_IMAGE_WORKER__) }),
+    ...(typeof __PARLEY_PDF_WORKER__ === 'string' && { pdfWorkerUrl: absolute(__PARLEY_PDF_WORKER__) }),
+  };
 }
 
 /** Set by build.mjs: the search worker's address relative to <base>; absent in unit tests. */

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { chatById, getChatStore, type Chat } from '../../chat';
-import { buildChatExport, exportFileName } from '../../chat/export';
+import { exportFileName } from '../../chat/export';
 import { t } from './chat-entry-text';
 import { downloadJson } from '../../lib/download-file';
 import { paths } from '../../pages/paths';
@@ -25,14 +25,14 @@ export interface ChatEntryActions {
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Downloads the chat with every branch as versioned JSON; its messages are loaded first if they aren't yet. */
+/** Downloads the chat with every branch and its attached files (base64) as versioned JSON, read from storage. */
 export async function exportChatFile(chat: Chat): Promise<void> {
   try {
     const store = getChatStore();
-    await store.loadChat(chat.id);
-    const snapshot = store.getSnapshot();
-    const current = chatById(snapshot.chats, chat.id) ?? chat;
-    downloadJson(buildChatExport(current, snapshot.messages.get(chat.id) ?? []), exportFileName(current.title));
+    const data = await store.exportChat(chat.id);
+    if (!data) throw new Error(t('nav.exportGone'));
+    const current = chatById(store.getSnapshot().chats, chat.id) ?? chat;
+    downloadJson(data, exportFileName(current.title));
     toast.add({ title: t('nav.exported'), description: current.title, icon: EXPORTED_ICON, color: 'success' });
   } catch (error) {
     toast.add({ title: t('nav.exportFailed'), description: reason(error), icon: FAILED_ICON, color: 'error' });

@@ -37,4 +37,13 @@ export const attachments = {
     '{name} could not be opened as an image: it may be damaged or in a format this browser cannot decode. Save it as PNG or JPEG and attach that.',
   'attachments.error.not-text': '{name} is not a text file (it holds binary data), so it cannot be attached as text.',
   'attachments.error.unknown': '{name} could not be attached. Try again, or attach it in another format.',
+  // The composers (home and chat pages): what happened to the files the user gave them.
+  'attachments.refused.one': 'A file was not attached',
+  'attachments.refused.other': '{count} files were not attached',
+  'attachments.waiting': 'Preparing the files: the message goes as soon as they are ready.',
+  'attachments.storageFull':
+    'Storage is full: Parley uses {used} of {quota} allowed. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
+  'attachments.storageFull.unknown':
+    'Storage is full. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
+  'attachments.context': 'This message is about {tokens} tokens; {model} takes {limit}. Remove a file or send a shorter part of it.',
 } as const;

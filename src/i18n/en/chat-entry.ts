@@ -8,6 +8,7 @@ export const chatEntry = {
   'nav.export': 'Export',
   'nav.exported': 'Chat exported',
   'nav.exportFailed': 'The chat could not be exported',
+  'nav.exportGone': 'The chat is no longer in this browser’s storage.',
   'nav.delete': 'Delete',
   'nav.deleted': 'Chat deleted',
   'nav.undo': 'Undo',

@@ -1,5 +1,5 @@
 import { getChatStore, type Chat } from '../../chat';
-import { buildChatExport, exportFileName } from '../../chat/export';
+import { exportFileName } from '../../chat/export';
 import { t } from './chat-text';
 import { downloadJson } from '../../lib/download-file';
 import { toast } from '../../ui/toast/toast-store';
@@ -56,11 +56,12 @@ export async function deleteChatWithUndo(chatId: string, reopen: () => void): Pr
   });
 }
 
-/** Downloads the chat with every branch as versioned JSON. */
-export function exportChat(chat: Chat): void {
+/** Downloads the chat with every branch and its attached files (base64) as versioned JSON. */
+export async function exportChat(chat: Chat): Promise<void> {
   try {
-    const messages = getChatStore().getSnapshot().messages.get(chat.id) ?? [];
-    downloadJson(buildChatExport(chat, messages), exportFileName(chat.title));
+    const data = await getChatStore().exportChat(chat.id);
+    if (!data) throw new Error(t('chat.exportGone'));
+    downloadJson(data, exportFileName(chat.title));
     toast.add({ title: t('chat.exported'), icon: EXPORTED_ICON, color: 'success' });
   } catch (error) {
     toast.add({ title: t('chat.exportFailed'), description: reason(error), icon: FAILED_ICON, color: 'error' });

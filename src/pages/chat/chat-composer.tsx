@@ -1,9 +1,12 @@
-import { memo, type Ref } from 'react';
+import { memo, useRef, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStreamingMessageId } from '../../chat';
+import type { Attachment } from '../../chat/attachments-api';
+import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
+import { useComposedRefs } from '../../lib/compose-refs';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
-import { requestModelPicker, useModelUnavailable } from '../shared';
+import { requestModelPicker, useComposerFiles, useModelUnavailable } from '../shared';
 
 export interface ChatComposerProps {
   chatId: string;
@@ -12,17 +15,42 @@ export interface ChatComposerProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** The chat's message box with its own draft; Send becomes Stop while a reply streams here. */
+/** The chat's message box with its own draft and files; Send becomes Stop while a reply streams here. */
 export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: ChatComposerProps) {
   const draft = useDraft(chatId);
   const streamingId = useStreamingMessageId(chatId);
   const model = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.model);
+  const snapshot = useConnectionsSnapshot();
+  const target = model ?? usableDefaultModel(snapshot);
   // The chat's model lost its connection: Send asks for another model (the draft stays) instead of failing.
   const modelGone = useModelUnavailable(model);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const composedRef = useComposedRefs(ref, inputRef);
+  const files = useComposerFiles({
+    draftKey: chatId,
+    text: draft.text,
+    model: target,
+    contextLength: contextLengthOfModel(snapshot, target),
+    acceptsImages: modelAcceptsImages(snapshot, target),
+    focusComposer: () => inputRef.current?.focus(),
+  });
+
+  const sendWithFiles = async (text: string) => {
+    const outcome = await files.sendWith((attachments: Attachment[]) => getChatStore().sendMessage(chatId, text, { attachments }));
+    if (outcome.status !== 'sent') return;
+    // Cleared only once sent: storage full keeps the text with its files (the note under the box says why).
+    if (draft.text.trim() === text) draft.setText('');
+    onSend();
+  };
 
   const send = (text: string) => {
     if (modelGone) {
       requestModelPicker();
+      return;
+    }
+    if (files.waiting) return;
+    if (files.hasFiles) {
+      void sendWithFiles(text);
       return;
     }
     draft.setText('');
@@ -36,26 +64,38 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: 
   };
 
   return (
-    <Composer
-      ref={ref}
-      className="chat-composer"
-      value={draft.text}
-      onChange={draft.setText}
-      onSubmit={send}
-      streaming={streamingId !== undefined}
-      onStop={() => getChatStore().stopChat(chatId)}
-      placeholder={t('chat.composer.placeholder')}
-      data-model-state={modelGone ? 'unavailable' : undefined}
-      footer={
-        modelGone && (
-          <p className="chat-composer__model-needed" role="status">
-            {t('modelPicker.needed')}{' '}
-            <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
-              {t('modelPicker.choose')}
-            </Button>
-          </p>
-        )
-      }
-    />
+    <>
+      <Composer
+        ref={composedRef}
+        className="chat-composer"
+        value={draft.text}
+        onChange={draft.setText}
+        onSubmit={send}
+        streaming={streamingId !== undefined}
+        onStop={() => getChatStore().stopChat(chatId)}
+        placeholder={t('chat.composer.placeholder')}
+        data-model-state={modelGone ? 'unavailable' : undefined}
+        toolbar={files.button}
+        attachments={files.tray}
+        canSendEmpty={files.canSendEmpty}
+        onPasteFiles={(pasted) => void files.add(pasted)}
+        footer={
+          (modelGone || files.notes) && (
+            <>
+              {modelGone && (
+                <p className="chat-composer__model-needed" role="status">
+                  {t('modelPicker.needed')}{' '}
+                  <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
+                    {t('modelPicker.choose')}
+                  </Button>
+                </p>
+              )}
+              {files.notes}
+            </>
+          )
+        }
+      />
+      {files.overlay}
+    </>
   );
 });

@@ -51,7 +51,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
   // The same three actions as one menu, for phones, where three buttons would squeeze the title.
   const actions: MenuItem[] = [
     { id: 'settings', label: t('chatSettings.open'), icon: CHAT_SETTINGS_ICON, onSelect: () => setSettingsOpen(true) },
-    { id: 'export', label: t('chat.export'), icon: EXPORT_ICON, disabled: !ready, onSelect: () => exportChat(chat) },
+    { id: 'export', label: t('chat.export'), icon: EXPORT_ICON, disabled: !ready, onSelect: () => void exportChat(chat) },
     { id: 'delete', label: t('chat.delete'), icon: DELETE_CHAT_ICON, color: 'error', onSelect: onDelete },
   ];
   return (
@@ -77,7 +77,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
             icon={EXPORT_ICON}
             label={t('chat.export')}
             aria-disabled={!ready || undefined}
-            onClick={() => ready && exportChat(chat)}
+            onClick={() => void (ready && exportChat(chat))}
           />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>

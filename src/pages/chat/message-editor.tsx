@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { useCompositionGuard } from '../../ui/composer';
@@ -10,21 +10,25 @@ export const EDITOR_MAX_ROWS = 12;
 
 export interface MessageEditorProps {
   initialText: string;
-  /** Called with the edited text (never empty). */
+  /** Called with the edited text (empty only when canSaveEmpty). */
   onSave(text: string): void;
   onCancel(): void;
+  /** The message's files as chips, above the text; `focusText` is where focus goes when the last one goes. */
+  files?: (focusText: () => void) => ReactNode;
+  /** Files are kept: the new version may have no text. */
+  canSaveEmpty?: boolean;
 }
 
 /**
  * Edits a sent message in place: Enter (or "Save and send") sends the new version as a
  * branch, Shift+Enter adds a line, Escape cancels. Focus starts in the text, at its end.
  */
-export function MessageEditor({ initialText, onSave, onCancel }: MessageEditorProps) {
+export function MessageEditor({ initialText, onSave, onCancel, files, canSaveEmpty = false }: MessageEditorProps) {
   const [text, setText] = useState(initialText);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const composition = useCompositionGuard();
   const labelId = useId();
-  const canSave = text.trim() !== '';
+  const canSave = text.trim() !== '' || canSaveEmpty;
 
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
@@ -58,6 +62,7 @@ export function MessageEditor({ initialText, onSave, onCancel }: MessageEditorPr
       <span id={labelId} className="visually-hidden">
         {t('chat.edit.label')}
       </span>
+      {files?.(() => textareaRef.current?.focus())}
       <textarea
         ref={textareaRef}
         className="message-editor__input"

@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../chat';
 import { t, type MessageKey } from './chat-text';
 import { AssistantContent } from './assistant-content';
@@ -14,6 +15,11 @@ import { ToolCallList } from './tool-call-list';
 import { UnsavedMark } from '../shared';
 import { useThreadServices } from './thread-context';
 import './message.css';
+
+// The attachments' kit (and its stylesheet) loads with the first message that has files.
+const importMessageFiles = withChunkStyles('message-files', () => import('./message-files'));
+const MessageFiles = lazy(() => importMessageFiles().then((module) => ({ default: module.MessageFiles })));
+const EditedFiles = lazy(() => importMessageFiles().then((module) => ({ default: module.EditedFiles })));
 
 const ROLE_LABELS: Record<MessageRole, MessageKey> = {
   user: 'chat.message.you',
@@ -37,6 +43,9 @@ export interface MessageItemProps {
 export const MessageItem = memo(function MessageItem({ message, branchIndex, branchTotal, previousId, nextId }: MessageItemProps) {
   const services = useThreadServices();
   const [editing, setEditing] = useState(false);
+  /** While editing: the ids of the files the new version keeps. */
+  const [kept, setKept] = useState<readonly string[]>([]);
+  const files = message.attachments ?? [];
   const editRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const returnFocus = useRef(false);
   const streaming = message.status === 'streaming';
@@ -63,10 +72,19 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
   const regenerate = () => {
     if (getChatStore().regenerate(message.id) !== undefined) afterReply();
   };
+  const resendWithoutImages = () => {
+    void getChatStore()
+      .resendWithoutImages(message.id)
+      .then((id) => id !== undefined && afterReply());
+  };
+  const startEdit = () => {
+    setKept(files.map((file) => file.id));
+    setEditing(true);
+  };
   const saveEdit = (text: string) => {
     setEditing(false);
     void getChatStore()
-      .editMessage(message.id, text)
+      .editMessage(message.id, text, { keepAttachments: kept })
       .then((id) => id !== undefined && afterReply());
   };
   const cancelEdit = () => {
@@ -83,16 +101,43 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
       <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
         {message.reasoning && <ReasoningBlock message={message} />}
         {editing ? (
-          <MessageEditor initialText={message.content} onSave={saveEdit} onCancel={cancelEdit} />
+          <MessageEditor
+            initialText={message.content}
+            onSave={saveEdit}
+            onCancel={cancelEdit}
+            canSaveEmpty={kept.length > 0}
+            files={
+              files.length > 0
+                ? (focusText) => (
+                    <Suspense fallback={null}>
+                      <EditedFiles
+                        files={files.filter((file) => kept.includes(file.id))}
+                        onRemove={(id) => setKept((ids) => ids.filter((keptId) => keptId !== id))}
+                        onFocusEmpty={focusText}
+                      />
+                    </Suspense>
+                  )
+                : undefined
+            }
+          />
         ) : isUser ? (
-          <div className="message-text" data-format="plain">
-            {message.content}
-          </div>
+          <>
+            {files.length > 0 && (
+              <Suspense fallback={null}>
+                <MessageFiles files={files} />
+              </Suspense>
+            )}
+            {(message.content !== '' || files.length === 0) && (
+              <div className="message-text" data-format="plain">
+                {message.content}
+              </div>
+            )}
+          </>
         ) : (
           <AssistantContent text={message.content} streaming={streaming} />
         )}
         <ToolCallList calls={message.toolCalls} />
-        <MessageStatus message={message} onRetry={regenerate} onContinue={continueReply} />
+        <MessageStatus message={message} onRetry={regenerate} onContinue={continueReply} onResendWithoutImages={resendWithoutImages} />
         {message.role === 'assistant' && !streaming && showFinished && <MessageStats message={message} />}
         {message.role === 'assistant' && showFinished && <ReplyNotes message={message} />}
         {!editing && (
@@ -106,7 +151,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
                 role={message.role}
                 editRef={editRef}
                 onCopy={() => copyText(message.content)}
-                onEdit={() => setEditing(true)}
+                onEdit={startEdit}
                 onRegenerate={regenerate}
                 onDelete={remove}
               />

@@ -1,4 +1,6 @@
 import type { Message } from '../../chat';
+import { REJECTS_IMAGES_REASON } from '../../chat/attachments-api';
+import { modelIdOf } from '../../chat/connections';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -9,12 +11,15 @@ import { useSecondsLeft } from './use-seconds-left';
 export const ERROR_ICON = 'lucide:circle-alert';
 export const RETRY_ICON = 'lucide:rotate-ccw';
 export const CONTINUE_ICON = 'lucide:step-forward';
+export const WITHOUT_IMAGES_ICON = 'lucide:image-off';
 
 export interface MessageStatusProps {
   message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'retryAfterMs' | 'retryAt' | 'content' | 'reasoning' | 'model' | 'finishReason'>;
   onRetry(): void;
   /** Carries on a reply that broke off, was stopped or hit the length limit (offered once some text or reasoning arrived). */
   onContinue(): void;
+  /** After a model refused the message's pictures: the message again, without them, as a new version. */
+  onResendWithoutImages?(): void;
 }
 
 /** A reply that ended before it was done (Stop, or the length limit), with Continue when there is something to carry on. */
@@ -31,6 +36,29 @@ function EndedEarly({ state, note, onContinue }: { state: 'stopped' | 'length'; 
   );
 }
 
+/** The model refused the message's pictures: say so plainly, and offer the message without them. */
+function RejectsImages({ message, onResend, onRetry }: { message: MessageStatusProps['message']; onResend?: () => void; onRetry: () => void }) {
+  const model = message.model ? modelIdOf(message.model) : t('chat.rejectsImages.theModel');
+  return (
+    <div className="message-status message-error" data-state="error" data-code={message.errorCode} data-reason={REJECTS_IMAGES_REASON}>
+      <Icon name={ERROR_ICON} className="message-error__icon" />
+      <div className="message-error__text">
+        <p className="message-error__title">{t('chat.rejectsImages.title', { model })}</p>
+        <p className="message-error__body">{t('chat.rejectsImages.body')}</p>
+        {message.error && <p className="message-error__detail">{message.error}</p>}
+      </div>
+      {onResend && (
+        <Button size="sm" variant="soft" color="neutral" icon={WITHOUT_IMAGES_ICON} onClick={onResend}>
+          {t('chat.rejectsImages.resend')}
+        </Button>
+      )}
+      <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry}>
+        {t('chat.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * How a reply stands, when that isn't simply "complete": a quiet pulse while it streams,
  * "Stopped", a reply the server cut at its length limit, or the failure with Retry. The failure is part of the history, so it is shown
@@ -38,7 +66,7 @@ function EndedEarly({ state, note, onContinue }: { state: 'stopped' | 'length'; 
  * server asked to wait, Retry (and Continue) count the wait down and are disabled until it
  * ends: asking sooner would only be refused again. Then the user retries; nothing is sent unasked.
  */
-export function MessageStatus({ message, onRetry, onContinue }: MessageStatusProps) {
+export function MessageStatus({ message, onRetry, onContinue, onResendWithoutImages }: MessageStatusProps) {
   const canContinue = message.content !== '' || Boolean(message.reasoning);
   const secondsLeft = useSecondsLeft(message.status === 'error' ? message.retryAt : undefined);
   const waiting = secondsLeft > 0;
@@ -53,6 +81,7 @@ export function MessageStatus({ message, onRetry, onContinue }: MessageStatusPro
     case 'stopped':
       return <EndedEarly state="stopped" note={t('chat.message.stopped')} onContinue={canContinue ? onContinue : undefined} />;
     case 'error': {
+      if (message.errorReason === REJECTS_IMAGES_REASON) return <RejectsImages message={message} onResend={onResendWithoutImages} onRetry={onRetry} />;
       const explained = explainModelError({
         code: message.errorCode ?? 'unknown',
         reason: message.errorReason,

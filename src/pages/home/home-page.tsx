@@ -1,8 +1,10 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useDraft } from '../../chat';
 import {
+  contextLengthOfModel,
   getConnectionsStore,
   isConnectionsModel,
+  modelAcceptsImages,
   modelReadiness,
   useConnectionsSnapshot,
   usableDefaultModel,
@@ -12,8 +14,9 @@ import { t } from '../../i18n';
 import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
+import type { Attachment } from '../../chat/attachments-api';
 import { paths } from '../paths';
-import { MenuBar, ModelPicker, useArrivalFocus } from '../shared';
+import { MenuBar, ModelPicker, useArrivalFocus, useComposerFiles } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
 const ConnectHelp = lazy(() => import('./connect-help').then((module) => ({ default: module.ConnectHelp })));
 const ModelNotice = lazy(() => import('./model-notice').then((module) => ({ default: module.ModelNotice })));
@@ -44,6 +47,15 @@ export default function HomePage() {
   const helpRef = useRef<HTMLElement>(null);
   const [needsModel, setNeedsModel] = useState(false);
   const [sending, setSending] = useState(false);
+  const files = useComposerFiles({
+    draftKey: HOME_DRAFT_KEY,
+    text: draft.text,
+    model: defaultModel,
+    contextLength: contextLengthOfModel(snapshot, defaultModel),
+    acceptsImages: modelAcceptsImages(snapshot, defaultModel),
+    enabled: draft.loaded && !sending,
+    focusComposer: () => inputRef.current?.focus(),
+  });
 
   const send = async (text: string) => {
     const connections = getConnectionsStore();
@@ -58,7 +70,16 @@ export default function HomePage() {
     setSending(true);
     try {
       const model = external ? undefined : usableDefaultModel(connections.getSnapshot());
-      const { chatId } = await getChatStore().createChat({ text, model });
+      let chatId: string | undefined;
+      const create = async (attachments: Attachment[] = []) => (chatId = (await getChatStore().createChat({ text, model, attachments })).chatId);
+      // With files, the chat exists only once they are stored: storage full leaves everything in the composer (it says so).
+      if (files.hasFiles) await files.sendWith(create);
+      else await create();
+      if (chatId === undefined) {
+        setSending(false);
+        inputRef.current?.focus();
+        return;
+      }
       draft.setText('');
       navigate(paths.chat.href(chatId));
     } catch (error) {
@@ -108,9 +129,19 @@ export default function HomePage() {
           onSubmit={(text) => void send(text)}
           disabled={!draft.loaded || sending}
           placeholder={t('home.composerPlaceholder')}
-          toolbar={picker || undefined}
+          toolbar={
+            <>
+              {files.button}
+              {picker}
+            </>
+          }
+          attachments={files.tray}
+          canSendEmpty={files.canSendEmpty}
+          onPasteFiles={(pasted) => void files.add(pasted)}
+          footer={files.notes}
           autoFocus
         />
+        {files.overlay}
         <Suggestions onPick={suggest} />
         <RecentChats />
       </section>

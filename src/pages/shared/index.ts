@@ -12,3 +12,5 @@ export { shouldTakeFocus, useArrivalFocus } from './use-arrival-focus';
 export { handleModelPickerRequests, requestModelPicker } from './model-picker-request';
 export { useModelUnavailable } from './use-model-unavailable';
 export { UNSAVED_ICON, UnsavedMark, type UnsavedMarkProps } from './unsaved-mark';
+// Small: the attachments' machinery it loads (composer-files.tsx) stays out of the first screen.
+export { loadComposerFiles, useComposerFiles, type ComposerFiles, type ComposerFilesOptions } from './attachments/use-composer-files';

@@ -1,4 +1,5 @@
 import { useRef, useState, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
 import type { AttachmentItemRef, LoadBlob } from './attachment-item';
 import { t } from './attachments-text';
 import { ImageViewer } from './image-viewer';
@@ -81,14 +82,19 @@ export function ImageThumbnails({ images, loadBlob, className }: ImageThumbnails
           />
         ))}
       </ul>
-      <ImageViewer
-        images={images}
-        blobs={blobs}
-        index={openIndex}
-        onIndexChange={setOpenIndex}
-        // Safari does not focus a clicked button: send focus back to the opener explicitly.
-        focusFallback={() => (openerId.current ? buttons.current.get(openerId.current) ?? null : null)}
-      />
+      {/* In the body, not in the list item the thumbnails sit in: with the dialog open, the item's
+          only readable text would be the viewer's title, and the picture would "repeat" it (axe). */}
+      {createPortal(
+        <ImageViewer
+          images={images}
+          blobs={blobs}
+          index={openIndex}
+          onIndexChange={setOpenIndex}
+          // Safari does not focus a clicked button: send focus back to the opener explicitly.
+          focusFallback={() => (openerId.current ? buttons.current.get(openerId.current) ?? null : null)}
+        />,
+        document.body,
+      )}
     </>
   );
 }

@@ -104,7 +104,8 @@ describe('chat page header: delete and export', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Export chat' }));
-    expect(names).toEqual(['Trip Rome Paris.json']);
+    // The export is read from storage (it carries the chat's files too), so it comes a moment later.
+    await waitFor(() => expect(names).toEqual(['Trip Rome Paris.json']));
     const exported = JSON.parse(await blobs[0]!.text());
     expect(exported).toMatchObject({ format: 'parley.chat', version: 1, chat: { id: chatId, title: 'Trip: Rome/Paris?' } });
     expect(exported.messages.map((m: { content: string }) => m.content)).toEqual(['Trip: Rome/Paris?', 'An answer']);

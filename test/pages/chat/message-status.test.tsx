@@ -91,3 +91,31 @@ describe('Continue', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 });
+
+describe('a reply whose model refused the message’s pictures', () => {
+  const refused: Shown = {
+    status: 'error',
+    errorCode: 'unknown',
+    errorReason: 'model-rejects-images',
+    error: 'This model does not support image input',
+    model: 'local/llama3',
+    content: '',
+  };
+
+  it('names the model, keeps the server’s words, and offers the message again without its pictures', () => {
+    const onResend = vi.fn();
+    const onRetry = vi.fn();
+    render(<MessageStatus message={refused} onRetry={onRetry} onContinue={() => {}} onResendWithoutImages={onResend} />);
+    expect(screen.getByText('llama3 does not accept images')).toBeTruthy();
+    expect(screen.getByText('This model does not support image input')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send without images' }));
+    expect(onResend).toHaveBeenCalledTimes(1);
+    fireEvent.click(retry());
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "This model" when the reply does not record one', () => {
+    render(<MessageStatus message={{ ...refused, model: undefined }} onRetry={() => {}} onContinue={() => {}} onResendWithoutImages={() => {}} />);
+    expect(screen.getByText('This model does not accept images')).toBeTruthy();
+  });
+});

@@ -93,7 +93,9 @@ export function echoLastUser({ prefix = 'You said: ', ...options } = {}) {
   return (request) => {
     const messages = Array.isArray(request.body?.messages) ? request.body.messages : [];
     const last = [...messages].reverse().find((m) => m.role === 'user');
-    return reply(`${prefix}${last?.content ?? ''}`, options)(request);
+    // A message with attachments carries content parts: echo its text parts, as a model reads them.
+    const content = Array.isArray(last?.content) ? last.content.filter((part) => part?.type === 'text').map((part) => part.text).join('') : last?.content;
+    return reply(`${prefix}${content ?? ''}`, options)(request);
   };
 }
 

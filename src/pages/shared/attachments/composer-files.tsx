@@ -1,0 +1,129 @@
+import {
+  contextEstimate,
+  draftAttachmentsOf,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_MESSAGE,
+  MAX_MESSAGE_BYTES,
+  type DraftAttachmentItem,
+  type DraftAttachmentsState,
+  type Refusal,
+} from '../../../chat/attachments-api';
+import { modelIdOf } from '../../../chat/connections';
+import { formatBytes } from '../../../lib/format-bytes';
+import { AttachmentTray, attachmentErrorText, FileDropOverlay, type AttachmentTrayItem } from '../../../ui/attachments';
+// The kit's `t`: importing it registers the attachments' strings, which this chunk's pieces show.
+import { t } from '../../../ui/attachments/attachments-text';
+import { toast } from '../../../ui/toast/toast-store';
+import './composer-files.css';
+
+/**
+ * The composers' attachment machinery, loaded with the first file (added, dropped, pasted, or
+ * found in a stored draft), never with the first screen: the tray of chips, the sentences for
+ * refused files, storage-full and context warnings. use-composer-files.tsx is the pages' side.
+ */
+
+export { FileDropOverlay };
+
+/** The draft files of the app's chat store. */
+export const drafts = () => draftAttachmentsOf();
+
+/** The domain's limits, quoted by the sentences that refuse a file. */
+const LIMITS = { maxFileBytes: MAX_FILE_BYTES, maxMessageBytes: MAX_MESSAGE_BYTES, maxFiles: MAX_FILES_PER_MESSAGE };
+
+/** Stays until closed: the user reads which files went where, and why. */
+const REFUSAL_TOAST_DURATION = 0;
+
+/** One toast for one batch of refused files, a sentence each, naming the file and what to do. */
+export function sayRefused(refused: readonly Refusal[], files: readonly File[]): void {
+  if (refused.length === 0) return;
+  const sizes = new Map(files.map((file) => [file.name, file.size]));
+  toast.add({
+    title: refused.length === 1 ? t('attachments.refused.one') : t('attachments.refused.other', { count: refused.length }),
+    description: refused.map(({ name, code }) => attachmentErrorText(code, name, { ...LIMITS, size: sizes.get(name) })).join(' '),
+    color: 'error',
+    duration: REFUSAL_TOAST_DURATION,
+  });
+}
+
+function trayItem(item: DraftAttachmentItem, setAsImages: (id: string, on: boolean) => void, canSendAsImages: boolean): AttachmentTrayItem {
+  const { attachment } = item;
+  return {
+    ref: { id: item.id, kind: item.kind, name: item.name, size: item.size },
+    state: item.state,
+    tokens: item.tokens,
+    ...(item.error && { error: attachmentErrorText(item.error, item.name, { ...LIMITS, size: item.size }) }),
+    ...(attachment?.kind === 'image' && { preview: attachment.blob }),
+    ...(item.kind === 'pdf' && {
+      pdf: {
+        hasTextLayer: attachment?.kind === 'pdf' ? attachment.hasTextLayer : undefined,
+        // Pages as pictures need the PDF itself and a model that may read pictures.
+        canSendAsImages: canSendAsImages && attachment?.kind === 'pdf' && attachment.source !== undefined,
+        asImages: attachment?.kind === 'pdf' ? (attachment.asImages ?? false) : false,
+        onAsImagesChange: (on: boolean) => setAsImages(item.id, on),
+      },
+    }),
+  };
+}
+
+export interface DraftTrayProps {
+  draftKey: string;
+  items: readonly DraftAttachmentItem[];
+  /** False when the model's server says it takes no pictures: PDFs do not offer their pages as images. */
+  canSendAsImages: boolean;
+  onFocusEmpty: () => void;
+}
+
+/** The draft's chips above the text: name, size, ≈ tokens, state, remove, and a PDF's choices. */
+export function DraftTray({ draftKey, items, canSendAsImages, onFocusEmpty }: DraftTrayProps) {
+  const files = drafts();
+  const setAsImages = (id: string, on: boolean) => void files.setAsImages(draftKey, id, on);
+  return (
+    <AttachmentTray
+      items={items.map((item) => trayItem(item, setAsImages, canSendAsImages))}
+      onRemove={(id) => void files.remove(draftKey, id)}
+      onFocusEmpty={onFocusEmpty}
+    />
+  );
+}
+
+export interface ComposerFilesNotesProps {
+  state: DraftAttachmentsState;
+  /** A send is waiting for files still being prepared. */
+  waiting: boolean;
+  text: string;
+  /** The model the message goes to (a reference), for the context warning. */
+  model?: string;
+  contextLength?: number;
+}
+
+/** The lines under the composer: waiting for files, storage full (nothing lost), over the model's context. */
+export function ComposerFilesNotes({ state, waiting, text, model, contextLength }: ComposerFilesNotesProps) {
+  const estimate = contextEstimate(text, state.totalTokens, contextLength);
+  const usage = state.storageFull?.usage;
+  const numbers = new Intl.NumberFormat();
+  return (
+    <>
+      {waiting && (
+        <p className="composer-files__note" role="status" data-state="waiting">
+          {t('attachments.waiting')}
+        </p>
+      )}
+      {state.storageFull && (
+        <p className="composer-files__note" role="alert" data-state="storage-full">
+          {usage
+            ? t('attachments.storageFull', { used: formatBytes(usage.used), quota: formatBytes(usage.quota) })
+            : t('attachments.storageFull.unknown')}
+        </p>
+      )}
+      {estimate.exceeds && estimate.contextLength !== undefined && model && (
+        <p className="composer-files__note" role="status" data-state="over-context">
+          {t('attachments.context', {
+            tokens: numbers.format(estimate.tokens),
+            model: modelIdOf(model),
+            limit: numbers.format(estimate.contextLength),
+          })}
+        </p>
+      )}
+    </>
+  );
+}
