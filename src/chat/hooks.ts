@@ -2,12 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { getChatStore } from './chat-store-instance';
 import { frameSubscribe } from './frame-subscribe';
 import { chatById, replyingMessageId, type ChatStoreSnapshot } from './store-state';
-import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from './tree';
 import type { Chat, Message } from './types';
 
 /** React's view of the chat store. Selected values keep their identity until they change, so components re-render only for what they use. */
 
-const EMPTY_MESSAGES: readonly Message[] = [];
+export const EMPTY_MESSAGES: readonly Message[] = [];
 
 export function shallowEqual<T>(a: T, b: T): boolean {
   if (Object.is(a, b)) return true;
@@ -60,18 +59,6 @@ export function useChat(id: string): ChatView {
     if (needsLoad) void getChatStore().loadChat(id);
   }, [id, needsLoad]);
   return view;
-}
-
-/** The messages from the root to the chat's current leaf, each with its `‹ i/n ›` position. */
-export function useThread(chatId: string): readonly ThreadEntry[] {
-  const { messages, leafId } = useChatStore(
-    (s) => ({ messages: s.messages.get(chatId) ?? EMPTY_MESSAGES, leafId: chatById(s.chats, chatId)?.currentLeafId }),
-    shallowEqual,
-  );
-  return useMemo(() => {
-    const index = indexMessages(messages);
-    return threadEntries(index, resolveLeaf(index, leafId));
-  }, [messages, leafId]);
 }
 
 /** The id of the reply streaming in this chat, in this tab or another, if any. */

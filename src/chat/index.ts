@@ -8,21 +8,8 @@
 export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, ReplySegment, TitleSource, Timing, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
-export {
-  branchPosition,
-  childrenOf,
-  defaultLeaf,
-  indexMessages,
-  latestLeaf,
-  resolveLeaf,
-  siblingsOf,
-  subtreeIds,
-  threadEntries,
-  threadPath,
-  type BranchPosition,
-  type MessageIndex,
-  type ThreadEntry,
-} from './tree';
+// The message tree's functions and useThread (thread-hooks.ts) load with the chat page: import them by path.
+export type { BranchPosition, MessageIndex, ThreadEntry } from './tree';
 // The history's grouping loads with the history (its own chunk): import date-groups.ts by path.
 export type { ChatGroup, DayCalendar } from './date-groups';
 export type { SearchMatcher, Snippet } from './search';
@@ -66,4 +53,4 @@ export { STORAGE_EVENT_REPEAT_MS } from './store-core';
 
 export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './use-unsaved';
 export type { UnsavedSnapshot } from './unsaved-snapshot';
-export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, useThread, type ChatView, type DraftState } from './hooks';
+export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './hooks';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { indexMessages, resolveLeaf, threadEntries, type ChatPersistence, type ChatStore } from '../../src/chat';
+import type { ChatPersistence, ChatStore } from '../../src/chat';
+import { indexMessages, resolveLeaf, threadEntries } from '../../src/chat/tree';
 import { createGate, createScriptedModel, textSteps, type ScriptedModel } from '../support/scripted-model';
 import { chatOf, disposeStores, idle, makeStore, messagesOf, persistences } from './store-harness';
 

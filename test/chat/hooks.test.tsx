@@ -10,9 +10,9 @@ import {
   useChatStore,
   useDraft,
   useStreamingMessageId,
-  useThread,
   type ChatStore,
 } from '../../src/chat';
+import { useThread } from '../../src/chat/thread-hooks';
 import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createGate, createScriptedModel, textSteps, type ScriptedModel } from '../support/scripted-model';
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatModelError, indexMessages, resolveLeaf, threadEntries, type ChatPersistence, type ChatStore } from '../../src/chat';
+import { ChatModelError, type ChatPersistence, type ChatStore } from '../../src/chat';
+import { indexMessages, resolveLeaf, threadEntries } from '../../src/chat/tree';
 import { createScriptedModel, textSteps, type ScriptStep } from '../support/scripted-model';
 import { chatOf, disposeStores, idle, makeStore, messagesOf, persistences } from './store-harness';
 

@@ -10,7 +10,7 @@ import {
   subtreeIds,
   threadEntries,
   threadPath,
-} from '../../src/chat';
+} from '../../src/chat/tree';
 import { message } from './fixtures';
 
 /*
