@@ -1,7 +1,13 @@
+import { getConnectionsStore } from '../chat/connections/connections-instance';
 import { lazyOnOpen } from './lazy-on-open';
 
-/** Settings, fetched the first time it opens (sidebar button, Ctrl/⌘+, or a page's request). */
-export const LazySettingsDialog = lazyOnOpen('settings-dialog', () => import('./settings/settings-dialog').then((module) => module.SettingsDialog));
+/**
+ * Settings, fetched the first time it opens (sidebar button, Ctrl/⌘+, or a page's request), with
+ * the connections' editing code it calls synchronously.
+ */
+export const LazySettingsDialog = lazyOnOpen('settings-dialog', () =>
+  Promise.all([import('./settings/settings-dialog'), getConnectionsStore().loadEdits()]).then(([module]) => module.SettingsDialog),
+);
 
 /** The search palette, fetched the first time it opens (Ctrl/⌘+K or the sidebar). */
 export const LazySearchPalette = lazyOnOpen('search-palette', () => import('./search-palette/search-palette').then((module) => module.SearchPalette));

@@ -1,8 +1,9 @@
 // Straight from the files, not the openai barrel: the barrel would put the whole stream reader in the first screen.
 import type { ListModelsOptions, ModelCatalog } from '../openai/list-models';
 import type { OpenAiConnection } from '../openai/transport';
-import { bindKey, storable } from './api-key-rules';
-import { cleanHeaders, normalizeBaseUrl, presetFor, readConnection, type BaseUrlError, type Connection, type ConnectionInput } from './connection';
+import { storable } from './api-key-rules';
+import { readConnection, type BaseUrlError, type Connection, type ConnectionInput } from './connection';
+import type { ConnectionEdits, ConnectionEditsContext, ConnectionEditsFactory } from './connection-edits';
 import { modelErrorInfo, type ModelErrorInfo } from './model-error-info';
 import {
   connectionById,
@@ -16,7 +17,6 @@ import {
 } from './model-lists';
 import { modelRef } from './model-ref';
 import type { LocalServer } from './probe-local-servers';
-import { randomId, uniqueConnectionName } from './connection-names';
 
 /**
  * The connections to model servers and the chosen default model, outside React (read through
@@ -48,6 +48,8 @@ export interface ConnectionsStoreOptions {
   probe?: () => Promise<LocalServer[]>;
   now?: () => number;
   modelListTimeoutMs?: number;
+  /** The edits at once (tests, tools); without it they load with Settings (loadEdits). */
+  edits?: ConnectionEditsFactory;
 }
 
 export type ConnectionError = BaseUrlError | 'not-found';
@@ -67,6 +69,8 @@ export interface ConnectionsStore {
   getSnapshot(): ConnectionsSnapshot;
   /** Reads the stored connections; safe to call any number of times. */
   init(): Promise<void>;
+  /** Loads the code of add/update/remove (Settings does before it shows); the async edits load it themselves. */
+  loadEdits(): Promise<void>;
   add(input: ConnectionInput): ConnectionResult;
   /** `apiKey: undefined` or `headers: undefined` in the patch removes them. A key never follows a new address unasked. */
   update(id: string, patch: ConnectionPatch): ConnectionResult;
@@ -118,12 +122,6 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     setState(ref === undefined ? { defaultModel: undefined } : { defaultModel: ref });
     persist(DEFAULT_MODEL_KEY, ref ?? null);
   };
-  const newId = () => {
-    let id = randomId();
-    while (connectionById(state, id)) id = randomId();
-    return id;
-  };
-
   const init = () =>
     (initialized ??= (async () => {
       let stored: unknown;
@@ -176,102 +174,34 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     return request.promise;
   };
 
-  const add = (input: ConnectionInput): ConnectionResult => {
-    const url = normalizeBaseUrl(input.baseUrl);
-    if (!url.ok) return url;
-    const headers = cleanHeaders(input.headers);
-    const pending = input.pending === true;
-    // A connection added with its key (a found local server, an import) is confirmed as given.
-    const key = bindKey({}, { apiKey: input.apiKey?.trim() || undefined, keyChanged: true, baseUrl: url.url, pending, keepKey: false });
-    const connection: Connection = {
-      id: newId(),
-      name: input.name.trim() || presetFor(input.kind).name,
-      kind: input.kind,
-      baseUrl: url.url,
-      ...key,
-      ...(input.keyStorage === 'session' && { keyStorage: 'session' as const }),
-      ...(pending && { pending: true as const }),
-      ...(headers && { headers }),
-    };
-    setConnections([...state.connections, connection]);
-    return { ok: true, connection };
+  const editsContext: ConnectionEditsContext = {
+    state: () => state,
+    setConnections,
+    setModels,
+    setDefaultModel,
+    refreshModels,
+    forgetRequest: (id) => void inFlight.delete(id),
+    init,
+    listModels,
+    timeoutMs,
   };
-
-  const update = (id: string, patch: ConnectionPatch): ConnectionResult => {
-    const current = connectionById(state, id);
-    if (!current) return { ok: false, error: 'not-found' };
-    const url = patch.baseUrl === undefined ? undefined : normalizeBaseUrl(patch.baseUrl);
-    if (url && !url.ok) return url;
-    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, ...rest } = current;
-    const baseUrl = url?.ok ? url.url : current.baseUrl;
-    const pending = patch.confirmed === undefined ? current.pending === true && baseUrl === current.baseUrl : !patch.confirmed;
-    const apiKey = Object.hasOwn(patch, 'apiKey') ? patch.apiKey?.trim() || undefined : current.apiKey;
-    const key = bindKey(current, { apiKey, keyChanged: apiKey !== current.apiKey, baseUrl, pending, keepKey: patch.keepKey === true });
-    const keyStorage = Object.hasOwn(patch, 'keyStorage') ? patch.keyStorage : current.keyStorage;
-    const headers = Object.hasOwn(patch, 'headers') ? cleanHeaders(patch.headers) : current.headers;
-    const kind = patch.kind ?? current.kind;
-    const next: Connection = {
-      ...rest,
-      kind,
-      name: patch.name === undefined ? current.name : patch.name.trim() || presetFor(kind).name,
-      baseUrl,
-      ...key,
-      ...(keyStorage === 'session' && { keyStorage }),
-      ...(pending && { pending: true as const }),
-      ...(headers && { headers }),
-    };
-    // Nothing changed: no new snapshot, no write.
-    const sameRequests = requestKey(next) === requestKey(current);
-    const sameStored = JSON.stringify(next) === JSON.stringify(current);
-    if (sameRequests && sameStored) return { ok: true, connection: current };
-    setConnections(state.connections.map((connection) => (connection.id === id ? next : connection)));
-    if (!sameRequests) setModels(id, undefined);
-    return { ok: true, connection: next };
-  };
-
-  const remove = (id: string) => {
-    if (!connectionById(state, id)) return;
-    inFlight.delete(id);
-    setConnections(state.connections.filter((connection) => connection.id !== id));
-    setModels(id, undefined);
-    if (!usableDefaultModel(state) && state.defaultModel !== undefined) setDefaultModel(firstAvailableModel(state));
-  };
-
-  const testConnection = async (draft: ConnectionDraft): Promise<TestResult> => {
-    const url = normalizeBaseUrl(draft.baseUrl);
-    if (!url.ok) {
-      return { ok: false, error: { code: 'unreachable', reason: 'invalid-url', message: `Not an http(s) address: ${draft.baseUrl}` } };
-    }
-    const apiKey = draft.apiKey?.trim() || undefined;
-    const headers = cleanHeaders(draft.headers);
-    const stored = connectionById(state, draft.id);
-    const asked = { baseUrl: url.url, ...(apiKey && { apiKey }), ...(headers && { headers }) };
-    if (stored && !stored.pending && JSON.stringify(toOpenAiConnection(stored)) === JSON.stringify(asked)) {
-      // The stored connection as it is: its list is refreshed (one request, shared with any picker asking).
-      const list = await refreshModels(stored.id);
-      if (list?.status === 'ready') return { ok: true, models: list.ids };
-      return { ok: false, error: list?.error ?? { code: 'no-model', reason: 'connection-removed', message: 'The connection was removed' } };
-    }
-    try {
-      // The draft is what the user asked to test, key and address together: sent as it is.
-      const { ids } = await listModels(asked, { signal: AbortSignal.timeout(timeoutMs) });
-      return { ok: true, models: ids };
-    } catch (error) {
-      return { ok: false, error: modelErrorInfo(error) };
-    }
-  };
-
-  const adoptLocalServer = async (server: LocalServer): Promise<Connection> => {
-    await init();
-    const existing = state.connections.find((connection) => connection.baseUrl === server.baseUrl);
-    if (existing) {
-      await refreshModels(existing.id);
-      return existing;
-    }
-    const added = add({ name: uniqueConnectionName(server.preset.name, state.connections), kind: server.preset.kind, baseUrl: server.baseUrl });
-    if (!added.ok) throw new Error(`Not a usable address: ${server.baseUrl}`);
-    await refreshModels(added.connection.id);
-    return added.connection;
+  let edits: ConnectionEdits | undefined = options.edits?.(editsContext);
+  let editsLoading: Promise<ConnectionEdits> | undefined;
+  const loadEdits = (): Promise<ConnectionEdits> =>
+    edits
+      ? Promise.resolve(edits)
+      : (editsLoading ??= import('./connection-edits').then(
+          (module) => (edits ??= module.createConnectionEdits(editsContext)),
+          (error: unknown) => {
+            // Offline or redeployed: asked for again next time.
+            editsLoading = undefined;
+            throw error;
+          },
+        ));
+  /** The synchronous edits are Settings': its chunk loads them before it shows (loadEdits). */
+  const loadedEdits = (): ConnectionEdits => {
+    if (!edits) throw new Error('Connection editing is not loaded: await loadEdits() first');
+    return edits;
   };
 
   return {
@@ -281,14 +211,15 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     },
     getSnapshot: () => state,
     init,
-    add,
-    update,
-    remove,
+    loadEdits: () => loadEdits().then(() => {}),
+    add: (input) => loadedEdits().add(input),
+    update: (id, patch) => loadedEdits().update(id, patch),
+    remove: (id) => loadedEdits().remove(id),
     setDefaultModel,
     refreshModels,
-    testConnection,
+    testConnection: async (draft) => (await loadEdits()).testConnection(draft),
     findLocalServers: () => (options.probe ?? probeLocal)(),
-    adoptLocalServer,
+    adoptLocalServer: async (server) => (await loadEdits()).adoptLocalServer(server),
     flush: () => saving,
   };
 }

@@ -1,5 +1,6 @@
 import type { ModelCatalog, OpenAiConnection } from '../../../src/chat/openai';
 import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOptions, type ListModelsFn } from '../../../src/chat/connections';
+import { createConnectionEdits } from '../../../src/chat/connections/connection-edits';
 
 /** A connections store over an in-memory settings map, with a listModels the test answers by hand. */
 
@@ -57,6 +58,8 @@ export function makeConnectionsStore(initial: Record<string, unknown> = {}, extr
     },
     listModels,
     now: () => 1000,
+    // At once, as Settings has them (it loads them before it shows).
+    edits: createConnectionEdits,
     ...extra,
   });
   const last = () => calls[calls.length - 1]!;
