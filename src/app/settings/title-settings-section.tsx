@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { getModelPreferences, useDefaultModel, useModelPreferences } from '../../chat/connections';
+import { useDefaultModel } from '../../chat/connections';
+import { getModelPreferences, useModelPreferences } from '../../chat/connections/model-preferences-instance';
 import { t } from './settings-text';
 import { ModelPicker } from '../../pages/shared';
 

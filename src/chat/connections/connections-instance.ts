@@ -1,5 +1,5 @@
 import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOptions } from './connections-store';
-import { createModelPreferences, type ModelPreferences } from './model-preferences';
+import type { ModelPreferences } from './model-preferences';
 
 /**
  * The app's one connections store, created on first use. Until the app configures where settings
@@ -7,8 +7,9 @@ import { createModelPreferences, type ModelPreferences } from './model-preferenc
  */
 
 let instance: ConnectionsStore | undefined;
-let preferences: ModelPreferences | undefined;
 let configured: ConnectionsStoreOptions | undefined;
+/** What getModelPreferences (model-preferences-instance.ts, loaded with the picker's list or Settings) returns after a reset. */
+let preferences: { readonly generation: number; readonly next?: ModelPreferences } = { generation: 0 };
 
 const inMemory: ConnectionsStoreOptions = {
   load: async () => undefined,
@@ -25,9 +26,13 @@ export function getConnectionsStore(): ConnectionsStore {
   return instance;
 }
 
-/** The recent models and title settings, kept where the connections are. */
-export function getModelPreferences(): ModelPreferences {
-  preferences ??= createModelPreferences(configured ?? inMemory);
+/** Where the connections' settings are kept: the model preferences keep theirs there too. */
+export function connectionsSettings(): ConnectionsStoreOptions {
+  return configured ?? inMemory;
+}
+
+/** The preferences a reset asked for, and which reset that was (model-preferences-instance.ts reads it). */
+export function preferencesSlot(): { readonly generation: number; readonly next?: ModelPreferences } {
   return preferences;
 }
 
@@ -37,6 +42,6 @@ export function getModelPreferences(): ModelPreferences {
  */
 export function resetConnectionsStore(next?: ConnectionsStore, nextPreferences?: ModelPreferences): void {
   instance = next;
-  preferences = nextPreferences;
+  preferences = { generation: preferences.generation + 1, next: nextPreferences };
   configured = undefined;
 }

@@ -2,7 +2,7 @@ import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest }
 import type { OpenAiConnection } from '../openai/transport';
 import type { Connection } from './connection';
 import { deferredModel } from './deferred-model';
-import { getModelPreferences } from './connections-instance';
+import { getModelPreferences } from './model-preferences-instance';
 import type { ConnectionsStore } from './connections-store';
 import type { ConnectionsModelOptions } from './connections-model';
 import { connectionById, requestKey, toOpenAiConnection } from './model-lists';

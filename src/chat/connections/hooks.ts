@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Connection } from './connection';
-import { getConnectionsStore, getModelPreferences } from './connections-instance';
-import type { ModelPreferencesSnapshot } from './model-preferences';
+import { getConnectionsStore } from './connections-instance';
 import { modelListOf, modelReadiness, type ConnectionsSnapshot, type ModelList, type ModelReadiness } from './model-lists';
 import { modelRef } from './model-ref';
 
@@ -56,12 +55,3 @@ export function useModelOptions(): readonly ModelOptionGroup[] {
   return useMemo(() => modelOptionGroups(snapshot), [connections, models]);
 }
 
-/** The recent models and title settings. */
-export function useModelPreferences(): ModelPreferencesSnapshot {
-  const preferences = getModelPreferences();
-  const snapshot = useSyncExternalStore(preferences.subscribe, preferences.getSnapshot, preferences.getSnapshot);
-  useEffect(() => {
-    void preferences.init();
-  }, [preferences]);
-  return snapshot;
-}

@@ -61,24 +61,16 @@ export {
 export { deferredModel } from './deferred-model';
 // Loaded with its first use (connections-store.ts), so not re-exported: import it by path.
 export type { LocalServer, LocalServerTarget, ProbeLocalServersOptions } from './probe-local-servers';
-export { configureConnectionsStore, getConnectionsStore, getModelPreferences, resetConnectionsStore } from './connections-instance';
-export {
-  createModelPreferences,
-  RECENT_MODELS_KEY,
-  RECENT_MODELS_MAX,
-  TITLE_SETTINGS_KEY,
-  type ModelPreferences,
-  type ModelPreferencesOptions,
-  type ModelPreferencesSnapshot,
-  type TitleSettings,
-} from './model-preferences';
+export { configureConnectionsStore, getConnectionsStore, resetConnectionsStore } from './connections-instance';
+// The model preferences load with the picker's list, Settings and title requests: import
+// model-preferences.ts and model-preferences-instance.ts (getModelPreferences, useModelPreferences) by path.
+export type { ModelPreferences, ModelPreferencesOptions, ModelPreferencesSnapshot, TitleSettings } from './model-preferences';
 export {
   modelOptionGroups,
   useConnections,
   useConnectionsSnapshot,
   useDefaultModel,
   useModelOptions,
-  useModelPreferences,
   useModelReadiness,
   type ModelOption,
   type ModelOptionGroup,

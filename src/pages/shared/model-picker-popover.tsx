@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { ModelOptionGroup } from '../../chat/connections';
+import { getModelPreferences, useModelPreferences } from '../../chat/connections/model-preferences-instance';
 import { registerMessages, t, type MessageKey } from '../../i18n';
 import { modelPickerList } from '../../i18n/en/model-picker-list';
 import { placeMenu, type MenuPlacement } from '../../ui/menu';
@@ -12,7 +13,6 @@ registerMessages(modelPickerList);
 export interface ModelPickerPopoverProps {
   id: string;
   groups: readonly ModelOptionGroup[];
-  recent: readonly string[];
   value: string | undefined;
   /** The chosen model's connection is gone: said at the top of the list. */
   unavailable: boolean;
@@ -47,7 +47,13 @@ function place(trigger: HTMLElement, popover: HTMLElement): MenuPlacement {
  * Escape closes, both returning focus to the button. Portalled like a menu: into the button's
  * <dialog> (everything outside a modal is inert) or the body.
  */
-export function ModelPickerPopover({ id, groups, recent, value, unavailable, triggerRef, onPick, onDismiss }: ModelPickerPopoverProps) {
+export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef, onPick: picked, onDismiss }: ModelPickerPopoverProps) {
+  // The recent models are the list's (and load with it): picking one moves it to the front.
+  const { recentModels: recent } = useModelPreferences();
+  const onPick = (ref: string) => {
+    getModelPreferences().noteUsed(ref);
+    picked(ref);
+  };
   const baseId = useId();
   const popoverRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');

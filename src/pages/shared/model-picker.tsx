@@ -1,13 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentPropsWithRef } from 'react';
-import {
-  getConnectionsStore,
-  getModelPreferences,
-  modelIdOf,
-  parseModelRef,
-  useModelOptions,
-  useModelPreferences,
-  type ModelOptionGroup,
-} from '../../chat/connections';
+import { getConnectionsStore, modelIdOf, parseModelRef, useModelOptions, type ModelOptionGroup } from '../../chat/connections';
 import { t } from '../../i18n';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
@@ -106,7 +98,6 @@ export function ModelPicker({
   ...rest
 }: ModelPickerProps) {
   const groups = useModelOptions();
-  const { recentModels } = useModelPreferences();
   const store = getConnectionsStore();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -162,7 +153,6 @@ export function ModelPicker({
   }, []);
   const pick = (ref: string) => {
     dismiss(true);
-    getModelPreferences().noteUsed(ref);
     if (ref !== value) onValueChange(ref);
   };
   const labelledBy = rest['aria-labelledby'];
@@ -206,7 +196,6 @@ export function ModelPicker({
         <LoadedPopover
           id={popoverId}
           groups={groups}
-          recent={recentModels}
           value={value}
           unavailable={unavailable}
           triggerRef={triggerRef}

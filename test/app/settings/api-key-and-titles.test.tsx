@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsDialog } from '../../../src/app/settings';
-import { createModelPreferences, resetConnectionsStore, type ModelPreferences } from '../../../src/chat/connections';
+import { resetConnectionsStore, type ModelPreferences } from '../../../src/chat/connections';
+import { createModelPreferences } from '../../../src/chat/connections/model-preferences';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
 import { preloadModelPickerPopover } from '../../../src/pages/shared';

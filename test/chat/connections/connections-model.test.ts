@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../../../src/chat';
-import { createConnectionsModel, createModelPreferences, isConnectionsModel, type Connection } from '../../../src/chat/connections';
+import { createConnectionsModel, isConnectionsModel, type Connection } from '../../../src/chat/connections';
+import { createModelPreferences } from '../../../src/chat/connections/model-preferences';
 import type { OpenAiConnection } from '../../../src/chat/openai';
 import { makeConnectionsStore } from './connections-harness';
 

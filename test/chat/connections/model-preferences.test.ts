@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createModelPreferences, RECENT_MODELS_KEY, RECENT_MODELS_MAX, TITLE_SETTINGS_KEY } from '../../../src/chat/connections';
+import { createModelPreferences, RECENT_MODELS_KEY, RECENT_MODELS_MAX, TITLE_SETTINGS_KEY } from '../../../src/chat/connections/model-preferences';
 
 function make(initial: Record<string, unknown> = {}) {
   const settings = new Map(Object.entries(initial));

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createModelPreferences, resetConnectionsStore, type Connection, type ModelPreferences } from '../../../src/chat/connections';
+import { resetConnectionsStore, type Connection, type ModelPreferences } from '../../../src/chat/connections';
+import { createModelPreferences } from '../../../src/chat/connections/model-preferences';
 import { MODEL_LIST_STALE_MS, ModelPicker, preloadModelPickerPopover } from '../../../src/pages/shared';
 import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
 
