@@ -3,12 +3,12 @@ import type { OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, deferredModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
 import { whenIdle } from '../lib/when-idle';
-import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './lazy-dialogs';
 
 /**
  * Starts the parts that live outside React before the first render: the chat store begins
- * loading the history at once (its failures become toasts once the app mounts, see chat-errors.ts); the connections (kept in the
- * chat store's settings) load too, and their routing model answers every chat.
+ * loading the history at once (its failures become toasts once the app mounts, see
+ * chat-errors.ts); the connections (kept in the chat store's settings) load too, and their
+ * routing model answers every chat.
  */
 export function boot(): void {
   configureChatStore({ untitledTitle: t('chat.untitled'), attachments: attachmentWorkers() });
@@ -19,13 +19,9 @@ export function boot(): void {
   void connections.init();
   // A model plugged in before boot (the e2e build's scripted one) is kept.
   if (!getChatModel()) setChatModel(createConnectionsModel(connections, streamInWorker()));
-  whenIdle(warmUp);
-  whenIdle(startSearch);
-  // The store's actions (sending, replies, renaming…) load right after the first screen, so the first send doesn't wait for them.
-  whenIdle(() => void store.preloadActions().catch(() => {}));
-  // Dialogs (not pages: SPEC A1 is about routes) load after the first screen, before they are
-  // wanted: keys typed right after Ctrl/⌘+K must reach the palette, not the page behind it.
-  whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));
+  // What follows the first screen (the stream worker, the search index, the store's actions, the
+  // dialogs) starts once it is up, from its own module.
+  whenIdle(() => void import('./after-first-screen').then((module) => module.afterFirstScreen(streamWorkerUrl(), streamClient)).catch(() => {}));
 }
 
 /** Set by build.mjs: the attachment workers' addresses relative to <base>; absent in unit tests. */
@@ -42,44 +38,6 @@ function attachmentWorkers(): { imageWorkerUrl?: string; pdfWorkerUrl?: string }
     ...(typeof __PARLEY_IMAGE_WORKER__ === 'string' && { imageWorkerUrl: absolute(__PARLEY_IMAGE_WORKER__) }),
     ...(typeof __PARLEY_PDF_WORKER__ === 'string' && { pdfWorkerUrl: absolute(__PARLEY_PDF_WORKER__) }),
   };
-}
-
-/** Set by build.mjs: the search worker's address relative to <base>; absent in unit tests. */
-declare const __PARLEY_SEARCH_WORKER__: string | undefined;
-
-/**
- * Starts the search index (its worker loads the stored index, or builds it, and follows every
- * change) once the first screen is up, so Ctrl/⌘+K answers from it at once. Without storage
- * there is nothing to index: search then scans the memory store.
- */
-async function startSearch() {
-  if (typeof __PARLEY_SEARCH_WORKER__ !== 'string' || typeof Worker !== 'function') return;
-  const store = getChatStore();
-  await store.init();
-  if (store.getSnapshot().storage !== 'indexeddb') return;
-  const { startSearchIndex } = await import('../chat/search-index/start-search-index');
-  startSearchIndex(new URL(__PARLEY_SEARCH_WORKER__, document.baseURI).href);
-}
-
-
-/**
- * Readies the stream worker once a connection exists, so it does not load, compile and start
- * while the first reply streams in. Page chunks are not warmed up: SPEC A1 fetches a page's code
- * on its first visit only.
- */
-function warmUp() {
-  const url = streamWorkerUrl();
-  if (url === undefined) return;
-  const connections = getConnectionsStore();
-  const startWhenConnected = () => {
-    if (connections.getSnapshot().connections.length === 0) return false;
-    void streamClient().then((client) => client.startStreamWorker(url));
-    return true;
-  };
-  if (startWhenConnected()) return;
-  const unsubscribe = connections.subscribe(() => {
-    if (startWhenConnected()) unsubscribe();
-  });
 }
 
 /** Set by build.mjs: the stream worker's address relative to <base>; absent in unit tests. */

@@ -1,0 +1,57 @@
+import { getChatStore } from '../chat';
+import { getConnectionsStore } from '../chat/connections';
+import { whenIdle } from '../lib/when-idle';
+import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './lazy-dialogs';
+
+/** The page's side of the stream worker (boot.ts fetches it with the first request otherwise). */
+export type StreamClient = () => Promise<typeof import('../chat/openai/worker-model')>;
+
+/** Set by build.mjs: the search worker's address relative to <base>; absent in unit tests. */
+declare const __PARLEY_SEARCH_WORKER__: string | undefined;
+
+/**
+ * What starts once the first screen is up (boot.ts loads this module then), each piece while the
+ * page is idle, so none of it competes with the first screen or the user's first keystrokes.
+ */
+export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClient: StreamClient): void {
+  whenIdle(() => warmUp(streamWorkerUrl, streamClient));
+  whenIdle(() => void startSearch());
+  // The store's actions (sending, replies, renaming…), so the first send doesn't wait for them.
+  whenIdle(() => void getChatStore().preloadActions().catch(() => {}));
+  // Dialogs (not pages: SPEC A1 is about routes) load before they are wanted: keys typed right
+  // after Ctrl/⌘+K must reach the palette, not the page behind it.
+  whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));
+}
+
+/**
+ * Starts the search index (its worker loads the stored index, or builds it, and follows every
+ * change), so Ctrl/⌘+K answers from it at once. Without storage there is nothing to index:
+ * search then scans the memory store.
+ */
+async function startSearch() {
+  if (typeof __PARLEY_SEARCH_WORKER__ !== 'string' || typeof Worker !== 'function') return;
+  const store = getChatStore();
+  await store.init();
+  if (store.getSnapshot().storage !== 'indexeddb') return;
+  const { startSearchIndex } = await import('../chat/search-index/start-search-index');
+  startSearchIndex(new URL(__PARLEY_SEARCH_WORKER__, document.baseURI).href);
+}
+
+/**
+ * Readies the stream worker once a connection exists, so it does not load, compile and start
+ * while the first reply streams in. Page chunks are not warmed up: SPEC A1 fetches a page's code
+ * on its first visit only.
+ */
+function warmUp(url: string | undefined, streamClient: StreamClient) {
+  if (url === undefined) return;
+  const connections = getConnectionsStore();
+  const startWhenConnected = () => {
+    if (connections.getSnapshot().connections.length === 0) return false;
+    void streamClient().then((client) => client.startStreamWorker(url));
+    return true;
+  };
+  if (startWhenConnected()) return;
+  const unsubscribe = connections.subscribe(() => {
+    if (startWhenConnected()) unsubscribe();
+  });
+}
