@@ -1,4 +1,6 @@
-import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
+// Types only from idb: opening needs none of its code, so the first screen carries none
+// (db-wrapped.ts gives the search worker and the tools idb's promise API).
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { StoredAttachment } from './attachment-rows';
 import type { SerializedChatIndex } from './search-index/chat-index';
 import type { Chat, Draft, Message } from './types';
@@ -68,7 +70,7 @@ export interface OpenDbOptions {
 }
 
 /** Opens (and upgrades) the database. Rejects with the browser's error; never deletes anything. */
-export function openParleyDb(factory: IDBFactory, options: OpenDbOptions = {}): Promise<ParleyDatabase> {
+export function openDatabase(factory: IDBFactory, options: OpenDbOptions = {}): Promise<IDBDatabase> {
   const migrations = options.migrations ?? MIGRATIONS;
   return new Promise((resolve, reject) => {
     let request: IDBOpenDBRequest;
@@ -101,7 +103,7 @@ export function openParleyDb(factory: IDBFactory, options: OpenDbOptions = {}): 
         options.onVersionChange?.();
       };
       db.onclose = () => options.onClose?.();
-      resolve(wrap(db) as unknown as ParleyDatabase);
+      resolve(db);
     };
   });
 }

@@ -1,3 +1,4 @@
+import { wrap } from 'idb';
 import type { ParleyDatabase } from './db';
 import type { Message } from './types';
 
@@ -5,7 +6,9 @@ import type { Message } from './types';
  * Newest messages first in batches of `size`: a key cursor walks backwards to find each
  * batch's lower key (skipping rows without reading them), then one getAll reads the batch.
  */
-export async function* messageBatchesNewestFirst(db: ParleyDatabase, size: number): AsyncGenerator<Message[]> {
+export async function* messageBatchesNewestFirst(raw: IDBDatabase, size: number): AsyncGenerator<Message[]> {
+  // idb's cursors, loaded with the first search (the first screen reads through plain requests).
+  const db = wrap(raw) as unknown as ParleyDatabase;
   let upper: string | undefined;
   for (;;) {
     const store = db.transaction('messages').store;

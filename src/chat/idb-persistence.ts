@@ -1,11 +1,25 @@
-import { unwrap } from 'idb';
 import type { StoredAttachment } from './attachment-rows';
-import type { ParleyDatabase } from './db';
+import type { SettingRow } from './db';
 import type { IdbWriteMethod } from './idb-writes';
 import type { ChatPersistence } from './persistence';
 import { toStorageError } from './storage-error';
+import type { Chat, Draft, Message } from './types';
 
-async function read<T>(run: () => Promise<T>): Promise<T> {
+/** One read request's result (plain IndexedDB: the first screen carries no promise wrapper library). */
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Reads from one store (or one of its indexes) in a read-only transaction of its own. */
+function readFrom(db: IDBDatabase, store: string, index?: string): IDBObjectStore | IDBIndex {
+  const objectStore = db.transaction(store).objectStore(store);
+  return index === undefined ? objectStore : objectStore.index(index);
+}
+
+async function readNow<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -22,29 +36,40 @@ export function chatRange(chatId: string): IDBKeyRange {
  * Chats in IndexedDB (see db.ts for the schema). Reading is here, in the first screen; the
  * writes (idb-writes.ts) load with the first one.
  */
-export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
-  const raw = unwrap(db) as IDBDatabase;
-  let writes: Promise<Pick<ChatPersistence, IdbWriteMethod>> | undefined;
+export function createIdbPersistence(raw: IDBDatabase): ChatPersistence {
+  type Writes = Pick<ChatPersistence, IdbWriteMethod>;
+  let loaded: Writes | undefined;
+  let loading: Promise<Writes> | undefined;
   const writer = () =>
-    (writes ??= import('./idb-writes').then(
-      (module) => module.createIdbWrites(raw),
+    (loading ??= import('./idb-writes').then(
+      (module) => (loaded = module.createIdbWrites(raw)),
       (error: unknown) => {
         // A chunk that could not load (offline, a redeploy) is asked for again by the next write.
-        writes = undefined;
+        loading = undefined;
         throw toStorageError(error);
       },
     ));
-  /** A write method that waits for the writes' code. */
+  /**
+   * A write method: at once when the writes' code is here, else once it is. IndexedDB runs
+   * transactions in the order they are created, so a read asked for after a write waits for
+   * that write's code too (see `read` below): it then sees the write, as it always did.
+   */
   const lazy =
     <K extends IdbWriteMethod>(name: K) =>
-    (async (...args: Parameters<ChatPersistence[K]>) =>
-      ((await writer())[name] as (...a: Parameters<ChatPersistence[K]>) => ReturnType<ChatPersistence[K]>)(...args)) as unknown as ChatPersistence[K];
+    ((...args: Parameters<ChatPersistence[K]>) => {
+      const call = (writes: Writes): Promise<unknown> => (writes[name] as (...a: Parameters<ChatPersistence[K]>) => Promise<unknown>)(...args);
+      return loaded ? call(loaded) : writer().then(call);
+    }) as unknown as ChatPersistence[K];
+  const read = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (!loaded && loading) await loading.catch(() => {});
+    return readNow(run);
+  };
 
   return {
     kind: 'indexeddb',
-    listChats: () => read(async () => (await db.getAllFromIndex('chats', 'updatedAt')).reverse()),
-    getChat: (id) => read(() => db.get('chats', id)),
-    listMessages: (chatId) => read(() => db.getAllFromIndex('messages', 'chatId_createdAt', chatRange(chatId))),
+    listChats: () => read(async () => (await result<Chat[]>(readFrom(raw, 'chats', 'updatedAt').getAll())).reverse()),
+    getChat: (id) => read(() => result<Chat | undefined>(readFrom(raw, 'chats').get(id))),
+    listMessages: (chatId) => read(() => result<Message[]>(readFrom(raw, 'messages', 'chatId_createdAt').getAll(chatRange(chatId)))),
     createChat: lazy('createChat'),
     putChat: lazy('putChat'),
     patchChat: lazy('patchChat'),
@@ -54,20 +79,21 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
     deleteMessages: lazy('deleteMessages'),
     putMessageWithAttachments: lazy('putMessageWithAttachments'),
     putAttachment: lazy('putAttachment'),
+    importChats: lazy('importChats'),
     getAttachments: (ids) =>
       read(async () => {
-        const tx = db.transaction('attachments');
-        const rows = await Promise.all(ids.map((id) => tx.store.get(id)));
+        const store = readFrom(raw, 'attachments');
+        const rows = await Promise.all(ids.map((id) => result<StoredAttachment | undefined>(store.get(id))));
         return rows.filter((row): row is StoredAttachment => row !== undefined);
       }),
     listDraftAttachments: (draftKey) =>
-      read(async () => (await db.getAllFromIndex('attachments', 'draftKey', draftKey)).sort((a, b) => a.createdAt - b.createdAt)),
-    listChatAttachments: (chatId) => read(() => db.getAllFromIndex('attachments', 'chatId', chatId)),
+      read(async () => (await result<StoredAttachment[]>(readFrom(raw, 'attachments', 'draftKey').getAll(draftKey))).sort((a, b) => a.createdAt - b.createdAt)),
+    listChatAttachments: (chatId) => read(() => result<StoredAttachment[]>(readFrom(raw, 'attachments', 'chatId').getAll(chatId))),
     deleteAttachments: lazy('deleteAttachments'),
-    getDraft: (key) => read(() => db.get('drafts', key)),
+    getDraft: (key) => read(() => result<Draft | undefined>(readFrom(raw, 'drafts').get(key))),
     putDraft: lazy('putDraft'),
     deleteDraft: lazy('deleteDraft'),
-    getSetting: async <T>(key: string) => (await read(() => db.get('settings', key)))?.value as T | undefined,
+    getSetting: async <T>(key: string) => (await read(() => result<SettingRow | undefined>(readFrom(raw, 'settings').get(key))))?.value as T | undefined,
     putSetting: lazy('putSetting'),
 
     async searchMessages(query, options) {
@@ -77,7 +103,7 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
           import('./search-scan'),
           import('./idb-message-batches'),
         ]);
-        return await scanMessages(messageBatchesNewestFirst(db, SEARCH_BATCH_SIZE), query, options);
+        return await scanMessages(messageBatchesNewestFirst(raw, SEARCH_BATCH_SIZE), query, options);
       } catch (error) {
         // An abort is the caller's doing, not a storage failure: pass it through as is.
         if (options?.signal?.aborted) throw error;
@@ -85,6 +111,6 @@ export function createIdbPersistence(db: ParleyDatabase): ChatPersistence {
       }
     },
 
-    close: () => db.close(),
+    close: () => raw.close(),
   };
 }

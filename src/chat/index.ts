@@ -18,7 +18,8 @@ export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
 // first screen (boot.ts imports it lazily) and the palette imports it by its own path.
 export type { SearchIndexClient, SearchIndexState } from './search-index';
 
-export { DB_NAME, DB_VERSION, MIGRATIONS, openParleyDb, type Migration, type ParleyDatabase } from './db';
+// openParleyDb (idb's promise API over it) is in db-wrapped.ts: import it by path.
+export { DB_NAME, DB_VERSION, MIGRATIONS, openDatabase, type Migration, type ParleyDatabase } from './db';
 export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
 export { createIdbPersistence } from './idb-persistence';
 export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './open-persistence';

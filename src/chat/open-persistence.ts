@@ -1,4 +1,4 @@
-import { openParleyDb } from './db';
+import { openDatabase } from './db';
 import { createIdbPersistence } from './idb-persistence';
 import type { ChatPersistence } from './persistence';
 import { StorageError } from './storage-error';
@@ -33,7 +33,7 @@ export async function openPersistence(
   options: OpenPersistenceOptions = {},
 ): Promise<OpenedPersistence> {
   if (!factory) return inMemory(new StorageError('unavailable', 'IndexedDB is not supported here'));
-  const opening = openParleyDb(factory, { onVersionChange: options.onVersionChange });
+  const opening = openDatabase(factory, { onVersionChange: options.onVersionChange });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? OPEN_TIMEOUT_MS);

@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { createIdbPersistence, MIGRATIONS, openParleyDb, StorageError } from '../../src/chat';
+import { unwrap } from 'idb';
+import { createIdbPersistence, MIGRATIONS, openDatabase, StorageError } from '../../src/chat';
+import { openParleyDb } from '../../src/chat/db-wrapped';
 import type { StoredAttachment } from '../../src/chat/attachment-rows';
 import { chat, message } from './fixtures';
 import { persistences } from './store-harness';
@@ -15,7 +17,7 @@ const picture = (id: string, owner: Partial<StoredAttachment>, createdAt = 1): S
 describe('migration to v3', () => {
   it('adds the attachments store to a v2 database and loses nothing', async () => {
     const factory = new IDBFactory();
-    const v2 = createIdbPersistence(await openParleyDb(factory, { migrations: MIGRATIONS.slice(0, 2) }));
+    const v2 = createIdbPersistence(await openDatabase(factory, { migrations: MIGRATIONS.slice(0, 2) }));
     await v2.createChat(chat('c1', 5, { title: 'Kept' }), [message('m1', null, 1), message('m2', 'm1', 2)]);
     await v2.putDraft({ key: 'c1', text: 'half typed', updatedAt: 3 });
     await v2.putSetting('theme', 'dark');
@@ -24,7 +26,7 @@ describe('migration to v3', () => {
     const db = await openParleyDb(factory);
     expect([...db.objectStoreNames]).toContain('attachments');
     expect([...db.transaction('attachments').store.indexNames].sort()).toEqual(['chatId', 'draftKey', 'messageId']);
-    const v3 = createIdbPersistence(db);
+    const v3 = createIdbPersistence(unwrap(db));
     expect((await v3.listChats()).map((c) => c.title)).toEqual(['Kept']);
     expect((await v3.listMessages('c1')).map((m) => m.id)).toEqual(['m1', 'm2']);
     expect(await v3.getDraft('c1')).toEqual({ key: 'c1', text: 'half typed', updatedAt: 3 });
@@ -37,7 +39,7 @@ describe('migration to v3', () => {
 describe('listing chats and messages', () => {
   it('never opens the attachments store', async () => {
     const db = await openParleyDb(new IDBFactory());
-    const p = createIdbPersistence(db);
+    const p = createIdbPersistence(unwrap(db));
     const m1 = { ...message('m1', null, 1), attachments: [{ id: 'a1', kind: 'image' as const, name: 'a1.jpg', size: 3, mimeType: 'image/jpeg' }] };
     await p.putMessageWithAttachments(m1, [picture('a1', { chatId: 'c1', messageId: 'm1' })], { create: chat('c1', 1) });
     const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdbPersistence, openParleyDb, type ChatPersistence } from '../../src/chat';
+import { createIdbPersistence, openDatabase, type ChatPersistence } from '../../src/chat';
 import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 import { createGate, createScriptedModel, textSteps } from '../support/scripted-model';
 import { chatOf, disposeStores, idle, makeStore, messagesOf } from './store-harness';
@@ -20,7 +20,7 @@ const setups: [string, () => Promise<[ChatPersistence, ChatPersistence]>][] = [
     'two IndexedDB connections',
     async () => {
       const factory = new IDBFactory();
-      return [createIdbPersistence(await openParleyDb(factory)), createIdbPersistence(await openParleyDb(factory))];
+      return [createIdbPersistence(await openDatabase(factory)), createIdbPersistence(await openDatabase(factory))];
     },
   ],
   [

@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdbPersistence, DB_NAME, DB_VERSION, MIGRATIONS, OPEN_TIMEOUT_MS, openParleyDb, openPersistence, type Migration } from '../../src/chat';
+import { unwrap } from 'idb';
+import { createIdbPersistence, DB_NAME, DB_VERSION, MIGRATIONS, OPEN_TIMEOUT_MS, openPersistence, type Migration } from '../../src/chat';
+import { openParleyDb } from '../../src/chat/db-wrapped';
 import { chat } from './fixtures';
 
 afterEach(() => {
@@ -79,7 +81,7 @@ describe('the schema', () => {
     expect(newer.version).toBe(DB_VERSION + 1);
     newer.close();
     // This tab's connection is closed: its writes now fail as "storage unavailable".
-    await expect(createIdbPersistence(old).putChat(chat('late', 1))).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(createIdbPersistence(unwrap(old)).putChat(chat('late', 1))).rejects.toMatchObject({ kind: 'unavailable' });
   });
 });
 

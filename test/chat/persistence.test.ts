@@ -4,8 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import {
   createIdbPersistence,
-  openParleyDb,
-  StorageError,
+  openDatabase, StorageError,
   type ChatPersistence,
   type Message,
 } from '../../src/chat';
@@ -15,7 +14,7 @@ import { chat, message } from './fixtures';
 
 /** Both implementations must behave the same: one suite runs against each. */
 const implementations: [string, () => Promise<ChatPersistence>][] = [
-  ['IndexedDB', async () => createIdbPersistence(await openParleyDb(new IDBFactory()))],
+  ['IndexedDB', async () => createIdbPersistence(await openDatabase(new IDBFactory()))],
   ['memory', async () => createMemoryPersistence()],
 ];
 

@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createIdbPersistence, openParleyDb } from '../../src/chat';
+import { unwrap } from 'idb';
+import { createIdbPersistence } from '../../src/chat';
+import { openParleyDb } from '../../src/chat/db-wrapped';
 import { findMessages } from '../../src/chat/search-index/find-messages';
 import { readChatTexts } from '../../src/chat/search-index/chat-texts';
 import { openIndexKeeper, SEARCH_INDEX_KEY } from '../../src/chat/search-index/index-keeper';
@@ -15,7 +17,7 @@ const ids = (found: { chatId: string }[]) => found.map((hit) => hit.chatId);
 
 async function seeded() {
   const db = await openParleyDb(new IDBFactory());
-  const persistence = createIdbPersistence(db);
+  const persistence = createIdbPersistence(unwrap(db));
   await persistence.createChat(chat('a', 1), [message('a1', null, 1, { chatId: 'a', content: 'We met at the Café de Flore' })]);
   await persistence.createChat(chat('b', 2), [message('b1', null, 2, { chatId: 'b', content: 'throughput first' })]);
   return { db, persistence };

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChatStore, createIdbPersistence, DB_NAME, MIGRATIONS, openParleyDb, openPersistence } from '../../src/chat';
+import { createChatStore, createIdbPersistence, DB_NAME, MIGRATIONS, openDatabase, openPersistence } from '../../src/chat';
+import { openParleyDb } from '../../src/chat/db-wrapped';
 import { createScriptedModel, textSteps } from '../support/scripted-model';
 import { chat } from './fixtures';
 import { chatOf, disposeStores, idle, makeStore, messagesOf } from './store-harness';
@@ -75,7 +76,7 @@ describe('IndexedDB that cannot be opened', () => {
 describe('a full disk', () => {
   it('a new chat that cannot be stored reports storage-full and leaves nothing half-written', async () => {
     const factory = new IDBFactory();
-    const p = createIdbPersistence(await openParleyDb(factory));
+    const p = createIdbPersistence(await openDatabase(factory));
     const { store, events } = makeStore({ persistence: p });
     fillDisk('add', 'messages');
 
@@ -89,7 +90,7 @@ describe('a full disk', () => {
   });
 
   it('a reply that cannot be saved still streams, and the warning comes once', async () => {
-    const p = createIdbPersistence(await openParleyDb(new IDBFactory()));
+    const p = createIdbPersistence(await openDatabase(new IDBFactory()));
     const model = createScriptedModel({ replies: [textSteps('streamed anyway', { size: 2, delayMs: 1 })] });
     const { store, events } = makeStore({ persistence: p, model });
     const { chatId } = await store.createChat({ text: 'Hi' });

@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdbPersistence, openParleyDb, type ChatPersistence, type ChatStore } from '../../src/chat';
+import { unwrap } from 'idb';
+import { createIdbPersistence, openDatabase, type ChatPersistence, type ChatStore } from '../../src/chat';
+import { openParleyDb } from '../../src/chat/db-wrapped';
 import { createUnsavedChanges, RETRY_FIRST_DELAY_MS } from '../../src/chat/unsaved-changes';
 import { createScriptedModel, textSteps } from '../support/scripted-model';
 import { chat, message } from './fixtures';
@@ -22,7 +24,7 @@ afterEach(() => {
 /** A real IndexedDB (fake-indexeddb) whose disk can be filled and freed. */
 async function fullableDisk() {
   const factory = new IDBFactory();
-  const persistence = createIdbPersistence(await openParleyDb(factory));
+  const persistence = createIdbPersistence(await openDatabase(factory));
   const disk = { full: false, factory, persistence };
   for (const method of ['add', 'put'] as const) {
     const original = IDBObjectStore.prototype[method];
@@ -37,7 +39,7 @@ async function fullableDisk() {
 /** What a fresh tab would read: a new connection to the same database. */
 async function reread(factory: IDBFactory) {
   const db = await openParleyDb(factory);
-  const p = createIdbPersistence(db);
+  const p = createIdbPersistence(unwrap(db));
   const chats = await p.listChats();
   const messages = await Promise.all(chats.map((c) => p.listMessages(c.id)));
   db.close();
@@ -159,14 +161,14 @@ describe('changes storage refused', () => {
   it('keeps an unsaved rename on screen when another tab changes the same chat', async () => {
     const factory = new IDBFactory();
     const full = { value: false };
-    const inner = createIdbPersistence(await openParleyDb(factory));
+    const inner = createIdbPersistence(await openDatabase(factory));
     const refusing: ChatPersistence = {
       ...inner,
       patchChat: (id, patch) => (full.value ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : inner.patchChat(id, patch)),
     };
     const channel = `parley-unsaved-${Math.random()}`;
     const a = makeStore({ persistence: refusing, broadcast: new BroadcastChannel(channel), estimateStorage: null }).store;
-    const b = makeStore({ persistence: createIdbPersistence(await openParleyDb(factory)), broadcast: new BroadcastChannel(channel) }).store;
+    const b = makeStore({ persistence: createIdbPersistence(await openDatabase(factory)), broadcast: new BroadcastChannel(channel) }).store;
     const { chatId } = await a.createChat({ text: 'Shared' });
     await vi.waitFor(() => expect(chatOf(b, chatId)).toBeDefined());
 
@@ -252,7 +254,7 @@ function heldWrites(inner: ChatPersistence) {
 
 describe('retry order', () => {
   async function setUp() {
-    const inner = createIdbPersistence(await openParleyDb(new IDBFactory()));
+    const inner = createIdbPersistence(await openDatabase(new IDBFactory()));
     const { persistence, held } = heldWrites(inner);
     const { store } = makeStore({ persistence, estimateStorage: null });
     const { chatId } = await store.createChat({ text: 'Chat' });
@@ -295,7 +297,7 @@ describe('retry order', () => {
   });
 
   it('a streaming reply saved later is not overwritten by its earlier, failed save', async () => {
-    const inner = createIdbPersistence(await openParleyDb(new IDBFactory()));
+    const inner = createIdbPersistence(await openDatabase(new IDBFactory()));
     await inner.createChat(chat('c1', 1), [message('u', null, 1)]);
     const { persistence, held } = heldWrites(inner);
     const changes = createUnsavedChanges({ onStored: () => {} });

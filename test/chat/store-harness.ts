@@ -5,8 +5,7 @@ import {
   createChatModelRegistry,
   createChatStore,
   createIdbPersistence,
-  openParleyDb,
-  type ChatModel,
+  openDatabase, type ChatModel,
   type ChatPersistence,
   type ChatStore,
   type ChatStoreEvent,
@@ -17,7 +16,7 @@ import { createMemoryPersistence } from '../../src/chat/memory-persistence';
 /** Builds chat stores for tests, records their events, and disposes them afterwards. */
 
 export const persistences: [string, () => Promise<ChatPersistence>][] = [
-  ['IndexedDB', async () => createIdbPersistence(await openParleyDb(new IDBFactory()))],
+  ['IndexedDB', async () => createIdbPersistence(await openDatabase(new IDBFactory()))],
   ['memory', async () => createMemoryPersistence()],
 ];
 

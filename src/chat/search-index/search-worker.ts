@@ -2,8 +2,10 @@
 // The search worker: holds the full-text index of every chat (FlexSearch, loaded only here),
 // keeps it in step with storage, answers queries and cuts their snippets, all off the page's
 // main thread. The page sends a query and gets back a few words per hit, never a message.
+import { unwrap } from 'idb';
 import { BROADCAST_CHANNEL_NAME, isChangeNotice, type TabNotice } from '../broadcast';
-import { openParleyDb, type ParleyDatabase } from '../db';
+import type { ParleyDatabase } from '../db';
+import { openParleyDb } from '../db-wrapped';
 import { createIdbPersistence } from '../idb-persistence';
 import { findMessages } from './find-messages';
 import { openIndexKeeper, type IndexKeeper } from './index-keeper';
@@ -69,7 +71,7 @@ async function answer(message: Extract<SearchPageMessage, { type: 'query' }>) {
     const controller = new AbortController();
     const check = setInterval(() => cancelled() && controller.abort(), 10);
     try {
-      await createIdbPersistence(db).searchMessages(query, { signal: controller.signal, limit, skipChatIds, onBatch: onHits });
+      await createIdbPersistence(unwrap(db) as IDBDatabase).searchMessages(query, { signal: controller.signal, limit, skipChatIds, onBatch: onHits });
     } finally {
       clearInterval(check);
     }

@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { createIdbPersistence, openParleyDb, type Message } from '../../../src/chat';
+import { unwrap } from 'idb';
+import { createIdbPersistence, type Message } from '../../../src/chat';
+import { openParleyDb } from '../../../src/chat/db-wrapped';
 import { attachmentRef } from '../../../src/chat/attachments/types';
 import type { StoredAttachment } from '../../../src/chat/attachment-rows';
 import type { MessageHit } from '../../../src/chat/persistence';
@@ -59,7 +61,7 @@ const carrying = (base: Message, rows: StoredAttachment[]): Message => ({ ...bas
 /** Chat a: a plain chat. Chat b: its second user message carries notes.txt, a report PDF and a picture. */
 async function seeded() {
   const db = await openParleyDb(new IDBFactory());
-  const persistence = createIdbPersistence(db);
+  const persistence = createIdbPersistence(unwrap(db));
   await persistence.createChat(chat('a', 1), [message('a1', null, 1, { chatId: 'a', content: 'Nothing attached here' })]);
   await persistence.createChat(chat('b', 2), [
     message('b1', null, 2, { chatId: 'b', content: 'hello' }),

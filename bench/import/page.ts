@@ -1,0 +1,21 @@
+// The bench page: an <input type="file"> and the import API on window, over the app's own IndexedDB storage.
+import { previewImport, runImport, type ImportPreview } from '../../src/chat/import';
+import { createIdbPersistence } from '../../src/chat/idb-persistence';
+import { openDatabase } from '../../src/chat/db';
+
+declare global {
+  interface Window {
+    __importFile(): Promise<{ preview: ImportPreview; previewMs: number; runMs: number; chats: number; messages: number }>;
+  }
+}
+
+window.__importFile = async () => {
+  const input = document.querySelector('input[type=file]') as HTMLInputElement;
+  const persistence = createIdbPersistence(await openDatabase(indexedDB));
+  const start = performance.now();
+  const preview = await previewImport([...input.files!], { persistence });
+  const parsed = performance.now();
+  const result = await runImport(preview, { persistence });
+  const end = performance.now();
+  return { preview, previewMs: parsed - start, runMs: end - parsed, chats: result.chats, messages: result.messages };
+};
