@@ -12,6 +12,9 @@ import type { Chat, Draft, Message } from './types';
 
 type StoreName = 'chats' | 'messages' | 'drafts' | 'settings' | 'attachments';
 
+/** An import issues its rows in slices this long, continued from the last request's success, so no task is long. */
+const IMPORT_SLICE_MS = 12;
+
 /** Wraps request callbacks so an exception inside one aborts the whole transaction. */
 type Guard = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => void;
 
@@ -72,6 +75,7 @@ export type IdbWriteMethod =
   | 'deleteMessages'
   | 'putMessageWithAttachments'
   | 'putAttachment'
+  | 'importChats'
   | 'deleteAttachments'
   | 'putDraft'
   | 'deleteDraft'
@@ -194,6 +198,44 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         });
       });
       return stored;
+    },
+
+    async importChats(batch, { signal, onProgress } = {}) {
+      const rows: [StoreName, unknown][] = [
+        ...batch.chats.map((row): [StoreName, unknown] => ['chats', row]),
+        ...batch.messages.map((row): [StoreName, unknown] => ['messages', row]),
+        ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', row]),
+      ];
+      signal?.throwIfAborted();
+      let stopAbort = () => {};
+      try {
+        await write(raw, ['chats', 'messages', 'attachments'], (tx, guard) => {
+          let next = 0;
+          // One transaction keeps the import atomic; slicing its requests keeps the page responsive.
+          const issue = guard(() => {
+            onProgress?.(next, rows.length);
+            signal?.throwIfAborted();
+            const sliceEnd = performance.now() + IMPORT_SLICE_MS;
+            let last: IDBRequest | undefined;
+            // `add`, never `put`: an id that is already stored fails the import instead of replacing a row.
+            while (next < rows.length && (last === undefined || performance.now() < sliceEnd)) {
+              const [store, row] = rows[next++]!;
+              last = tx.objectStore(store).add(row);
+            }
+            if (last && next < rows.length) last.onsuccess = issue;
+            else onProgress?.(next, rows.length);
+          });
+          const onAbort = guard(() => signal?.throwIfAborted());
+          signal?.addEventListener('abort', onAbort, { once: true });
+          stopAbort = () => signal?.removeEventListener('abort', onAbort);
+          issue();
+        });
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        throw error;
+      } finally {
+        stopAbort();
+      }
     },
 
     putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(row)),

@@ -3,6 +3,7 @@ import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from './search-scan';
 import { toStorageError } from './storage-error';
 import { compareMessages } from './message-order';
+import { yieldToEventLoop } from './yield-to-event-loop';
 import type { Chat, Draft, Message } from './types';
 
 /**
@@ -30,6 +31,9 @@ async function run<T>(step: () => T): Promise<T> {
     throw toStorageError(error);
   }
 }
+
+/** An import clones its rows in slices this long, then stores them all at once: atomic, and no long task. */
+const IMPORT_SLICE_MS = 12;
 
 const byUpdatedNewestFirst = (a: Chat, b: Chat) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -170,6 +174,43 @@ export function createMemoryPersistence(): ChatPersistence {
         assertKey(row?.id, 'An attachment id');
         attachments.set(row.id, clone(row));
       }),
+    async importChats(batch, { signal, onProgress } = {}) {
+      await run(() => {
+        for (const chat of batch.chats) assertKey(chat?.id, 'A chat id');
+        checkMessages(batch.messages);
+        for (const row of batch.attachments) assertKey(row?.id, 'An attachment id');
+        // As IndexedDB's `add`: an id already stored, or twice in the batch, fails the whole import.
+        const unique = (ids: string[], stored: { has(id: string): boolean }) => new Set(ids).size === ids.length && !ids.some((id) => stored.has(id));
+        const taken =
+          !unique(batch.chats.map((chat) => chat.id), chats) ||
+          !unique(batch.messages.map((message) => message.id), chatOfMessage) ||
+          !unique(batch.attachments.map((row) => row.id), attachments);
+        if (taken) throw new DOMException('A chat, message or attachment of the import already exists', 'ConstraintError');
+      });
+      const total = batch.chats.length + batch.messages.length + batch.attachments.length;
+      const copies = { chats: [] as Chat[], messages: [] as Message[], attachments: [] as StoredAttachment[] };
+      onProgress?.(0, total);
+      signal?.throwIfAborted();
+      let sliceEnd = performance.now() + IMPORT_SLICE_MS;
+      for (const key of ['chats', 'messages', 'attachments'] as const) {
+        for (const row of batch[key] as object[]) {
+          if (performance.now() > sliceEnd) {
+            onProgress?.(copies.chats.length + copies.messages.length + copies.attachments.length, total);
+            await yieldToEventLoop();
+            sliceEnd = performance.now() + IMPORT_SLICE_MS;
+          }
+          signal?.throwIfAborted();
+          (copies[key] as object[]).push(clone(row));
+        }
+      }
+      signal?.throwIfAborted();
+      // Nothing is stored until here, and nothing below can fail: all or nothing.
+      for (const chat of copies.chats) chats.set(chat.id, chat);
+      for (const message of copies.messages) storeMessage(message);
+      for (const row of copies.attachments) attachments.set(row.id, row);
+      onProgress?.(total, total);
+    },
+
     getAttachments: (ids) => run(() => ids.flatMap((id) => (attachments.has(id) ? [clone(attachments.get(id)!)] : []))),
     listDraftAttachments: (draftKey) => run(() => rowsWhere((row) => row.draftKey === draftKey).map(clone)),
     listChatAttachments: (chatId) => run(() => rowsWhere((row) => row.chatId === chatId).map(clone)),

@@ -39,6 +39,20 @@ export interface ChatWrite {
   patch?: ChatPatch;
 }
 
+/** Imported chats with all their rows (src/chat/import/): written together or not at all. */
+export interface ImportBatch {
+  chats: Chat[];
+  messages: Message[];
+  attachments: StoredAttachment[];
+}
+
+export interface ImportWriteOptions {
+  /** Aborting rolls the whole write back. */
+  signal?: AbortSignal;
+  /** Rows issued so far of all rows, as the write goes. */
+  onProgress?(written: number, total: number): void;
+}
+
 /**
  * The storage contract both implementations honour. Writes that belong together are one
  * transaction: on failure nothing of it is stored. Failures reject with a StorageError.
@@ -70,6 +84,12 @@ export interface ChatPersistence {
    */
   putMessageWithAttachments(message: Message, attachments: readonly StoredAttachment[], chat: ChatWrite): Promise<boolean>;
   putAttachment(row: StoredAttachment): Promise<void>;
+  /**
+   * An import: every chat, message and attachment row of the batch in ONE transaction, issued in
+   * slices that leave the page responsive. All or nothing: a row that fails (an id that exists, a
+   * full disk) or an abort leaves none of it stored. Rejects with the signal's reason when aborted.
+   */
+  importChats(batch: ImportBatch, options?: ImportWriteOptions): Promise<void>;
   /** The rows with these ids that exist, in the order asked. */
   getAttachments(ids: readonly string[]): Promise<StoredAttachment[]>;
   /** A draft's rows, oldest first. */

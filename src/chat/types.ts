@@ -4,6 +4,16 @@ import type { AttachmentRef } from './attachments/types';
 /** Where a chat's title came from: a generated or user-chosen title is never replaced by an automatic one. */
 export type TitleSource = 'auto' | 'user' | 'generated';
 
+/** The apps chats are imported from (src/chat/import/); `parley-backup` is Parley's own backup. */
+export type SourceApp = 'chatgpt' | 'claude' | 'openwebui' | 'parley-backup';
+
+/** Where an imported chat came from: the same source id imported again is recognised and skipped. */
+export interface ChatSource {
+  app: SourceApp;
+  /** The source app's own id of the conversation. */
+  id: string;
+}
+
 export interface Chat {
   id: string;
   title: string;
@@ -20,6 +30,8 @@ export interface Chat {
   maxTokens?: number;
   /** The leaf of the branch on screen; the thread is the path from the root to it. */
   currentLeafId?: string;
+  /** Set on imported chats only. */
+  source?: ChatSource;
 }
 
 /** The fields of a chat a write may change next to a message write (same transaction). */

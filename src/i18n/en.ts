@@ -3,7 +3,10 @@ import { chatSettings } from './en/chat-settings';
 import { chat } from './en/chat';
 import { chatEntry } from './en/chat-entry';
 import { chatPage } from './en/chat-page';
+import { chatExport } from './en/chat-export';
+import { dataSettings } from './en/data-settings';
 import { homeOnboarding } from './en/home-onboarding';
+import { importMessages } from './en/import';
 import { kit } from './en/kit';
 import { markdown } from './en/markdown';
 import { modelErrors } from './en/model-errors';
@@ -20,6 +23,6 @@ import { storageErrors } from './en/storage-errors';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,133 @@
+import type { ChatPersistence, ImportBatch } from '../persistence';
+import { throwIfAborted } from './errors';
+import type { InputFile } from './input-files';
+import { pacer } from './pace';
+import { parseFiles, type ParsedImport } from './parse-files';
+import { addChatRows } from './to-rows';
+import type { ImportApp, ImportedChat, SkipCounts } from './types';
+
+/**
+ * Import as the UI drives it: `previewImport` reads and validates every file and says what would
+ * come in; `runImport` writes it. Parsing happens in the preview; the write is one final commit
+ * (persistence.importChats, one transaction), so a cancel or a failure at any point stores nothing.
+ */
+
+export interface ImportProgress {
+  /** reading: parsing the files; preparing: making Parley's rows; writing: storing them. */
+  phase: 'reading' | 'preparing' | 'writing';
+  done: number;
+  total: number;
+  /** The file being read (reading only). */
+  file?: string;
+}
+
+export interface ImportOptions {
+  persistence: ChatPersistence;
+  signal?: AbortSignal;
+  onProgress?(progress: ImportProgress): void;
+}
+
+export interface ImportPreview {
+  /** The first file's format, and every format seen. */
+  format: ImportApp;
+  formats: ImportApp[];
+  /** Chats and messages found in the files. */
+  chats: number;
+  messages: number;
+  /** Oldest creation and newest update among the chats found (ms since the epoch); null when none. */
+  dateRange: { from: number; to: number } | null;
+  /** Chats imported before (the same source id): left out. */
+  existing: number;
+  /** What the import will add. */
+  toImport: { chats: number; messages: number; attachments: number };
+  /** Nodes of the source left out because nothing in them was visible there either. */
+  skipped: { count: number; why: SkipCounts };
+}
+
+export interface ImportResult {
+  chats: number;
+  messages: number;
+  attachments: number;
+  /** Chats left out because they were imported before. */
+  existing: number;
+  /** The new chats' ids, oldest first. */
+  chatIds: string[];
+}
+
+/** The parsed chats behind each preview the API handed out: the preview itself stays plain data. */
+const parsedOf = new WeakMap<ImportPreview, ParsedImport>();
+
+const sourceKey = (source: { app: string; id: string }) => `${source.app}:${source.id}`;
+
+async function importedKeys(persistence: ChatPersistence): Promise<Set<string>> {
+  const chats = await persistence.listChats();
+  return new Set(chats.flatMap((chat) => (chat.source ? [sourceKey(chat.source)] : [])));
+}
+
+function summarise(parsed: ParsedImport, known: Set<string>): ImportPreview {
+  let messages = 0;
+  let from = Infinity;
+  let to = -Infinity;
+  let existing = 0;
+  const toImport = { chats: 0, messages: 0, attachments: 0 };
+  for (const chat of parsed.chats) {
+    messages += chat.messages.length;
+    from = Math.min(from, chat.createdAt);
+    to = Math.max(to, chat.updatedAt, chat.createdAt);
+    if (known.has(sourceKey(chat.source))) {
+      existing++;
+      continue;
+    }
+    toImport.chats++;
+    toImport.messages += chat.messages.length;
+    for (const message of chat.messages) toImport.attachments += (message.images?.length ?? 0) + (message.texts?.length ?? 0);
+  }
+  const why = parsed.skipped;
+  return {
+    format: parsed.formats[0] ?? 'chatgpt',
+    formats: parsed.formats,
+    chats: parsed.chats.length,
+    messages,
+    dateRange: parsed.chats.length ? { from, to } : null,
+    existing,
+    toImport,
+    skipped: { count: why.hidden + why.system + why.tool + why.empty, why: { ...why } },
+  };
+}
+
+export async function previewImport(files: readonly InputFile[], options: ImportOptions): Promise<ImportPreview> {
+  const { signal, onProgress } = options;
+  const parsed = await parseFiles(files, {
+    signal,
+    onProgress: ({ file, done, total }) => onProgress?.({ phase: 'reading', file, done, total }),
+  });
+  throwIfAborted(signal);
+  const preview = summarise(parsed, await importedKeys(options.persistence));
+  parsedOf.set(preview, parsed);
+  return preview;
+}
+
+export async function runImport(preview: ImportPreview, options: ImportOptions): Promise<ImportResult> {
+  const { persistence, signal, onProgress } = options;
+  const parsed = parsedOf.get(preview);
+  if (!parsed) throw new TypeError('runImport takes a preview that previewImport returned');
+  // Checked again: another tab may have imported the same file since the preview.
+  const known = await importedKeys(persistence);
+  const fresh: ImportedChat[] = parsed.chats.filter((chat) => !known.has(sourceKey(chat.source)));
+  const batch: ImportBatch = { chats: [], messages: [], attachments: [] };
+  const pace = pacer(signal);
+  for (const [done, chat] of fresh.entries()) {
+    await pace();
+    if (done % 100 === 0) onProgress?.({ phase: 'preparing', done, total: fresh.length });
+    addChatRows(batch, chat);
+  }
+  throwIfAborted(signal);
+  await persistence.importChats(batch, { signal, onProgress: (done, total) => onProgress?.({ phase: 'writing', done, total }) });
+  return {
+    chats: batch.chats.length,
+    messages: batch.messages.length,
+    attachments: batch.attachments.length,
+    existing: parsed.chats.length - fresh.length,
+    chatIds: batch.chats.map((chat) => chat.id),
+  };
+}

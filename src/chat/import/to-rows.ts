@@ -1,0 +1,76 @@
+import type { StoredAttachment } from '../attachment-rows';
+import { attachmentRef, type Attachment } from '../attachments/types';
+import { newId } from '../ids';
+import type { ImportBatch } from '../persistence';
+import { autoTitle, DEFAULT_UNTITLED_TITLE } from '../titles';
+import type { Chat, Message } from '../types';
+import type { ImportedChat, ImportedMessage } from './types';
+
+/** Parley's rows for imported chats: fresh ids (sorting by creation time, as the app's own), the tree kept by parent ids. */
+
+function filesOf(message: ImportedMessage, chatId: string, messageId: string): StoredAttachment[] {
+  const owner = { chatId, messageId };
+  const images = (message.images ?? []).map(
+    (image): Attachment => ({
+      id: newId(message.createdAt),
+      kind: 'image',
+      name: image.name,
+      mimeType: image.mimeType,
+      size: image.blob.size,
+      createdAt: message.createdAt,
+      width: image.width,
+      height: image.height,
+      blob: image.blob,
+    }),
+  );
+  const texts = (message.texts ?? []).map(
+    (file): Attachment => ({
+      id: newId(message.createdAt),
+      kind: 'text',
+      name: file.name,
+      mimeType: 'text/plain',
+      size: new TextEncoder().encode(file.text).length,
+      createdAt: message.createdAt,
+      text: file.text,
+    }),
+  );
+  return [...images, ...texts].map((attachment) => ({ ...attachment, ...owner }) as StoredAttachment);
+}
+
+/** Adds one chat's rows to the batch. */
+export function addChatRows(batch: ImportBatch, imported: ImportedChat): void {
+  const chatId = newId(imported.createdAt);
+  const ids = new Map<string, string>();
+  for (const source of imported.messages) {
+    const id = newId(source.createdAt);
+    ids.set(source.sourceId, id);
+    const files = filesOf(source, chatId, id);
+    const message: Message = {
+      id,
+      chatId,
+      parentId: source.parentSourceId === null ? null : (ids.get(source.parentSourceId) ?? null),
+      role: source.role,
+      content: source.content,
+      status: 'complete',
+      createdAt: source.createdAt,
+      ...(source.model && { model: source.model }),
+      ...(files.length && { attachments: files.map((row) => attachmentRef(row as Attachment)) }),
+    };
+    batch.messages.push(message);
+    batch.attachments.push(...files);
+  }
+  const title = imported.title.trim();
+  const firstUser = imported.messages.find((m) => m.role === 'user');
+  const chat: Chat = {
+    id: chatId,
+    title: title || (firstUser ? autoTitle(firstUser.content) : DEFAULT_UNTITLED_TITLE),
+    titleSource: title ? 'user' : 'auto',
+    createdAt: imported.createdAt,
+    updatedAt: Math.max(imported.updatedAt, imported.createdAt),
+    pinned: false,
+    source: { ...imported.source },
+    ...(imported.model && { model: imported.model }),
+    ...(imported.currentLeafSourceId && ids.has(imported.currentLeafSourceId) && { currentLeafId: ids.get(imported.currentLeafSourceId) }),
+  };
+  batch.chats.push(chat);
+}
