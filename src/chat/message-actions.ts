@@ -50,10 +50,20 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
         const current = core.messagesOf(chatId);
         if (!current || !core.chat(chatId)) return;
         const present = new Set(current.map((m) => m.id));
-        const restoredList = [...current, ...removed.filter((m) => !present.has(m.id))].sort(compareMessages);
-        core.update((s) => ({ messages: withEntry(s.messages, chatId, restoredList) }));
-        const chat = core.patchChat(chatId, { currentLeafId: previousLeaf })!;
-        await core.write(chatId, 'restore-chat', (p) => p.restoreChat(chat, removed, undefined, removedRows));
+        const show = () => {
+          const restoredList = [...core.messagesOf(chatId)!, ...removed.filter((m) => !present.has(m.id))].sort(compareMessages);
+          core.update((s) => ({ messages: withEntry(s.messages, chatId, restoredList) }));
+          return core.patchChat(chatId, { currentLeafId: previousLeaf })!;
+        };
+        if (removedRows.length === 0) {
+          const chat = show();
+          await core.write(chatId, 'restore-chat', (p) => p.restoreChat(chat, removed, undefined, removedRows));
+        } else {
+          // Files first: a thumbnail shown with its message reads the bytes at once, so they must be back.
+          const chat = { ...core.chat(chatId)!, currentLeafId: previousLeaf };
+          await core.write(chatId, 'restore-chat', (p) => p.restoreChat(chat, removed, undefined, removedRows));
+          if (core.messagesOf(chatId) && core.chat(chatId)) show();
+        }
         core.announce({ type: 'messages', chatId });
       });
     },

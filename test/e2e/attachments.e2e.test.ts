@@ -26,7 +26,7 @@ const PHOTO = 'photo-exif-rotated.jpg';
 /** 3000×2000 with EXIF Orientation 6 (turn clockwise), scaled to a long side of 2048: upright 1365×2048. */
 const UPRIGHT_PHOTO = { width: 1365, height: 2048 };
 /** Over the 20 MB per-file cap (MAX_FILE_BYTES, in MiB). */
-const TOO_LARGE_BYTES = 21 * 1024 * 1024;
+const TOO_LARGE_BYTES = 21_000_000;
 
 let server: OpenAiServer;
 let page: Page;
@@ -189,7 +189,7 @@ describe('attaching files', () => {
     const toast = toasts().filter({ hasText: '2 files were not attached' });
     await toast.waitFor();
     const said = await toast.textContent();
-    expect(said).toContain('huge.txt is 22 MB; the limit is 21 MB per file.');
+    expect(said).toContain('huge.txt is 21 MB; the limit is 20 MB per file.');
     expect(said).toContain('setup.exe: this type of file cannot be attached.');
     expect(await tray().count()).toBe(0);
   });

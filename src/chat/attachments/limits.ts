@@ -1,16 +1,16 @@
 import { kindOfFile } from './file-types';
 import type { AttachmentKind } from './types';
 
-/** Bytes in a mebibyte. */
-const MIB = 1024 * 1024;
+/** Bytes in a megabyte, decimal as file managers and formatBytes show sizes: "20 MB" means what it says. */
+const MB = 1_000_000;
 
 /**
  * The largest file taken (raw, before downscaling or extraction): a phone photo is 3–12 MB and a
  * long PDF report 10 MB or so, while reading much more freezes a phone's tab.
  */
-export const MAX_FILE_BYTES = 20 * MIB;
+export const MAX_FILE_BYTES = 20 * MB;
 /** All of one message's files together (raw): what a request and a draft can carry without strain. */
-export const MAX_MESSAGE_BYTES = 50 * MIB;
+export const MAX_MESSAGE_BYTES = 50 * MB;
 /** Files in one message: more is almost always a mistaken multi-select, and each costs a chip. */
 export const MAX_FILES_PER_MESSAGE = 20;
 /**

@@ -45,5 +45,6 @@ export const attachments = {
     'Storage is full: Parley uses {used} of {quota} allowed. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
   'attachments.storageFull.unknown':
     'Storage is full. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
+  'attachments.modelTakesNoImages': '{model} says it does not accept pictures: the server may refuse this message. Remove the pictures, or pick a vision model.',
   'attachments.context': 'This message is about {tokens} tokens; {model} takes {limit}. Remove a file or send a shorter part of it.',
 } as const;

@@ -11,24 +11,8 @@ import './message-files.css';
  * collapsed blocks. Also the chips of the files an edit keeps.
  */
 
-/**
- * Waits before reading a missing file again. A message brought back by Undo shows before the
- * store has written its files back (message-actions.ts restores memory first), so a first read
- * can find nothing; the write lands within a few milliseconds.
- */
-const RETRY_DELAYS_MS = [50, 250, 1000];
-
-async function loadWithRetry<T>(load: () => Promise<T | undefined>): Promise<T | undefined> {
-  let found = await load();
-  for (const delay of RETRY_DELAYS_MS) {
-    if (found !== undefined) break;
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    found = await load();
-  }
-  return found;
-}
-
-const loadBlob = (id: string) => loadWithRetry(() => getChatStore().loadAttachmentBlob(id));
+// A message brought back by Undo shows only once its files are stored again (message-actions.ts).
+const loadBlob = (id: string) => getChatStore().loadAttachmentBlob(id);
 
 /** A file's text as shown: a scan's notice rather than an empty block. */
 function shownText(row: Attachment | undefined): string {
@@ -45,7 +29,7 @@ function StoredFileBlock({ file }: { file: AttachmentRef }) {
   const [row, setRow] = useState<Attachment>();
   useEffect(() => {
     let live = true;
-    loadWithRetry(() => getChatStore().loadAttachment(file.id))
+    getChatStore().loadAttachment(file.id)
       .then(
         (found) => live && setRow(found),
         () => {},

@@ -94,10 +94,12 @@ export interface ComposerFilesNotesProps {
   /** The model the message goes to (a reference), for the context warning. */
   model?: string;
   contextLength?: number;
+  /** What the model's server says of pictures; false: it does not take them. */
+  acceptsImages?: boolean;
 }
 
-/** The lines under the composer: waiting for files, storage full (nothing lost), over the model's context. */
-export function ComposerFilesNotes({ state, waiting, text, model, contextLength }: ComposerFilesNotesProps) {
+/** The lines under the composer: waiting for files, storage full (nothing lost), over the model's context, pictures a model won't take. */
+export function ComposerFilesNotes({ state, waiting, text, model, contextLength, acceptsImages }: ComposerFilesNotesProps) {
   const estimate = contextEstimate(text, state.totalTokens, contextLength);
   const usage = state.storageFull?.usage;
   const numbers = new Intl.NumberFormat();
@@ -113,6 +115,11 @@ export function ComposerFilesNotes({ state, waiting, text, model, contextLength 
           {usage
             ? t('attachments.storageFull', { used: formatBytes(usage.used), quota: formatBytes(usage.quota) })
             : t('attachments.storageFull.unknown')}
+        </p>
+      )}
+      {acceptsImages === false && model && state.items.some((item) => item.kind === 'image') && (
+        <p className="composer-files__note" role="status" data-state="no-images">
+          {t('attachments.modelTakesNoImages', { model: modelIdOf(model) })}
         </p>
       )}
       {estimate.exceeds && estimate.contextLength !== undefined && model && (

@@ -146,7 +146,9 @@ export function useComposerFiles({ draftKey, text, model, contextLength, accepts
       module && hasFiles ? (
         <module.DraftTray draftKey={draftKey} items={state.items} canSendAsImages={acceptsImages !== false} onFocusEmpty={focusComposer} />
       ) : undefined,
-    notes: module && <module.ComposerFilesNotes state={state} waiting={waiting} text={text} model={model} contextLength={contextLength} />,
+    notes: module && (
+      <module.ComposerFilesNotes state={state} waiting={waiting} text={text} model={model} contextLength={contextLength} acceptsImages={acceptsImages} />
+    ),
     overlay: module && <module.FileDropOverlay active={drop.active} />,
   };
 }
