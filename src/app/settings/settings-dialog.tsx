@@ -3,6 +3,7 @@ import { useConnectionsSnapshot } from '../../chat/connections';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
+import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
 import { TitleSettingsSection } from './title-settings-section';
 import './settings-dialog.css';
@@ -13,7 +14,8 @@ export interface SettingsDialogProps {
 }
 
 /**
- * Settings (issue 5): the connections to model servers, the default model and chat titles. Changes are saved
+ * Settings (issue 5): the connections to model servers, the default model, chat titles and, under Data
+ * (issue 14), storage, backup and restore. Changes are saved
  * as they are made, so closing the dialog never loses one.
  */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
@@ -37,6 +39,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <ConnectionsSection />
           <DefaultModelField />
           <TitleSettingsSection />
+          <DataSection />
         </>
       )}
     </Dialog>

@@ -1,8 +1,10 @@
 import { registerMessages } from '../../i18n';
+import { dataSettings } from '../../i18n/en/data-settings';
 import { settings } from '../../i18n/en/settings';
 
 // Settings' strings load with the settings chunk, not the first screen: every settings module
 // takes `t` from here, so the strings are registered before any of them renders.
 registerMessages(settings);
+registerMessages(dataSettings);
 
 export { t, type MessageKey } from '../../i18n';

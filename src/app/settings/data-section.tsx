@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from 'react';
+import { getChatStore } from '../../chat';
+import { DEFAULT_BACKUP_REMINDER, readBackupState, saveReminderSettings, type BackupReminderSettings } from '../../chat/backup';
+import { downloadFile } from '../../lib/download-file';
+import { BackupPanel, type BackupStore } from './backup-panel';
+import { BackupReminderField } from './backup-reminder-field';
+import { t } from './settings-text';
+import { StorageStatusView } from './storage-status-view';
+import { browserStorage, useStorageStatus, type StorageLike } from './use-storage-status';
+import './data-section.css';
+
+export interface DataSectionProps {
+  /** Where chats and settings are kept: the app's chat store by default. */
+  store?: BackupStore;
+  /** navigator.storage by default; undefined where the browser has none. */
+  storage?: StorageLike;
+  download?(blob: Blob, fileName: string): void;
+  reload?(): void;
+  /** Formats the last backup's time; the user's locale by default. */
+  formatDate?(ms: number): string;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const reloadPage = () => window.location.reload();
+
+/**
+ * Settings → Data (issue 14): how much space Parley uses and whether the browser may clear it,
+ * back up everything, restore a backup, and the reminder to back up.
+ */
+export function DataSection({ store = getChatStore(), storage = browserStorage(), download = downloadFile, reload = reloadPage, formatDate = (ms) => dateFormat.format(ms) }: DataSectionProps) {
+  const id = useId();
+  const status = useStorageStatus(storage);
+  const [reminder, setReminder] = useState<BackupReminderSettings>(DEFAULT_BACKUP_REMINDER);
+  const [lastBackupAt, setLastBackupAt] = useState<number | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    void readBackupState(store).then(
+      (state) => {
+        if (!live) return;
+        setReminder(state.reminder);
+        setLastBackupAt(state.lastBackupAt);
+      },
+      // Unreadable settings: the defaults stay (the chat store reports storage problems).
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  const changeReminder = (next: BackupReminderSettings) => {
+    setReminder(next);
+    void saveReminderSettings(store, next).catch(() => {});
+  };
+
+  return (
+    <section className="settings-section data-section" aria-labelledby={`${id}heading`}>
+      <div className="settings-section__header">
+        <h3 id={`${id}heading`}>{t('data.title')}</h3>
+      </div>
+      <p className="settings-hint">{t('data.intro')}</p>
+      <StorageStatusView status={status} />
+      <BackupPanel
+        store={store}
+        download={download}
+        reload={reload}
+        onBackedUp={(at) => {
+          setLastBackupAt(at);
+          status.refreshUsage();
+        }}
+        onRestored={status.refreshUsage}
+      />
+      <p className="settings-hint data-last" data-state={lastBackupAt === undefined ? 'never' : 'done'}>
+        {lastBackupAt === undefined ? t('data.backup.never') : t('data.backup.last', { date: formatDate(lastBackupAt) })}
+      </p>
+      <BackupReminderField value={reminder} onChange={changeReminder} />
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import type { StoredAttachment } from '../attachment-rows';
+import type { Connection } from '../connections/connection';
+import type { ExportedAttachment } from '../export';
+import type { Chat, Message } from '../types';
+import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, type BackupChat } from './backup-format';
+
+/**
+ * Reads a backup file and checks every field before anything is written: a file that fails here
+ * restores nothing. The error says which chat and which field, for the user to see.
+ */
+
+export type BackupErrorCode =
+  /** A 0-byte file. */
+  | 'empty-file'
+  /** JSON that stops before its end (an interrupted download). */
+  | 'truncated-json'
+  | 'invalid-json'
+  /** Valid JSON, but not a Parley backup (a single chat's export, another app's file). */
+  | 'not-a-backup'
+  /** Made by a newer Parley than this one. */
+  | 'newer-version'
+  /** One chat breaks the format: params.index (1-based), params.title, params.field. */
+  | 'invalid-entry';
+
+export class BackupError extends Error {
+  override readonly name = 'BackupError';
+  constructor(
+    readonly code: BackupErrorCode,
+    readonly params: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(`${code} ${JSON.stringify(params)}`);
+  }
+}
+
+/** A chat ready to be written: its rows as the persistence stores them. */
+export interface RestorableChat {
+  chat: Chat;
+  messages: Message[];
+  attachments: StoredAttachment[];
+}
+
+export interface ReadBackup {
+  exportedAt: string;
+  includesApiKeys: boolean;
+  settings: Record<string, unknown>;
+  connections: Connection[];
+  chats: RestorableChat[];
+}
+
+type Check = (value: unknown) => boolean;
+const isString: Check = (v) => typeof v === 'string';
+const isId: Check = (v) => typeof v === 'string' && v !== '';
+const isNumber: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+const isBoolean: Check = (v) => typeof v === 'boolean';
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const oneOf = (...values: string[]): Check => (v) => typeof v === 'string' && values.includes(v);
+const optional = (check: Check): Check => (v) => v === undefined || check(v);
+
+const CHAT_FIELDS: Record<string, Check> = {
+  id: isId,
+  title: isString,
+  titleSource: oneOf('auto', 'user', 'generated'),
+  createdAt: isNumber,
+  updatedAt: isNumber,
+  pinned: isBoolean,
+  model: optional(isString),
+  systemPrompt: optional(isString),
+  currentLeafId: optional(isString),
+};
+const MESSAGE_FIELDS: Record<string, Check> = {
+  id: isId,
+  parentId: (v) => v === null || isId(v),
+  role: oneOf('user', 'assistant', 'system'),
+  content: isString,
+  reasoning: optional(isString),
+  status: oneOf('complete', 'streaming', 'stopped', 'error'),
+  createdAt: isNumber,
+  attachments: optional(Array.isArray),
+};
+const ATTACHMENT_FIELDS: Record<string, Check> = {
+  id: isId,
+  messageId: isId,
+  kind: oneOf('image', 'text', 'pdf'),
+  name: isString,
+  mimeType: isString,
+  size: isNumber,
+  createdAt: isNumber,
+  text: optional(isString),
+  data: optional(isString),
+};
+
+/** JSON.parse with the two ways a JSON file fails told apart. */
+function parse(text: string): unknown {
+  if (text.trim() === '') throw new BackupError('empty-file');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    // V8: "Unexpected end of JSON input"; Firefox: "unexpected end of data"; WebKit: "Unexpected EOF".
+    const truncated = /end of (json )?(input|data)|unexpected eof|unterminated/i.test(String((error as Error).message));
+    throw new BackupError(truncated ? 'truncated-json' : 'invalid-json');
+  }
+}
+
+export function base64ToBytes(text: string): Uint8Array {
+  const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
+  if (typeof native === 'function') return native(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The stored row for an exported file: its bytes decoded, owned by its message again. */
+function toRow(item: ExportedAttachment, chatId: string): StoredAttachment {
+  const { data, dataType, ...fields } = item;
+  const bytes = data === undefined ? undefined : new Blob([base64ToBytes(data) as Uint8Array<ArrayBuffer>], { type: dataType ?? item.mimeType });
+  const row = { ...fields, chatId } as StoredAttachment & { blob?: Blob; source?: Blob };
+  if (item.kind === 'image') row.blob = bytes ?? new Blob([], { type: item.mimeType });
+  if (item.kind === 'pdf' && bytes) row.source = bytes;
+  return row;
+}
+
+function entry(index: number, raw: unknown): RestorableChat {
+  const title = isObject(raw) && isObject(raw.chat) && typeof raw.chat.title === 'string' ? raw.chat.title : '';
+  const fail = (field: string): never => {
+    throw new BackupError('invalid-entry', { index: index + 1, title, field });
+  };
+  const check = (value: unknown, fields: Record<string, Check>, where: string) => {
+    if (!isObject(value)) fail(where);
+    for (const [field, ok] of Object.entries(fields)) if (!ok((value as Record<string, unknown>)[field])) fail(`${where}.${field}`);
+  };
+  if (!isObject(raw)) return fail('chat');
+  check(raw.chat, CHAT_FIELDS, 'chat');
+  const chat = raw.chat as unknown as Chat;
+  if (!Array.isArray(raw.messages)) fail('messages');
+  const messages = raw.messages as Message[];
+  messages.forEach((message, i) => {
+    check(message, MESSAGE_FIELDS, `messages[${i}]`);
+    if (message.chatId !== chat.id) fail(`messages[${i}].chatId`);
+  });
+  const ids = new Set(messages.map((message) => message.id));
+  messages.forEach((message, i) => message.parentId !== null && !ids.has(message.parentId) && fail(`messages[${i}].parentId`));
+  const items = (raw.attachments ?? []) as ExportedAttachment[];
+  if (!Array.isArray(items)) fail('attachments');
+  const attachments = items.map((item, i) => {
+    check(item, ATTACHMENT_FIELDS, `attachments[${i}]`);
+    if (!ids.has(item.messageId)) fail(`attachments[${i}].messageId`);
+    try {
+      return toRow(item, chat.id);
+    } catch {
+      return fail(`attachments[${i}].data`);
+    }
+  });
+  return { chat, messages, attachments };
+}
+
+/** The backup in `text`, checked through; throws a BackupError naming what is wrong. */
+export function readBackup(text: string): ReadBackup {
+  const doc = parse(text);
+  if (!isObject(doc) || doc.format !== BACKUP_FORMAT || !Array.isArray(doc.chats)) throw new BackupError('not-a-backup');
+  if (doc.version !== BACKUP_VERSION) {
+    throw new BackupError(typeof doc.version === 'number' && doc.version > BACKUP_VERSION ? 'newer-version' : 'not-a-backup', { version: String(doc.version) });
+  }
+  const settings: Record<string, unknown> = {};
+  // Only rows a backup writes are read back: a hand-edited file cannot set anything else.
+  if (isObject(doc.settings)) for (const key of BACKED_UP_SETTINGS) if (doc.settings[key] !== undefined) settings[key] = doc.settings[key];
+  const connections = (Array.isArray(doc.connections) ? doc.connections : []).filter(
+    (c): c is Connection => isObject(c) && isId(c.id) && isString(c.baseUrl) && isString(c.name),
+  );
+  return {
+    exportedAt: typeof doc.exportedAt === 'string' ? doc.exportedAt : '',
+    includesApiKeys: doc.includesApiKeys === true,
+    settings,
+    connections,
+    chats: (doc.chats as BackupChat[]).map((raw, index) => entry(index, raw)),
+  };
+}
