@@ -118,6 +118,12 @@ const STYLES_META_NAME = 'parley-styles';
 const PAGES_META_NAME = 'parley-pages';
 /** The page chunks the <head> script may preload for the address it opens (src/app/preload-page.ts). */
 const PAGE_CHUNKS = ['home-page', 'chat-page'];
+/**
+ * Lazy chunks a page cannot show without, fetched beside it rather than after it has run: a chat
+ * shows its messages once the store's actions and its unsaved-changes bookkeeping are there
+ * (src/chat/chat-store.ts loadChat), a round trip later on a slow link otherwise.
+ */
+const PAGE_NEEDS = { 'chat-page': ['store-actions', 'unsaved-changes', 'storage-usage'] };
 
 /** The output files `file` pulls in before it runs: itself and its static imports, transitively. */
 function staticClosure(outputs, file, into = new Set()) {
@@ -130,10 +136,14 @@ function staticClosure(outputs, file, into = new Set()) {
 /** `name=file,file,…` per page: its JS not already preloaded for the boot module, then its stylesheet. */
 function pageFiles(outputs, mainFile, styles, href) {
   const atStart = staticClosure(outputs, mainFile);
+  const entryFile = (name) => Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint && path.basename(f).startsWith(`${name}-`));
   return PAGE_CHUNKS.flatMap((name) => {
-    const file = Object.keys(outputs).find((f) => f.endsWith('.js') && outputs[f].entryPoint && path.basename(f).startsWith(`${name}-`));
+    const file = entryFile(name);
     if (!file) return [];
-    const js = [...staticClosure(outputs, file)].filter((f) => !atStart.has(f));
+    const needed = [file, ...(PAGE_NEEDS[name] ?? []).map(entryFile).filter(Boolean)];
+    const closure = new Set();
+    for (const start of needed) staticClosure(outputs, start, closure);
+    const js = [...closure].filter((f) => !atStart.has(f));
     const css = styles.chunks[name] ? [styles.chunks[name]] : [];
     return [`${name}=${[...js, ...css].map(href).join(',')}`];
   });

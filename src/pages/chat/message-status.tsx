@@ -1,11 +1,12 @@
 import type { Message } from '../../chat';
-import { REJECTS_IMAGES_REASON } from '../../chat/attachments-api';
+// By its own file: the attachments' page API would bring the composer's file machinery along.
+import { REJECTS_IMAGES_REASON } from '../../chat/generation';
 import { modelIdOf } from '../../chat/connections';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { modelKind } from '../shared';
-import { explainModelError } from '../shared/explain-model-error';
+import { modelKind, useModelErrorExplainer } from '../shared';
+import type { ModelErrorExplanation } from '../shared/explain-model-error';
 import { useSecondsLeft } from './use-seconds-left';
 
 export const ERROR_ICON = 'lucide:circle-alert';
@@ -68,6 +69,8 @@ function RejectsImages({ message, onResend, onRetry }: { message: MessageStatusP
  */
 export function MessageStatus({ message, onRetry, onContinue, onResendWithoutImages }: MessageStatusProps) {
   const canContinue = message.content !== '' || Boolean(message.reasoning);
+  // The explanations (the catalogue's largest area) load with the first failed reply shown, not with every chat.
+  const explain = useModelErrorExplainer(message.status === 'error' && message.errorReason !== REJECTS_IMAGES_REASON);
   const secondsLeft = useSecondsLeft(message.status === 'error' ? message.retryAt : undefined);
   const waiting = secondsLeft > 0;
   switch (message.status) {
@@ -82,19 +85,22 @@ export function MessageStatus({ message, onRetry, onContinue, onResendWithoutIma
       return <EndedEarly state="stopped" note={t('chat.message.stopped')} onContinue={canContinue ? onContinue : undefined} />;
     case 'error': {
       if (message.errorReason === REJECTS_IMAGES_REASON) return <RejectsImages message={message} onResend={onResendWithoutImages} onRetry={onRetry} />;
-      const explained = explainModelError({
-        code: message.errorCode ?? 'unknown',
-        reason: message.errorReason,
-        message: message.error,
-        retryAfterMs: message.retryAfterMs,
-        kind: modelKind(message.model),
-        origin: location.origin,
-      });
+      const explained: ModelErrorExplanation = explain
+        ? explain({
+            code: message.errorCode ?? 'unknown',
+            reason: message.errorReason,
+            message: message.error,
+            retryAfterMs: message.retryAfterMs,
+            kind: modelKind(message.model),
+            origin: location.origin,
+          })
+        : // For the moment the explanations take to load: the server's own words.
+          { title: '', body: message.error ?? '' };
       return (
         <div className="message-status message-error" data-state="error" data-code={message.errorCode}>
           <Icon name={ERROR_ICON} className="message-error__icon" />
           <div className="message-error__text">
-            <p className="message-error__title">{explained.title}</p>
+            {explained.title && <p className="message-error__title">{explained.title}</p>}
             <p className="message-error__body">{explained.body}</p>
             {explained.fix && <p className="message-error__fix">{explained.fix}</p>}
             {explained.detail && <p className="message-error__detail">{explained.detail}</p>}

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../src/chat';
 import { MessageStatus } from '../../../src/pages/chat/message-status';
+import { loadModelErrorExplainer } from '../../../src/pages/shared/use-model-error-explainer';
 
 const NOW = 1_700_000_000_000;
 
@@ -27,7 +28,21 @@ const rateLimited = (extra: Partial<Message> = {}): Shown => ({
 
 const retry = () => screen.getByRole('button', { name: /^Retry/ });
 
+// First in the file: the explanations are not loaded yet (they load with the first failed reply shown).
+describe('the error card before the explanations have loaded', () => {
+  it('shows the server’s own words at once, then the explanation', async () => {
+    vi.useRealTimers();
+    render(<MessageStatus message={rateLimited()} onRetry={() => {}} onContinue={() => {}} />);
+    expect(screen.getByText('Rate limit reached')).toBeTruthy();
+    expect(await screen.findByText('Too many requests: the server asks to wait 20 seconds.')).toBeTruthy();
+  });
+});
+
 describe('the error card of a rate-limited reply', () => {
+  beforeAll(async () => {
+    await loadModelErrorExplainer();
+  });
+
   it('says the wait the server asked for and counts it down on Retry, which is disabled until the wait is over', async () => {
     const onRetry = vi.fn();
     render(<MessageStatus message={rateLimited()} onRetry={onRetry} onContinue={() => {}} />);
