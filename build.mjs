@@ -26,13 +26,15 @@ const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 /**
  * The workers, each its own bundle, built first so the app knows their hashed names: the stream
  * worker, the search worker (the full-text index library is bundled there and nowhere else), the
- * image worker (attachments are downscaled off the page's thread) and pdf.js's own worker.
+ * image worker (attachments are downscaled off the page's thread), pdf.js's own worker and the
+ * import worker (a whole export is parsed and written off the page's thread).
  */
 const WORKERS = {
   stream: 'src/chat/openai/stream-worker.ts',
   search: 'src/chat/search-index/search-worker.ts',
   image: 'src/chat/attachments/image-worker.ts',
   pdf: 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+  import: 'src/chat/import/import-worker.ts',
 };
 const workerOptionsFor = (outDir) => ({
   absWorkingDir: root,
@@ -87,6 +89,7 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
     __PARLEY_SEARCH_WORKER__: JSON.stringify(workerUrl.search),
     __PARLEY_IMAGE_WORKER__: JSON.stringify(workerUrl.image),
     __PARLEY_PDF_WORKER__: JSON.stringify(workerUrl.pdf),
+    __PARLEY_IMPORT_WORKER__: JSON.stringify(workerUrl.import),
     __PARLEY_GALLERY__: JSON.stringify(gallery),
   },
   legalComments: 'linked',

@@ -1,5 +1,6 @@
-// The bench page: an <input type="file"> and the import API on window, over the app's own IndexedDB storage.
-import { previewImport, runImport, type ImportPreview } from '../../src/chat/import';
+// The bench page: an <input type="file"> and the import API on window, over the app's own IndexedDB
+// storage. The import runs in the import worker (as in the app) unless the address says `?on=page`.
+import { configureImport, previewImport, runImport, type ImportPreview } from '../../src/chat/import';
 import { createIdbPersistence } from '../../src/chat/idb-persistence';
 import { openDatabase } from '../../src/chat/db';
 
@@ -8,6 +9,8 @@ declare global {
     __importFile(): Promise<{ preview: ImportPreview; previewMs: number; runMs: number; chats: number; messages: number }>;
   }
 }
+
+if (new URLSearchParams(location.search).get('on') !== 'page') configureImport({ workerUrl: new URL('import-worker.js', location.href).href });
 
 window.__importFile = async () => {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;

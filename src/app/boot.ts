@@ -1,4 +1,5 @@
 import { configureChatStore, getChatModel, getChatStore, setChatModel, type ChatModel } from '../chat';
+import { configureImport } from '../chat/import/configure-import';
 import type { OpenAiConnection } from '../chat/openai';
 import { configureConnectionsStore, createConnectionsModel, deferredModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
@@ -12,6 +13,7 @@ import { whenIdle } from '../lib/when-idle';
  */
 export function boot(): void {
   configureChatStore({ untitledTitle: t('chat.untitled'), attachments: attachmentWorkers() });
+  configureImport({ workerUrl: importWorkerUrl() });
   const store = getChatStore();
   void store.init();
   configureConnectionsStore({ load: (key) => store.getSetting(key), save: (key, value) => store.putSetting(key, value) });
@@ -39,6 +41,11 @@ function attachmentWorkers(): { imageWorkerUrl?: string; pdfWorkerUrl?: string }
     ...(typeof __PARLEY_PDF_WORKER__ === 'string' && { pdfWorkerUrl: absolute(__PARLEY_PDF_WORKER__) }),
   };
 }
+
+/** Set by build.mjs: the import worker's address relative to <base>; absent in unit tests (the import runs on the page). */
+declare const __PARLEY_IMPORT_WORKER__: string | undefined;
+
+const importWorkerUrl = () => (typeof __PARLEY_IMPORT_WORKER__ === 'string' ? new URL(__PARLEY_IMPORT_WORKER__, document.baseURI).href : undefined);
 
 /** Set by build.mjs: the stream worker's address relative to <base>; absent in unit tests. */
 declare const __PARLEY_STREAM_WORKER__: string | undefined;

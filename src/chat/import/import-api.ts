@@ -95,22 +95,26 @@ function summarise(parsed: ParsedImport, known: Set<string>): ImportPreview {
   };
 }
 
-export async function previewImport(files: readonly InputFile[], options: ImportOptions): Promise<ImportPreview> {
+/** A preview and the parsed chats behind it: the page keeps them together, the import worker by preview id. */
+export interface ReadImport {
+  preview: ImportPreview;
+  parsed: ParsedImport;
+}
+
+/** Reads and validates every file and says what an import would add; writes nothing. */
+export async function readImport(files: readonly InputFile[], options: ImportOptions): Promise<ReadImport> {
   const { signal, onProgress } = options;
   const parsed = await parseFiles(files, {
     signal,
     onProgress: ({ file, done, total }) => onProgress?.({ phase: 'reading', file, done, total }),
   });
   throwIfAborted(signal);
-  const preview = summarise(parsed, await importedKeys(options.persistence));
-  parsedOf.set(preview, parsed);
-  return preview;
+  return { preview: summarise(parsed, await importedKeys(options.persistence)), parsed };
 }
 
-export async function runImport(preview: ImportPreview, options: ImportOptions): Promise<ImportResult> {
+/** Makes Parley's rows of the chats not stored yet and writes them in one transaction. */
+export async function writeImport(parsed: ParsedImport, options: ImportOptions): Promise<ImportResult> {
   const { persistence, signal, onProgress } = options;
-  const parsed = parsedOf.get(preview);
-  if (!parsed) throw new TypeError('runImport takes a preview that previewImport returned');
   // Checked again: another tab may have imported the same file since the preview.
   const known = await importedKeys(persistence);
   const fresh: ImportedChat[] = parsed.chats.filter((chat) => !known.has(sourceKey(chat.source)));
@@ -130,4 +134,17 @@ export async function runImport(preview: ImportPreview, options: ImportOptions):
     existing: parsed.chats.length - fresh.length,
     chatIds: batch.chats.map((chat) => chat.id),
   };
+}
+
+/** The import on the page: the fallback where no import worker runs (unit tests, no Worker, memory storage). */
+export async function previewImport(files: readonly InputFile[], options: ImportOptions): Promise<ImportPreview> {
+  const { preview, parsed } = await readImport(files, options);
+  parsedOf.set(preview, parsed);
+  return preview;
+}
+
+export async function runImport(preview: ImportPreview, options: ImportOptions): Promise<ImportResult> {
+  const parsed = parsedOf.get(preview);
+  if (!parsed) throw new TypeError('runImport takes a preview that previewImport returned');
+  return writeImport(parsed, options);
 }
