@@ -297,9 +297,11 @@ describe('attaching files from the keyboard alone', () => {
 
   it('attaches, removes a chip, sends and opens and closes the viewer without a mouse; axe finds nothing', async () => {
     await openApp();
+    // Listening before the key press: Playwright turns file-chooser interception on asynchronously,
+    // and a chooser opened by a fast key press before that would be dismissed unseen.
+    const chooser = page.waitForEvent('filechooser');
     await composer().focus();
     await tabTo(/^Attach files$/);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles([fixture(PHOTO), fixture('utf8.txt')]);
     await expect.poll(() => readyChips().count(), { timeout: 20_000 }).toBe(2);
