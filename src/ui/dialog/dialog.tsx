@@ -131,8 +131,9 @@ export function Dialog({
       onClose={composeEventHandlers(onClose, (event) => {
         if (event.target !== event.currentTarget) return;
         // Closed by the browser itself (a form with method="dialog", Chrome's repeated-Escape
-        // rule): tell the owner, and show it again if the owner keeps it open.
-        if (!shownByUs.current) return;
+        // rule): tell the owner, and show it again if the owner keeps it open. The event comes a
+        // task after closing: a dialog shown again meanwhile (Escape, then Ctrl+, at once) stays.
+        if (!shownByUs.current || event.currentTarget.open) return;
         shownByUs.current = false;
         requestClose();
         setGeneration((value) => value + 1);
