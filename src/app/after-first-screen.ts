@@ -21,6 +21,12 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   // Dialogs (not pages: SPEC A1 is about routes) load before they are wanted: keys typed right
   // after Ctrl/⌘+K must reach the palette, not the page behind it.
   whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));
+  // The backup reminder (issue 14): once the store is ready (remindToBackUp waits for it) and the
+  // page has painted, so its toast never holds up the first screen. A chunk that fails to load
+  // only means no reminder this time.
+  whenIdle(() => void import('./settings/backup-reminder-toast').then((m) => m.remindToBackUp()).catch(() => {}));
+  // An export dropped on the page opens the import's preview (issue 14).
+  whenIdle(() => void import('./import/import-on-drop').then((m) => m.listenForExportDrops()).catch(() => {}));
 }
 
 /**

@@ -3,6 +3,7 @@ import { getChatStore } from '../../chat';
 import { DEFAULT_BACKUP_REMINDER, readBackupState, saveReminderSettings, type BackupReminderSettings } from '../../chat/backup';
 import { downloadFile } from '../../lib/download-file';
 import { BackupPanel, type BackupStore } from './backup-panel';
+import { ImportPanel } from '../import/import-panel';
 import { BackupReminderField } from './backup-reminder-field';
 import { t } from './settings-text';
 import { StorageStatusView } from './storage-status-view';
@@ -25,7 +26,7 @@ const reloadPage = () => window.location.reload();
 
 /**
  * Settings → Data (issue 14): how much space Parley uses and whether the browser may clear it,
- * back up everything, restore a backup, and the reminder to back up.
+ * back up everything, restore a backup, import from another app, and the reminder to back up.
  */
 export function DataSection({ store = getChatStore(), storage = browserStorage(), download = downloadFile, reload = reloadPage, formatDate = (ms) => dateFormat.format(ms) }: DataSectionProps) {
   const id = useId();
@@ -74,6 +75,7 @@ export function DataSection({ store = getChatStore(), storage = browserStorage()
       <p className="settings-hint data-last" data-state={lastBackupAt === undefined ? 'never' : 'done'}>
         {lastBackupAt === undefined ? t('data.backup.never') : t('data.backup.last', { date: formatDate(lastBackupAt) })}
       </p>
+      <ImportPanel />
       <BackupReminderField value={reminder} onChange={changeReminder} />
     </section>
   );

@@ -1,8 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
-import { chatById, getChatStore, type Chat } from '../../chat';
-import { exportFileName } from '../../chat/export';
+import { getChatStore, type Chat } from '../../chat';
 import { t } from './chat-entry-text';
-import { downloadJson } from '../../lib/download-file';
 import { paths } from '../../pages/paths';
 import { stripBase, useRouter } from '../../router';
 import { toast } from '../../ui/toast/toast-store';
@@ -13,30 +11,11 @@ import { toast } from '../../ui/toast/toast-store';
  */
 
 export const DELETED_ICON = 'lucide:trash-2';
-export const EXPORTED_ICON = 'lucide:download';
-export const FAILED_ICON = 'lucide:circle-alert';
 
 export interface ChatEntryActions {
   rename(chatId: string, title: string): void;
   togglePin(chat: Chat): void;
-  exportChat(chat: Chat): void;
   remove(chat: Chat): void;
-}
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Downloads the chat with every branch and its attached files (base64) as versioned JSON, read from storage. */
-export async function exportChatFile(chat: Chat): Promise<void> {
-  try {
-    const store = getChatStore();
-    const data = await store.exportChat(chat.id);
-    if (!data) throw new Error(t('nav.exportGone'));
-    const current = chatById(store.getSnapshot().chats, chat.id) ?? chat;
-    downloadJson(data, exportFileName(current.title));
-    toast.add({ title: t('nav.exported'), description: current.title, icon: EXPORTED_ICON, color: 'success' });
-  } catch (error) {
-    toast.add({ title: t('nav.exportFailed'), description: reason(error), icon: FAILED_ICON, color: 'error' });
-  }
 }
 
 export function useChatEntryActionsValue(): ChatEntryActions {
@@ -47,7 +26,6 @@ export function useChatEntryActionsValue(): ChatEntryActions {
     return {
       rename: (chatId, title) => void getChatStore().renameChat(chatId, title),
       togglePin: (chat) => void getChatStore().pinChat(chat.id, !chat.pinned),
-      exportChat: (chat) => void exportChatFile(chat),
       remove(chat) {
         const href = paths.chat.href(chat.id);
         const wasOpen = currentPath() === href;

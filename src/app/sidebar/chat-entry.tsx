@@ -26,7 +26,7 @@ export const REPLYING_ICON = 'lucide:loader-circle';
 
 /**
  * One chat in the history: a link with the title as plain text, and a menu with Rename,
- * Pin / Unpin, Export and Delete. Memoised: it re-renders only when its chat or `active` changes.
+ * Pin / Unpin, Export (Markdown or JSON) and Delete. Memoised: it re-renders only when its chat or `active` changes.
  */
 export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProps) {
   const actions = useChatEntryActions();
@@ -57,7 +57,9 @@ export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProp
     chat.pinned
       ? { id: 'pin', label: t('nav.unpin'), icon: 'lucide:pin-off', onSelect: () => actions.togglePin(chat) }
       : { id: 'pin', label: t('nav.pin'), icon: 'lucide:pin', onSelect: () => actions.togglePin(chat) },
-    { id: 'export', label: t('nav.export'), icon: 'lucide:download', onSelect: () => actions.exportChat(chat) },
+    // The export's code loads with the first export, not with the history.
+    { id: 'export-md', label: t('chatExport.markdown'), icon: 'lucide:file-text', onSelect: () => void import('../../pages/shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
+    { id: 'export-json', label: t('chatExport.json'), icon: 'lucide:download', onSelect: () => void import('../../pages/shared/chat-export').then((m) => m.exportChatJson(chat.id)) },
     { id: 'delete', label: t('nav.delete'), icon: 'lucide:trash-2', color: 'error', onSelect: () => actions.remove(chat) },
   ];
 

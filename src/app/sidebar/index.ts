@@ -5,9 +5,6 @@ export { ChatEntry, ENTRY_MENU_CLASS, type ChatEntryProps } from './chat-entry';
 export {
   ChatEntryActionsContext,
   DELETED_ICON,
-  EXPORTED_ICON,
-  FAILED_ICON,
-  exportChatFile,
   useChatEntryActions,
   useChatEntryActionsValue,
   type ChatEntryActions,

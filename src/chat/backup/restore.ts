@@ -1,4 +1,4 @@
-import { connectBroadcast, openBroadcastChannel } from '../broadcast';
+import { announceChats } from '../announce-chats';
 import type { Connection } from '../connections/connection';
 import type { ChatPersistence } from '../persistence';
 import { yieldToEventLoop } from '../yield-to-event-loop';
@@ -35,13 +35,6 @@ export interface RestoreOutcome {
   /** Connections added; settings rows written. Both take effect once the page reloads. */
   connections: number;
   settings: number;
-}
-
-/** Posts the notices another tab's changes arrive by: this tab's store reads them like any other. */
-function announceOverBroadcast(chatIds: readonly string[]) {
-  const channel = connectBroadcast(openBroadcastChannel(), `restore-${Date.now()}`, () => {});
-  for (const chatId of chatIds) channel.post({ type: 'messages', chatId });
-  channel.close();
 }
 
 /** Restores the backup in `text` into `persistence`; a BackupError (or the storage's) leaves nothing written. */
@@ -86,6 +79,6 @@ export async function restoreBackup(persistence: ChatPersistence, text: string, 
     throw error;
   }
   outcome.chats = written.length;
-  if (written.length > 0) (options.announce ?? announceOverBroadcast)(written);
+  if (written.length > 0) (options.announce ?? announceChats)(written);
   return outcome;
 }

@@ -1,7 +1,7 @@
 /**
  * Import from other chat apps (src/chat/import/): the errors an ImportError's code and params
- * name, the problem inside one entry, the formats and the reasons nodes were skipped. The
- * import's screen (a later step) registers this area with its chunk.
+ * name, the problem inside one entry, the formats and the reasons nodes were skipped, and the
+ * import's screen (src/app/import/), which registers this area with its chunk.
  */
 export const importMessages = {
   'import.format.chatgpt': 'ChatGPT',
@@ -28,4 +28,32 @@ export const importMessages = {
   'import.skipped.system': 'empty system messages',
   'import.skipped.tool': 'tool calls and their output',
   'import.skipped.empty': 'messages with no text',
+
+  // The import's screen: Settings → Data, and the dialog a dropped export opens.
+  'import.ui.label': 'Import from another app',
+  'import.ui.hint': 'ChatGPT (the zip as downloaded, or its conversations.json), Claude (conversations.json) and Open WebUI (chat export). You see what is in it before anything is imported; chats imported before are left out.',
+  'import.ui.choose': 'Choose a file to import',
+  'import.ui.dialogTitle': 'Import chats',
+  'import.ui.dialogDescription': 'Chats from another app, added to the ones here.',
+  'import.ui.close': 'Close',
+  'import.ui.reading': 'Reading the export',
+  'import.ui.readingFile': 'Reading {file}…',
+  'import.ui.importing': 'Importing',
+  'import.ui.preparing': 'Preparing {done} of {total} chats…',
+  'import.ui.writing': 'Saving {done} of {total}…',
+  'import.ui.cancel': 'Cancel',
+  'import.ui.previewTitle': 'Found in the {format} export',
+  'import.ui.found': '{chats} chats with {messages} messages',
+  'import.ui.dates': 'From {from} to {to}',
+  'import.ui.existing': '{count} chats are already here and will be left out',
+  'import.ui.new': 'To import: {chats} chats, {messages} messages, {files} pictures and files',
+  'import.ui.skipped': '{count} parts left out because they show nothing: {why}',
+  'import.ui.skippedReason': '{count} {reason}',
+  'import.ui.nothingNew': 'Every chat in it is already here: there is nothing to import.',
+  'import.ui.action': 'Import',
+  'import.ui.done': 'Imported {chats} chats, {messages} messages.',
+  'import.ui.doneExisting': 'Imported {chats} chats, {messages} messages; {existing} already here.',
+  'import.ui.cancelled': 'Import cancelled. Nothing was imported.',
+  'import.ui.failed': 'Nothing was imported. {reason}',
+  'import.ui.storage': 'The browser refused to store the chats ({reason}).',
 } as const;

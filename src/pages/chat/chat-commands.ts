@@ -1,14 +1,11 @@
 import { getChatStore, type Chat } from '../../chat';
-import { exportFileName } from '../../chat/export';
 import { t } from './chat-text';
-import { downloadJson } from '../../lib/download-file';
 import { toast } from '../../ui/toast/toast-store';
 
 /** The chat page's actions that end in a toast: the outcome is always said, failures included. */
 
 export const COPIED_ICON = 'lucide:check';
 export const DELETED_ICON = 'lucide:trash-2';
-export const EXPORTED_ICON = 'lucide:download';
 export const FAILED_ICON = 'lucide:circle-alert';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -54,16 +51,4 @@ export async function deleteChatWithUndo(chatId: string, reopen: () => void): Pr
       },
     ],
   });
-}
-
-/** Downloads the chat with every branch and its attached files (base64) as versioned JSON. */
-export async function exportChat(chat: Chat): Promise<void> {
-  try {
-    const data = await getChatStore().exportChat(chat.id);
-    if (!data) throw new Error(t('chat.exportGone'));
-    downloadJson(data, exportFileName(chat.title));
-    toast.add({ title: t('chat.exported'), icon: EXPORTED_ICON, color: 'success' });
-  } catch (error) {
-    toast.add({ title: t('chat.exportFailed'), description: reason(error), icon: FAILED_ICON, color: 'error' });
-  }
 }

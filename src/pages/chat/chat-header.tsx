@@ -5,12 +5,12 @@ import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { ModelPicker, SidebarButton } from '../shared';
-import { exportChat } from './chat-commands';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
 import './chat-header.css';
 
 export const EXPORT_ICON = 'lucide:download';
+export const EXPORT_MARKDOWN_ICON = 'lucide:file-text';
 export const DELETE_CHAT_ICON = 'lucide:trash-2';
 export const CHAT_SETTINGS_ICON = 'lucide:sliders-horizontal';
 export const MORE_ACTIONS_ICON = 'lucide:ellipsis-vertical';
@@ -48,10 +48,15 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
 export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // The same three actions as one menu, for phones, where three buttons would squeeze the title.
+  // The export's code loads with the first export, not with the chat page.
+  const exportItems: MenuItem[] = [
+    { id: 'export-md', label: t('chatExport.markdown'), icon: EXPORT_MARKDOWN_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
+    { id: 'export-json', label: t('chatExport.json'), icon: EXPORT_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatJson(chat.id)) },
+  ];
+  // The same actions as one menu, for phones, where three buttons would squeeze the title.
   const actions: MenuItem[] = [
     { id: 'settings', label: t('chatSettings.open'), icon: CHAT_SETTINGS_ICON, onSelect: () => setSettingsOpen(true) },
-    { id: 'export', label: t('chat.export'), icon: EXPORT_ICON, disabled: !ready, onSelect: () => void exportChat(chat) },
+    ...exportItems,
     { id: 'delete', label: t('chat.delete'), icon: DELETE_CHAT_ICON, color: 'error', onSelect: onDelete },
   ];
   return (
@@ -70,15 +75,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
             aria-haspopup="dialog"
             onClick={() => setSettingsOpen(true)}
           />
-          <Button
-            size="sm"
-            variant="ghost"
-            color="neutral"
-            icon={EXPORT_ICON}
-            label={t('chat.export')}
-            aria-disabled={!ready || undefined}
-            onClick={() => void (ready && exportChat(chat))}
-          />
+          <Menu size="sm" variant="ghost" color="neutral" icon={EXPORT_ICON} label={t('chat.export')} align="end" items={exportItems} />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>
         <Menu className="chat-header__more" size="sm" variant="ghost" color="neutral" icon={MORE_ACTIONS_ICON} label={t('chat.actions')} align="end" items={actions} />

@@ -90,7 +90,7 @@ describe('chat page header: delete and export', () => {
     expect(textOf(lastArticle('Assistant'))).toBe('An answer');
   });
 
-  it('Export downloads the chat as versioned JSON named after its title and says so', async () => {
+  it('Export chat → Export as JSON downloads the chat as versioned JSON named after its title and says so', async () => {
     const { chatId } = await openChat('Trip: Rome/Paris?');
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -104,6 +104,7 @@ describe('chat page header: delete and export', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Export chat' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export as JSON' }));
     // The export is read from storage (it carries the chat's files too), so it comes a moment later.
     await waitFor(() => expect(names).toEqual(['Trip Rome Paris.json']));
     const exported = JSON.parse(await blobs[0]!.text());

@@ -23,6 +23,7 @@ import './composer-files.css';
  */
 
 export { FileDropOverlay };
+export { withoutExports } from '../import-request';
 
 /** The draft files of the app's chat store. */
 export const drafts = () => draftAttachmentsOf();

@@ -113,7 +113,10 @@ export function useComposerFiles({ draftKey, text, model, contextLength, accepts
     machinery.sayRefused(await machinery.drafts().add(draftKey, files), files);
   };
 
-  const drop = useFileDrop({ onFiles: (files) => void add(files), enabled });
+  // A dropped export (a ChatGPT zip, a conversations.json…) went to the import's preview instead
+  // (../import-request.ts says which files count, and why by name): what is left is attached.
+  const addDropped = async (files: readonly File[]) => add((await want()).withoutExports(files));
+  const drop = useFileDrop({ onFiles: (files) => void addDropped(files), enabled });
   // The overlay's strings come with the machinery: a first drag starts loading it.
   useEffect(() => {
     if (drop.active && !module) void want().catch(() => {});

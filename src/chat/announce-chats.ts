@@ -1,0 +1,12 @@
+import { connectBroadcast, openBroadcastChannel } from './broadcast';
+
+/**
+ * Chats written straight to storage, behind the store's back (a restore, an import): announced
+ * as another tab's changes are, so every open tab, this one included, reads them and lists them
+ * at once. The notices go out on a channel of their own, whose sender is none of the tabs.
+ */
+export function announceChats(chatIds: readonly string[], sender = `announce-${Date.now()}`): void {
+  const channel = connectBroadcast(openBroadcastChannel(), sender, () => {});
+  for (const chatId of chatIds) channel.post({ type: 'messages', chatId });
+  channel.close();
+}
