@@ -1,0 +1,93 @@
+/**
+ * The narrow part of PouchDB 9 that sync uses: the packages ship no types, and @types/pouchdb
+ * trails the releases. Only what src/chat/sync calls is declared.
+ */
+declare module 'pouchdb-core' {
+  export interface PouchDoc {
+    _id: string;
+    _rev?: string;
+    _deleted?: boolean;
+    _conflicts?: string[];
+    _attachments?: Record<string, { content_type: string; data?: string | Blob | Uint8Array; stub?: boolean; digest?: string; length?: number }>;
+    [field: string]: unknown;
+  }
+  export interface PouchResult {
+    ok?: boolean;
+    id: string;
+    rev?: string;
+    error?: boolean | string;
+    status?: number;
+  }
+  export interface PouchChange {
+    id: string;
+    seq: number | string;
+    deleted?: boolean;
+    doc?: PouchDoc;
+    changes: { rev: string }[];
+  }
+  export interface PouchChanges {
+    on(event: 'change', listener: (change: PouchChange) => void): PouchChanges;
+    on(event: 'error', listener: (error: unknown) => void): PouchChanges;
+    on(event: 'complete', listener: (info: unknown) => void): PouchChanges;
+    cancel(): void;
+  }
+  export interface PouchSyncInfo {
+    direction?: 'push' | 'pull';
+    change?: { pending?: number; docs_written?: number };
+  }
+  export interface PouchSync {
+    on(event: 'change', listener: (info: PouchSyncInfo) => void): PouchSync;
+    on(event: 'paused', listener: (error?: unknown) => void): PouchSync;
+    on(event: 'active' | 'complete', listener: () => void): PouchSync;
+    on(event: 'denied' | 'error', listener: (error: unknown) => void): PouchSync;
+    cancel(): void;
+    readonly push: PouchReplication;
+    readonly pull: PouchReplication;
+  }
+  export interface PouchReplication {
+    on(event: 'paused', listener: (error?: unknown) => void): PouchReplication;
+    on(event: 'active', listener: () => void): PouchReplication;
+  }
+  export interface PouchDatabase {
+    readonly name: string;
+    info(): Promise<{ doc_count: number; update_seq: number | string }>;
+    get(id: string, options?: { rev?: string; conflicts?: boolean; attachments?: boolean; binary?: boolean }): Promise<PouchDoc>;
+    put(doc: PouchDoc): Promise<PouchResult>;
+    bulkDocs(docs: PouchDoc[]): Promise<PouchResult[]>;
+    allDocs(options: { startkey?: string; endkey?: string; include_docs?: boolean; conflicts?: boolean; keys?: string[] }): Promise<{
+      rows: { id: string; value: { rev: string; deleted?: boolean }; doc?: PouchDoc | null }[];
+    }>;
+    changes(options: { since?: number | string | 'now'; live?: boolean; include_docs?: boolean; conflicts?: boolean }): PouchChanges;
+    sync(remote: PouchDatabase, options: { live?: boolean; retry?: boolean; back_off_function?: (delay: number) => number }): PouchSync;
+    destroy(): Promise<unknown>;
+    close(): Promise<unknown>;
+  }
+  export interface PouchOptions {
+    adapter?: string;
+    skip_setup?: boolean;
+    fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+    auth?: { username: string; password: string };
+  }
+  interface PouchStatic {
+    new (name: string, options?: PouchOptions): PouchDatabase;
+    plugin(plugin: unknown): PouchStatic;
+  }
+  const PouchDB: PouchStatic;
+  export default PouchDB;
+}
+declare module 'pouchdb-adapter-idb' {
+  const plugin: unknown;
+  export default plugin;
+}
+declare module 'pouchdb-adapter-http' {
+  const plugin: unknown;
+  export default plugin;
+}
+declare module 'pouchdb-replication' {
+  const plugin: unknown;
+  export default plugin;
+}
+declare module 'pouchdb-adapter-memory' {
+  const plugin: unknown;
+  export default plugin;
+}

@@ -1,0 +1,223 @@
+import type { PouchChanges, PouchDatabase, PouchDoc } from 'pouchdb-core';
+import type { ChatPersistence } from '../persistence';
+import type { Message } from '../types';
+import type { DocCodec } from './doc-codec';
+import { resolveConflicts } from './sync-conflicts';
+import {
+  attachmentDocId, chatDocId, chatRange, joinAttachment, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type DocBody,
+} from './sync-docs';
+
+/**
+ * Between Parley's storage (a ChatPersistence, the source of truth the app reads) and the local
+ * PouchDB that replicates with the server. Out: `exportChat` turns one chat's rows into
+ * documents, writing only what changed and tombstoning what is gone. In: the local database's
+ * changes feed brings every revision (replicated, or a conflict resolved), written to storage
+ * and announced, the path other tabs' changes take. One queue runs both ways, one step at a time.
+ */
+
+/** A streaming reply is written at most this often (it is saved every second locally): not per token. */
+export const STREAM_EXPORT_INTERVAL_MS = 5000;
+
+export interface SyncBridgeOptions {
+  persistence: ChatPersistence;
+  local: PouchDatabase;
+  codec: DocCodec;
+  /** Chats changed in storage behind the store's back: every tab reads them again (announceChats). */
+  announce(chatIds: readonly string[]): void;
+  now?(): number;
+}
+
+export interface SyncBridge {
+  /** The store calls this after every local change of a chat (its row, messages or attachments, or its deletion). */
+  exportChat(chatId: string): Promise<void>;
+  /** Every chat in storage: the first sync, and after being offline. */
+  exportAll(): Promise<void>;
+  /** Starts applying the local database's changes to storage. */
+  start(): void;
+  stop(): void;
+  /** Resolves once every queued step has run (tests, and a clean stop). */
+  idle(): Promise<void>;
+}
+
+const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
+  const found: Message[] = [];
+  let frontier = [id];
+  while (frontier.length > 0) {
+    const children = messages.filter((message) => message.parentId !== null && frontier.includes(message.parentId));
+    found.push(...children);
+    frontier = children.map((child) => child.id);
+  }
+  return found;
+};
+
+export function createSyncBridge({ persistence, local, codec, announce, now = Date.now }: SyncBridgeOptions): SyncBridge {
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = queue.then(step, step);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  /** What this device last wrote or applied per document, content only: an unchanged row costs no decryption. */
+  const known = new Map<string, string>();
+  const streamedAt = new Map<string, number>();
+  /** Messages whose chat has not arrived yet. */
+  const waiting = new Map<string, Message[]>();
+  let feed: PouchChanges | undefined;
+
+  const remember = (id: string, body: DocBody) => known.set(id, stableJson({ ...body, changedAt: 0 }));
+
+  async function storedBody(doc: PouchDoc | null | undefined): Promise<DocBody | undefined> {
+    return doc && !doc._deleted ? codec.decode(doc) : undefined;
+  }
+
+  /** The document for `body` on top of `rev`, or nothing when the stored one already says it. */
+  async function docFor(id: string, body: DocBody, existing: { rev: string; doc?: PouchDoc | null; deleted?: boolean } | undefined, bytes?: Blob) {
+    const content = stableJson({ ...body, changedAt: 0 });
+    if (existing && !existing.deleted) {
+      if (known.get(id) === content) return undefined;
+      if (sameContent(await storedBody(existing.doc), body)) return void known.set(id, content);
+    }
+    known.set(id, content);
+    return { _id: id, ...(existing ? { _rev: existing.rev } : {}), ...(await codec.encode(id, body, bytes)) } as PouchDoc;
+  }
+
+  async function rangeRows(kind: 'msg' | 'att', chatId: string) {
+    const { rows } = await local.allDocs({ ...chatRange(kind, chatId), include_docs: kind === 'msg' });
+    return new Map(rows.map((row) => [row.id, { rev: row.value.rev, deleted: row.value.deleted, doc: row.doc }]));
+  }
+
+  async function writeChat(chatId: string): Promise<void> {
+    const [chatRow] = (await local.allDocs({ keys: [chatDocId(chatId)], include_docs: true })).rows;
+    const chatExisting = chatRow?.value ? { rev: chatRow.value.rev, deleted: chatRow.value.deleted, doc: chatRow.doc } : undefined;
+    const messageRows = await rangeRows('msg', chatId);
+    const attachmentRows = await rangeRows('att', chatId);
+    const chat = await persistence.getChat(chatId);
+    const docs: PouchDoc[] = [];
+    const tombstone = (id: string, row: { rev: string; deleted?: boolean } | undefined) => {
+      if (row && !row.deleted) docs.push({ _id: id, _rev: row.rev, _deleted: true });
+      known.delete(id);
+    };
+    if (!chat) {
+      tombstone(chatDocId(chatId), chatExisting);
+      for (const [id, row] of [...messageRows, ...attachmentRows]) tombstone(id, row);
+    } else {
+      const at = now();
+      const chatDoc = await docFor(chatDocId(chatId), { type: 'chat', changedAt: at, chat }, chatExisting);
+      if (chatDoc) docs.push(chatDoc);
+      const messages = await persistence.listMessages(chatId);
+      const live = new Set<string>();
+      for (const message of messages) {
+        const id = messageDocId(chatId, message.id);
+        live.add(id);
+        if (message.status === 'streaming' && at - (streamedAt.get(id) ?? 0) < STREAM_EXPORT_INTERVAL_MS) continue;
+        if (message.status === 'streaming') streamedAt.set(id, at);
+        const doc = await docFor(id, { type: 'msg', changedAt: at, message }, messageRows.get(id));
+        if (doc) docs.push(doc);
+      }
+      for (const [id, row] of messageRows) if (!live.has(id)) tombstone(id, row);
+      const owned = new Set<string>();
+      for (const row of await persistence.listChatAttachments(chatId)) {
+        const id = attachmentDocId(chatId, row.id);
+        owned.add(id);
+        const existing = attachmentRows.get(id);
+        if (existing && !existing.deleted) continue; // an attachment never changes: a new version gets a new id
+        const { attachment, bytes } = splitAttachment(row);
+        const doc = await docFor(id, { type: 'att', changedAt: at, attachment }, existing, bytes);
+        if (doc) docs.push(doc);
+      }
+      for (const [id, row] of attachmentRows) if (!owned.has(id)) tombstone(id, row);
+    }
+    if (docs.length > 0) await local.bulkDocs(docs);
+  }
+
+  /** A message deleted elsewhere: kept (its tombstone overwritten) when a live message here continues it. */
+  async function applyMessageDeletion(chatId: string, messageId: string, rev: string): Promise<boolean> {
+    const messages = await persistence.listMessages(chatId);
+    const message = messages.find((row) => row.id === messageId);
+    if (!message) return false;
+    const descendants = descendantsOf(messages, messageId);
+    const rows = descendants.length > 0 ? (await local.allDocs({ keys: descendants.map((row) => messageDocId(chatId, row.id)) })).rows : [];
+    const continued = rows.some((row) => !row.value || !row.value.deleted);
+    if (continued) {
+      const id = messageDocId(chatId, messageId);
+      known.delete(id);
+      const doc = await docFor(id, { type: 'msg', changedAt: now(), message }, { rev, deleted: true });
+      if (doc) await local.put(doc);
+      return false;
+    }
+    await persistence.deleteMessages(chatId, [messageId]);
+    return true;
+  }
+
+  async function applyLive(chatId: string, kind: 'chat' | 'msg' | 'att', body: DocBody, doc: PouchDoc): Promise<boolean> {
+    remember(doc._id, body);
+    if (body.type === 'chat') {
+      const existing = await persistence.getChat(chatId);
+      if (existing && stableJson(existing) === stableJson(body.chat)) return false;
+      if (existing) await persistence.putChat(body.chat);
+      else await persistence.createChat(body.chat, []);
+      for (const message of waiting.get(chatId) ?? []) await persistence.putMessage(message);
+      waiting.delete(chatId);
+      return true;
+    }
+    if (body.type === 'msg') {
+      const stored = await persistence.listMessages(chatId);
+      const same = stored.find((row) => row.id === body.message.id);
+      if (same && stableJson(same) === stableJson(body.message)) return false;
+      if (!(await persistence.putMessage(body.message))) waiting.set(chatId, [...(waiting.get(chatId) ?? []), body.message]);
+      return true;
+    }
+    if (kind === 'att' && body.type === 'att') {
+      const [existing] = await persistence.getAttachments([body.attachment.id]);
+      if (existing) return false;
+      const full = await local.get(doc._id, { attachments: true });
+      await persistence.putAttachment(joinAttachment(body.attachment, await codec.decodeBytes(full, body.attachment.mimeType)));
+      return true;
+    }
+    return false;
+  }
+
+  async function applyChange(id: string, deleted: boolean, rev: string): Promise<void> {
+    const place = parseDocId(id);
+    if (!place) return;
+    let changed = false;
+    if (deleted) {
+      known.delete(id);
+      if (place.kind === 'chat') changed = (await persistence.deleteChat(place.chatId)) !== undefined;
+      else if (place.kind === 'msg') changed = await applyMessageDeletion(place.chatId, place.rowId!, rev);
+      else await persistence.deleteAttachments([place.rowId!]);
+    } else {
+      if (await resolveConflicts(local, codec, id)) return; // the resolution is a new revision: it comes through here next
+      const doc = await local.get(id);
+      const body = await codec.decode(doc);
+      if (body) changed = await applyLive(place.chatId, place.kind, body, doc);
+    }
+    if (changed) announce([place.chatId]);
+  }
+
+  return {
+    exportChat: (chatId) => enqueue(() => writeChat(chatId)),
+    exportAll: () =>
+      enqueue(async () => {
+        for (const chat of await persistence.listChats()) await writeChat(chat.id);
+      }),
+    start() {
+      if (feed) return;
+      feed = local.changes({ since: 0, live: true }).on('change', (change) => {
+        const rev = change.changes[0]?.rev ?? '';
+        void enqueue(() => applyChange(change.id, change.deleted === true, rev)).catch(() => undefined);
+      });
+    },
+    stop() {
+      feed?.cancel();
+      feed = undefined;
+    },
+    idle: async () => {
+      let seen: Promise<unknown>;
+      do {
+        seen = queue;
+        await seen;
+      } while (seen !== queue);
+    },
+  };
+}

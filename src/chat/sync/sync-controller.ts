@@ -1,0 +1,144 @@
+import PouchDB, { type PouchDatabase } from 'pouchdb-core';
+import httpAdapter from 'pouchdb-adapter-http';
+import replication from 'pouchdb-replication';
+import type { ChatPersistence } from '../persistence';
+import { encryptedCodec, plainCodec, type DocCodec } from './doc-codec';
+import { authorisedFetch, openRemoteDatabase, RemoteError, type SyncAuth } from './remote-access';
+import { createSyncBridge, type SyncBridge } from './sync-bridge';
+import { createCryptoDoc, CRYPTO_DOC_ID, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from './sync-crypto';
+import { reasonOf, type SyncStatus } from './sync-status';
+
+/**
+ * Turns sync on: checks the server, unlocks (or sets up) encryption, exports every chat to the
+ * local PouchDB and replicates it both ways, live, retrying with backoff when the server goes
+ * away. Loaded only when sync is on (index.ts imports it lazily), with PouchDB behind it.
+ */
+
+PouchDB.plugin(httpAdapter).plugin(replication);
+
+/** The first retry after a failure; each next one waits twice as long, up to the cap. */
+const RETRY_FIRST_MS = 1000;
+/** A server down for long is asked about once a minute: no storm of requests when it returns. */
+const RETRY_MAX_MS = 60_000;
+
+export const nextRetryDelay = (previous: number) => (previous === 0 ? RETRY_FIRST_MS : Math.min(previous * 2, RETRY_MAX_MS));
+
+export interface StartSyncOptions {
+  /** The CouchDB server's address, without the database: https://couch.example.com */
+  url: string;
+  db: string;
+  auth: SyncAuth;
+  /** End-to-end encryption: the same passphrase on every device. */
+  passphrase?: string;
+  persistence: ChatPersistence;
+  announce(chatIds: readonly string[]): void;
+  onStatus(status: SyncStatus): void;
+  /** This device's replica; by default an IndexedDB PouchDB named after the server and database. */
+  local?: PouchDatabase;
+  fetch?: typeof fetch;
+}
+
+export interface SyncHandle {
+  /** The store's hook: a chat changed here (row, messages, attachments, deletion). */
+  exportChat(chatId: string): Promise<void>;
+  /** Stops replicating; local data and the replica stay (turning sync off). */
+  stop(): Promise<void>;
+  /** Stops and deletes the replica and its checkpoints ("Forget this server"); chats stay. */
+  forget(): Promise<void>;
+  readonly bridge?: SyncBridge;
+}
+
+export const localReplicaName = (url: string, db: string) => `parley-sync:${url.replace(/\/+$/, '')}/${db}`;
+
+async function openLocal(name: string): Promise<PouchDatabase> {
+  const { default: idbAdapter } = await import('pouchdb-adapter-idb');
+  PouchDB.plugin(idbAdapter);
+  return new PouchDB(name, { adapter: 'idb' });
+}
+
+/** The codec this database needs: plain, or the key the passphrase unlocks (a new database gets new parameters). */
+async function chooseCodec(remote: PouchDatabase, passphrase: string | undefined): Promise<DocCodec> {
+  const stored = (await remote.get(CRYPTO_DOC_ID).catch((error: unknown) => {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  })) as CryptoDoc | undefined;
+  if (stored) {
+    if (!passphrase) throw new RemoteError('passphrase-required');
+    return encryptedCodec(await unlockCryptoDoc(stored, passphrase));
+  }
+  if (!passphrase) return plainCodec;
+  const { doc, key } = await createCryptoDoc(passphrase);
+  await remote.put(doc);
+  return encryptedCodec(key);
+}
+
+export async function startSync(options: StartSyncOptions): Promise<SyncHandle> {
+  const base = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const serverUrl = options.url.replace(/\/+$/, '');
+  const dbUrl = `${serverUrl}/${encodeURIComponent(options.db)}`;
+  const fetcher = authorisedFetch(serverUrl, options.auth, base);
+  const local = options.local ?? (await openLocal(localReplicaName(serverUrl, options.db)));
+  const failed = (reason: SyncStatus & { state: 'error' }) => {
+    options.onStatus(reason);
+    const forget = async () => void (await local.destroy());
+    return { exportChat: async () => {}, stop: async () => {}, forget };
+  };
+  options.onStatus({ state: 'connecting' });
+  let codec: DocCodec;
+  const remote = new PouchDB(dbUrl, { fetch: fetcher, skip_setup: true });
+  try {
+    await openRemoteDatabase(serverUrl, dbUrl, fetcher, base);
+    codec = await chooseCodec(remote, options.passphrase);
+  } catch (error) {
+    if (error instanceof WrongPassphraseError) return failed({ state: 'error', reason: 'wrong-passphrase' });
+    return failed({ state: 'error', reason: error instanceof RemoteError ? error.reason : reasonOf(error) });
+  }
+
+  const bridge = createSyncBridge({ persistence: options.persistence, local, codec, announce: options.announce });
+  bridge.start();
+  await bridge.exportAll();
+  let stopped = false;
+  const replication = local.sync(remote, { live: true, retry: true, back_off_function: nextRetryDelay });
+  /** A direction's last failed request: PouchDB's combined 'paused' drops it, each direction's keeps it. */
+  const failures: Partial<Record<'push' | 'pull', unknown>> = {};
+  const report = (status: SyncStatus) => !stopped && options.onStatus(status);
+  const reportFailure = (error: unknown) => {
+    const reason = reasonOf(error);
+    report(reason === 'network' ? { state: 'offline-retrying', reason } : { state: 'error', reason });
+  };
+  for (const direction of ['push', 'pull'] as const) {
+    replication[direction]
+      .on('paused', (error) => {
+        failures[direction] = error;
+        if (error) reportFailure(error);
+      })
+      .on('active', () => (failures[direction] = undefined));
+  }
+  replication
+    .on('active', () => report({ state: 'syncing', pending: 0 }))
+    .on('change', (info) => report({ state: 'syncing', pending: info.change?.pending ?? 0 }))
+    .on('paused', () => {
+      const failure = failures.push ?? failures.pull;
+      if (failure) reportFailure(failure);
+      else report({ state: 'synced' });
+    })
+    .on('error', (error) => reportFailure(error));
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    replication.cancel();
+    bridge.stop();
+    await bridge.idle();
+    options.onStatus({ state: 'stopped' });
+  };
+  return {
+    bridge,
+    exportChat: (chatId) => (stopped ? Promise.resolve() : bridge.exportChat(chatId)),
+    stop,
+    async forget() {
+      await stop();
+      await local.destroy();
+    },
+  };
+}

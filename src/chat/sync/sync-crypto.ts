@@ -1,0 +1,101 @@
+import type { PouchDoc } from 'pouchdb-core';
+import type { DocBody } from './sync-docs';
+
+/**
+ * End-to-end encryption: a passphrase becomes an AES-GCM key through PBKDF2; every document
+ * body (and attachment's bytes) is encrypted in the browser, so the server keeps ciphertext.
+ * The salt and parameters live in one plain document, `parley:crypto`, that a second device
+ * reads; its `check` (a known text, encrypted) tells a wrong passphrase before anything syncs.
+ * Document ids, sizes and timing still show (see docs/sync.md).
+ */
+
+export const CRYPTO_DOC_ID = 'parley:crypto';
+/** OWASP's 2023 work factor for PBKDF2-HMAC-SHA256. */
+export const PBKDF2_ITERATIONS = 600_000;
+/** 128 bits of salt, as NIST SP 800-132 asks at least. */
+const SALT_BYTES = 16;
+/** AES-GCM's standard 96-bit IV, random per encryption (a repeat with one key would break GCM). */
+const IV_BYTES = 12;
+const CHECK_TEXT = 'parley-sync-check-v1';
+
+export interface CryptoDoc extends PouchDoc {
+  version: 1;
+  kdf: 'PBKDF2';
+  hash: 'SHA-256';
+  iterations: number;
+  salt: string;
+  check: string;
+}
+
+export class WrongPassphraseError extends Error {
+  constructor() {
+    super('The passphrase does not open this database');
+    this.name = 'WrongPassphraseError';
+  }
+}
+
+const subtle = () => globalThis.crypto.subtle;
+const encoder = new TextEncoder();
+
+export function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+async function deriveKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
+  const material = await subtle().importKey('raw', encoder.encode(passphrase), 'PBKDF2', false, ['deriveKey']);
+  return subtle().deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+}
+
+/** IV and ciphertext in one buffer; the document id is authenticated too, so a body can't be moved to another id. */
+export async function encryptBytes(key: CryptoKey, id: string, plain: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(id) }, key, plain));
+  const out = new Uint8Array(IV_BYTES + sealed.length);
+  out.set(iv);
+  out.set(sealed, IV_BYTES);
+  return out;
+}
+
+export async function decryptBytes(key: CryptoKey, id: string, sealed: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const iv = sealed.slice(0, IV_BYTES);
+  const plain = await subtle().decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(id) }, key, sealed.slice(IV_BYTES));
+  return new Uint8Array(plain);
+}
+
+export async function encryptBody(key: CryptoKey, id: string, body: DocBody): Promise<string> {
+  return toBase64(await encryptBytes(key, id, encoder.encode(JSON.stringify(body))));
+}
+
+export async function decryptBody(key: CryptoKey, id: string, sealed: string): Promise<DocBody> {
+  return JSON.parse(new TextDecoder().decode(await decryptBytes(key, id, fromBase64(sealed)))) as DocBody;
+}
+
+/** A new database's parameters and key: a fresh random salt. */
+export async function createCryptoDoc(passphrase: string, iterations = PBKDF2_ITERATIONS): Promise<{ doc: CryptoDoc; key: CryptoKey }> {
+  const salt = globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const key = await deriveKey(passphrase, salt, iterations);
+  const check = toBase64(await encryptBytes(key, CRYPTO_DOC_ID, encoder.encode(CHECK_TEXT)));
+  return { doc: { _id: CRYPTO_DOC_ID, version: 1, kdf: 'PBKDF2', hash: 'SHA-256', iterations, salt: toBase64(salt), check }, key };
+}
+
+/** The key the stored parameters give this passphrase; WrongPassphraseError when the check does not open. */
+export async function unlockCryptoDoc(doc: CryptoDoc, passphrase: string): Promise<CryptoKey> {
+  if (doc.kdf !== 'PBKDF2' || doc.hash !== 'SHA-256' || !(doc.iterations >= PBKDF2_ITERATIONS)) throw new WrongPassphraseError();
+  const key = await deriveKey(passphrase, fromBase64(doc.salt), doc.iterations);
+  try {
+    const text = new TextDecoder().decode(await decryptBytes(key, CRYPTO_DOC_ID, fromBase64(doc.check)));
+    if (text !== CHECK_TEXT) throw new WrongPassphraseError();
+  } catch {
+    throw new WrongPassphraseError();
+  }
+  return key;
+}

@@ -1,0 +1,60 @@
+// Two "devices" for sync tests: each its own storage (memory persistence) and its own replica
+// (PouchDB's memory adapter standing in for IndexedDB), syncing through the real test server.
+import PouchDB from 'pouchdb-core';
+import memoryAdapter from 'pouchdb-adapter-memory';
+import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import type { ChatPersistence } from '../../../src/chat/persistence';
+import { startSync, type StartSyncOptions, type SyncHandle } from '../../../src/chat/sync/sync-controller';
+import type { SyncStatus } from '../../../src/chat/sync/sync-status';
+import type { Chat, Message } from '../../../src/chat/types';
+
+PouchDB.plugin(memoryAdapter);
+let replicas = 0;
+
+export interface Device {
+  persistence: ChatPersistence;
+  statuses: SyncStatus[];
+  announced: string[];
+  handle: SyncHandle;
+  start(): Promise<SyncHandle>;
+}
+
+export async function device(options: Omit<StartSyncOptions, 'persistence' | 'announce' | 'onStatus' | 'local'>, start = true): Promise<Device> {
+  const persistence = createMemoryPersistence();
+  const local = new PouchDB(`device-${++replicas}`, { adapter: 'memory' });
+  const self: Device = {
+    persistence,
+    statuses: [],
+    announced: [],
+    handle: undefined as unknown as SyncHandle,
+    async start() {
+      self.handle = await startSync({ ...options, persistence, local, announce: (ids) => self.announced.push(...ids), onStatus: (status) => self.statuses.push(status) });
+      return self.handle;
+    },
+  };
+  if (start) await self.start();
+  return self;
+}
+
+/** Polls until `check` passes (replication is asynchronous), or fails with its last error. */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 8000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+let ids = 0;
+export function chat(fields: Partial<Chat> = {}): Chat {
+  const at = Date.now();
+  return { id: `c${++ids}-${at}`, title: 'A chat', titleSource: 'user', createdAt: at, updatedAt: at, pinned: false, ...fields };
+}
+
+export function message(chatId: string, fields: Partial<Message> = {}): Message {
+  return { id: `m${++ids}-${Date.now()}`, chatId, parentId: null, role: 'user', content: 'Hello', status: 'complete', createdAt: Date.now(), ...fields };
+}

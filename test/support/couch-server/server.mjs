@@ -1,0 +1,174 @@
+// A real CouchDB-protocol server for tests: express-pouchdb over PouchDB's in-memory adapter
+// (pure JavaScript: no native build, nothing downloaded past the npm registry). In front of it,
+// the parts of CouchDB a browser client meets and that express-pouchdb does not switch: basic
+// auth or a session cookie (POST /_session), CORS on or off, and whether a missing database
+// may be created. stop() and restart() keep the port and the data, for "the server went away".
+//
+//   const couch = await startCouchServer({ auth: 'basic', user: 'ann', password: 'secret' });
+//   couch.url                      // http://127.0.0.1:PORT
+//   await couch.stop(); await couch.restart();
+//   await couch.rawDocs('parley')  // every stored document, as the server keeps it
+//   await couch.close();
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import expressPouchDB from 'express-pouchdb';
+import PouchDB from 'pouchdb-core';
+import memoryAdapter from 'pouchdb-adapter-memory';
+
+PouchDB.plugin(memoryAdapter);
+
+/** Each server's databases live apart from every other's (the memory adapter shares names process-wide). */
+let serverCount = 0;
+
+/** What CouchDB answers a request it will not serve; no WWW-Authenticate, so a browser shows no login box. */
+const UNAUTHORIZED = { error: 'unauthorized', reason: 'Name or password is incorrect.' };
+const NOT_ADMIN = { error: 'unauthorized', reason: 'You are not a server admin.' };
+
+/** The headers CouchDB's CORS allows and exposes (its defaults in chttpd_cors). */
+const CORS_ALLOW_HEADERS = 'accept, authorization, content-type, origin, referer, x-csrf-token';
+const CORS_EXPOSE_HEADERS = 'content-type, cache-control, accept-ranges, etag, server, x-couch-request-id, x-couch-update-newrev, x-couchdb-body-time';
+const CORS_METHODS = 'GET, PUT, POST, HEAD, DELETE';
+
+function corsHeaders(cors, origin) {
+  if (!cors || !origin) return null;
+  const allowed = cors.origins === '*' || cors.origins.includes(origin);
+  if (!allowed) return null;
+  const headers = {
+    'Access-Control-Allow-Origin': cors.credentials || cors.origins !== '*' ? origin : '*',
+    'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
+  };
+  if (cors.credentials) headers['Access-Control-Allow-Credentials'] = 'true';
+  return headers;
+}
+
+function readCookie(header, name) {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function basicUser(header) {
+  const match = /^Basic (.+)$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export async function startCouchServer(options = {}) {
+  const settings = {
+    auth: options.auth ?? 'none',
+    user: options.user ?? 'parley',
+    password: options.password ?? 'parley-password',
+    cors: options.cors === undefined ? { origins: '*', credentials: true } : options.cors,
+    allowCreate: options.allowCreate ?? true,
+  };
+  const prefix = `couch-server-${++serverCount}-`;
+  const MemoryPouch = PouchDB.defaults({ adapter: 'memory', prefix });
+  const sessions = new Set();
+  const requests = [];
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    const entry = { method: req.method, path: req.path, status: 0 };
+    requests.push(entry);
+    res.on('finish', () => (entry.status = res.statusCode));
+    const headers = corsHeaders(settings.cors, req.headers.origin);
+    if (headers) res.set(headers);
+    if (req.method === 'OPTIONS') {
+      if (headers) res.set({ 'Access-Control-Allow-Methods': CORS_METHODS, 'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS });
+      res.status(headers ? 204 : 405).end();
+      return;
+    }
+    next();
+  });
+
+  app.post('/_session', express.json(), express.urlencoded({ extended: false }), (req, res) => {
+    const { name, password } = req.body ?? {};
+    if (name !== settings.user || password !== settings.password) return res.status(401).json(UNAUTHORIZED);
+    const token = randomBytes(16).toString('hex');
+    sessions.add(token);
+    res.set('Set-Cookie', `AuthSession=${token}; Version=1; Path=/; HttpOnly; SameSite=Lax`);
+    res.json({ ok: true, name, roles: [] });
+  });
+  app.delete('/_session', (req, res) => {
+    sessions.delete(readCookie(req.headers.cookie, 'AuthSession'));
+    res.set('Set-Cookie', 'AuthSession=; Version=1; Path=/; HttpOnly; Max-Age=0');
+    res.json({ ok: true });
+  });
+
+  const authenticated = (req) => {
+    if (settings.auth === 'none') return true;
+    if (settings.auth === 'basic') {
+      const user = basicUser(req.headers.authorization);
+      return user?.name === settings.user && user.password === settings.password;
+    }
+    return sessions.has(readCookie(req.headers.cookie, 'AuthSession'));
+  };
+  app.get('/_session', (req, res) => {
+    const ok = settings.auth !== 'none' && authenticated(req);
+    res.json({ ok: true, userCtx: { name: ok ? settings.user : null, roles: [] } });
+  });
+
+  app.use((req, res, next) => {
+    if (req.path === '/' || authenticated(req)) return next();
+    res.status(401).json(UNAUTHORIZED);
+  });
+  // "No right to create it": a database PUT is an admin's, as on CouchDB with a member account.
+  app.put(/^\/[^/_][^/]*\/?$/, (req, res, next) => (settings.allowCreate ? next() : res.status(401).json(NOT_ADMIN)));
+  app.use('/', expressPouchDB(MemoryPouch, { mode: 'minimumForPouchDB', inMemoryConfig: true }));
+
+  let server = null;
+  let port = options.port ?? 0;
+  const sockets = new Set();
+  async function listen() {
+    server = app.listen(port, '127.0.0.1');
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await once(server, 'listening');
+    port = server.address().port;
+  }
+  async function stop() {
+    if (!server) return;
+    const closing = once(server, 'close');
+    server.close();
+    // Live feeds (_changes?feed=longpoll) hold their sockets open: cut them, as a dead server would.
+    for (const socket of sockets) socket.destroy();
+    await closing;
+    server = null;
+  }
+  await listen();
+
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
+    requests,
+    settings,
+    /** Creates a database as an admin would (also when `allowCreate` is off). */
+    async createDb(name) {
+      await new MemoryPouch(name).info();
+    },
+    /** Every document of a database as stored, deleted ones included, with conflicts. */
+    async rawDocs(name) {
+      const db = new MemoryPouch(name);
+      const changes = await db.changes({ include_docs: true, conflicts: true, style: 'all_docs', attachments: true });
+      return changes.results.map((row) => ({ ...row.doc, _deleted: row.deleted === true || row.doc?._deleted === true }));
+    },
+    stop,
+    async restart() {
+      await stop();
+      await listen();
+    },
+    close: stop,
+  };
+}
