@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { nav } from './locators';
 import { pagePerTest } from './page-per-test';
+import { seedChats, type SeedChat } from './seed-chats';
 
 // Issue 12 "Memory": opening and closing chats must not leave anything behind. A person opens
 // one chat after another from the sidebar and goes back home each time, fifty times; what the
@@ -40,41 +41,19 @@ const HEAP_GROWTH_BYTES = 512 * 1024;
 /** 75 visits of a 30-message chat (about 15 s here) and two forced GCs, with room for a loaded two-core CI machine. */
 const TEST_TIMEOUT_MS = 180_000;
 
-/** Runs in a same-origin page that is not the app: stores chats as the app would (schema version 1; the app upgrades it). */
-function seed({ chats, messages }: { chats: number; messages: number }) {
-  return new Promise<void>((resolve, reject) => {
-    const open = indexedDB.open('parley', 1);
-    open.onerror = () => reject(open.error);
-    open.onupgradeneeded = () => {
-      const db = open.result;
-      db.createObjectStore('chats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
-      db.createObjectStore('messages', { keyPath: 'id' }).createIndex('chatId_createdAt', ['chatId', 'createdAt']);
-      db.createObjectStore('drafts', { keyPath: 'key' });
-      db.createObjectStore('settings', { keyPath: 'key' });
-    };
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction(['chats', 'messages'], 'readwrite');
-      const start = Date.now() - 3_600_000;
-      for (let c = 0; c < chats; c += 1) {
-        const chatId = `chat${c}`;
-        let parentId: string | null = null;
-        for (let m = 0; m < messages; m += 1) {
-          const id = `${chatId}-m${String(m).padStart(3, '0')}`;
-          const content = m % 2 ? `Reply ${m} in chat ${c}, with **bold** text, \`code\` and a [link](https://example.com).` : `Question ${m} in chat ${c}?`;
-          tx.objectStore('messages').put({ id, chatId, parentId, role: m % 2 ? 'assistant' : 'user', content, status: 'complete', createdAt: start + c * 60_000 + m * 1000 });
-          parentId = id;
-        }
-        tx.objectStore('chats').put({ id: chatId, title: `Chat number ${c}`, titleSource: 'user', createdAt: start + c * 60_000, updatedAt: start + c * 60_000 + messages * 1000, pinned: false, currentLeafId: parentId });
-      }
-      tx.oncomplete = () => {
-        db.close();
-        resolve();
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
+/** `chats` chats of `messages` messages each, a minute apart. */
+function chatsToSeed({ chats, messages }: { chats: number; messages: number }): SeedChat[] {
+  return Array.from({ length: chats }, (_, c) => ({
+    id: `chat${c}`,
+    title: `Chat number ${c}`,
+    offsetMs: c * 60_000,
+    texts: Array.from({ length: messages }, (_, m) =>
+      m % 2 ? `Reply ${m} in chat ${c}, with **bold** text, \`code\` and a [link](https://example.com).` : `Question ${m} in chat ${c}?`,
+    ),
+  }));
 }
+/** An hour ago: the seeded chats are today's. */
+const SEED_AGO_MS = 3_600_000;
 
 interface Memory {
   /** Elements (HTML and SVG) whose JS objects are alive but which are not in the document. */
@@ -114,7 +93,7 @@ async function openAndClose(index: number) {
 describe('memory', () => {
   it(`keeps nothing alive from ${ROUNDS} chats opened and closed`, { timeout: TEST_TIMEOUT_MS }, async () => {
     await page.goto(at('/assets/not-the-app.txt'));
-    await page.evaluate(seed, { chats: CHATS, messages: MESSAGES_PER_CHAT });
+    await page.evaluate(seedChats, { chats: chatsToSeed({ chats: CHATS, messages: MESSAGES_PER_CHAT }), startMs: Date.now() - SEED_AGO_MS });
     await page.goto(at('/'));
     await nav(page).getByRole('link', { name: `Chat number ${CHATS - 1}` }).waitFor();
     const cdp = await page.context().newCDPSession(page);

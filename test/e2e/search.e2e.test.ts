@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { checkStop } from './screen-checks';
+import { seedChats, type SeedChat } from './seed-chats';
 import { pagePerTest } from './page-per-test';
 
 // Journey: a person looks for a rare word they remember from an old, long chat, and lands on it.
@@ -16,47 +17,23 @@ const LONG_CHAT_MESSAGES = 120;
 const HIT_INDEX = 10;
 const RARE = 'Ångströmzanzibar';
 
-/** Runs in a same-origin page that is not the app: stores chats as the app would (schema version 1; the app upgrades it). */
-function seed({ messages, hitIndex, rare }: { messages: number; hitIndex: number; rare: string }) {
-  return new Promise<string>((resolve, reject) => {
-    const open = indexedDB.open('parley', 1);
-    open.onerror = () => reject(open.error);
-    open.onupgradeneeded = () => {
-      const db = open.result;
-      db.createObjectStore('chats', { keyPath: 'id' }).createIndex('updatedAt', 'updatedAt');
-      db.createObjectStore('messages', { keyPath: 'id' }).createIndex('chatId_createdAt', ['chatId', 'createdAt']);
-      db.createObjectStore('drafts', { keyPath: 'key' });
-      db.createObjectStore('settings', { keyPath: 'key' });
-    };
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction(['chats', 'messages'], 'readwrite');
-      const start = Date.now() - 86_400_000;
-      const add = (chatId: string, title: string, texts: string[], offset: number) => {
-        let parentId: string | null = null;
-        texts.forEach((content, i) => {
-          const id = `${chatId}-m${String(i).padStart(4, '0')}`;
-          tx.objectStore('messages').put({ id, chatId, parentId, role: i % 2 ? 'assistant' : 'user', content, status: 'complete', createdAt: start + offset + i * 1000 });
-          parentId = id;
-        });
-        tx.objectStore('chats').put({ id: chatId, title, titleSource: 'user', createdAt: start + offset, updatedAt: start + offset + texts.length * 1000, pinned: false, currentLeafId: parentId });
-      };
-      const filler = (i: number) => `Paragraph ${i}: a long enough message about nothing in particular, so that the chat is taller than the screen. `.repeat(3);
-      add('long', 'The long chat', Array.from({ length: messages }, (_, i) => (i === hitIndex ? `We talked about the ${rare} once, long ago.` : filler(i))), 0);
-      add('other', 'Another chat', ['Nothing rare here.', 'Indeed.'], 10 * 60_000 * 60);
-      tx.oncomplete = () => {
-        db.close();
-        resolve(`long-m${String(hitIndex).padStart(4, '0')}`);
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
+/** The long chat with the rare word in one message, and another chat without it. */
+function chatsToSeed(messages = LONG_CHAT_MESSAGES, hitIndex = HIT_INDEX): SeedChat[] {
+  const filler = (i: number) => `Paragraph ${i}: a long enough message about nothing in particular, so that the chat is taller than the screen. `.repeat(3);
+  return [
+    { id: 'long', title: 'The long chat', offsetMs: 0, texts: Array.from({ length: messages }, (_, i) => (i === hitIndex ? `We talked about the ${RARE} once, long ago.` : filler(i))) },
+    { id: 'other', title: 'Another chat', offsetMs: 10 * 60 * 60_000, texts: ['Nothing rare here.', 'Indeed.'] },
+  ];
 }
+const HIT_ID = `long-m${String(HIT_INDEX).padStart(4, '0')}`;
+/** A day ago: the seeded chats sit under an older group than today's. */
+const SEED_AGO_MS = 86_400_000;
 
 describe('search', () => {
   it('a rare word, typed without its accent and in part, opens the chat scrolled to the highlighted message', async () => {
     await page.goto(at('/assets/not-the-app.txt'));
-    const hitId = await page.evaluate(seed, { messages: LONG_CHAT_MESSAGES, hitIndex: HIT_INDEX, rare: RARE });
+    await page.evaluate(seedChats, { chats: chatsToSeed(), startMs: Date.now() - SEED_AGO_MS });
+    const hitId = HIT_ID;
     await page.goto(at('/'));
     await page.getByRole('navigation', { name: 'Chats and navigation' }).getByRole('link', { name: 'The long chat' }).waitFor();
 
@@ -95,7 +72,7 @@ describe('search', () => {
 
   it('finds a message saved after the index was built, and keeps the index for the next visit', async () => {
     await page.goto(at('/assets/not-the-app.txt'));
-    await page.evaluate(seed, { messages: 4, hitIndex: 1, rare: RARE });
+    await page.evaluate(seedChats, { chats: chatsToSeed(4, 1), startMs: Date.now() - SEED_AGO_MS });
     await page.goto(at('/'));
     await page.getByRole('navigation', { name: 'Chats and navigation' }).getByRole('link', { name: 'Another chat' }).waitFor({ timeout: 8000 });
     await page.keyboard.press('Control+k');
