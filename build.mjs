@@ -83,6 +83,8 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
   chunkNames: '[name]-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' },
+  // PouchDB (sync, issue 15) imports Node's 'events'; a browser has none.
+  alias: { events: './src/lib/event-emitter.ts' },
   define: {
     'process.env.NODE_ENV': '"production"',
     __PARLEY_STREAM_WORKER__: JSON.stringify(workerUrl.stream),

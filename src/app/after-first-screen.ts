@@ -1,5 +1,6 @@
 import { getChatStore } from '../chat';
 import { getConnectionsStore } from '../chat/connections';
+import { loadSyncService, SYNC_SETTING } from '../chat/sync';
 import { whenIdle } from '../lib/when-idle';
 import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './lazy-dialogs';
 
@@ -27,6 +28,15 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   whenIdle(() => void import('./settings/backup-reminder-toast').then((m) => m.remindToBackUp()).catch(() => {}));
   // An export dropped on the page opens the import's preview (issue 14).
   whenIdle(() => void import('./import/import-on-drop').then((m) => m.listenForExportDrops()).catch(() => {}));
+  // Sync (issue 15) when it is on: its code (and PouchDB) loads only then.
+  whenIdle(() => void resumeSync().catch(() => {}));
+}
+
+async function resumeSync() {
+  const config = await getChatStore().getSetting<{ enabled?: boolean } | null>(SYNC_SETTING);
+  if (!config?.enabled) return;
+  const [{ getSyncService }] = await Promise.all([loadSyncService(), import('./sidebar/sync-status-line')]);
+  await getSyncService().resume();
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { AttachmentSettings } from './attachment-settings';
+import { isChangeNotice } from './broadcast';
 import { createChatActions, type ChatActions } from './chat-actions';
 import { chatModels, type ChatModelRegistry } from './chat-model';
+import { tellLocalChange } from './local-changes';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { createReplyActions, type ReplyActions } from './reply-actions';
 import { abandonedReplies, browserLocks, type LockManagerLike } from './reply-locks';
@@ -33,7 +35,15 @@ export interface StoreActionsOptions {
   ensureLoaded(chatId: string): Promise<boolean>;
 }
 
-export function createStoreActions(core: StoreCore, options: StoreActionsOptions): StoreActions {
+export function createStoreActions(shared: StoreCore, options: StoreActionsOptions): StoreActions {
+  // Every write of an action is announced to the other tabs: sync hears of it the same way.
+  const core: StoreCore = {
+    ...shared,
+    announce(notice) {
+      shared.announce(notice);
+      if (isChangeNotice(notice)) tellLocalChange(notice.chatId);
+    },
+  };
   const locks = options.locks === undefined ? browserLocks() : options.locks;
   const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
   let chats: ChatActions | undefined;

@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
 import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
+import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import './settings-dialog.css';
 
@@ -40,6 +41,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <DefaultModelField />
           <TitleSettingsSection />
           <DataSection />
+          <SyncSection />
         </>
       )}
     </Dialog>

@@ -1,10 +1,12 @@
 import { registerMessages } from '../../i18n';
 import { dataSettings } from '../../i18n/en/data-settings';
 import { settings } from '../../i18n/en/settings';
+import { syncSettings } from '../../i18n/en/sync-settings';
 
 // Settings' strings load with the settings chunk, not the first screen: every settings module
 // takes `t` from here, so the strings are registered before any of them renders.
 registerMessages(settings);
 registerMessages(dataSettings);
+registerMessages(syncSettings);
 
 export { t, type MessageKey } from '../../i18n';

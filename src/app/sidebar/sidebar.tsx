@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { ThemeSwitch } from '../../ui/theme';
 import { LazyChatHistory } from './lazy-chat-history';
+import { LazySyncStatus } from './lazy-sync-status';
 import { ariaKeyShortcut, hotkeyLabel, isApplePlatform, NEW_CHAT_HOTKEY, SEARCH_HOTKEY } from './use-layout-hotkeys';
 import type { SidebarMode, SidebarState } from './use-sidebar-state';
 import './sidebar.css';
@@ -92,6 +93,7 @@ export const Sidebar = memo(function Sidebar({
         <LazyChatHistory scrollRootRef={scrollRef} />
       </div>
       <div className="sidebar__footer">
+        <LazySyncStatus />
         {onOpenSettings && (
           <Button className="sidebar__settings" icon="lucide:settings" variant="ghost" color="neutral" size="sm" onClick={onOpenSettings}>
             {t('nav.settings')}

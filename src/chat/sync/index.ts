@@ -1,9 +1,16 @@
 /**
  * Sync through CouchDB replication (issue 15). This index is small and PouchDB-free: the
- * engine (PouchDB, the bridge, encryption) loads with `loadSync()`, only once sync is on.
+ * engine (PouchDB, the bridge, encryption) loads with `loadSync()`, only once sync is on;
+ * the service (settings, start at boot, the store's hook) with `loadSyncService()`.
  */
 export type { SyncStatus, SyncErrorReason } from './sync-status';
 export type { SyncAuth } from './remote-access';
 export type { StartSyncOptions, SyncHandle } from './sync-controller';
+export type { SyncConfig, SyncService, SyncTestResult } from './sync-service';
+export { getSyncStatus, subscribeSyncStatus, type SyncStatusSnapshot } from './sync-status-store';
+
+/** The settings row with the server's settings ({ url, db, auth, passphrase, enabled }): boot reads it before loading any sync code. */
+export const SYNC_SETTING = 'sync';
 
 export const loadSync = () => import('./sync-controller');
+export const loadSyncService = () => import('./sync-service');

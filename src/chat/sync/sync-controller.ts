@@ -56,6 +56,11 @@ async function openLocal(name: string): Promise<PouchDatabase> {
   return new PouchDB(name, { adapter: 'idb' });
 }
 
+/** "Forget this server" while sync is off: deletes the replica (and its checkpoints) only. */
+export async function forgetReplica(url: string, db: string): Promise<void> {
+  await (await openLocal(localReplicaName(url.replace(/\/+$/, ''), db))).destroy();
+}
+
 /** The codec this database needs: plain, or the key the passphrase unlocks (a new database gets new parameters). */
 async function chooseCodec(remote: PouchDatabase, passphrase: string | undefined): Promise<DocCodec> {
   const stored = (await remote.get(CRYPTO_DOC_ID).catch((error: unknown) => {

@@ -1,0 +1,192 @@
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { getSyncStatus, subscribeSyncStatus, type SyncAuth, type SyncErrorReason } from '../../chat/sync';
+import { getSyncService, type SyncConfig } from '../../chat/sync/sync-service';
+import { Button } from '../../ui/button';
+import { t } from './settings-text';
+import { SyncReason } from './sync-reason';
+import './sync-section.css';
+
+/**
+ * Settings → Sync (issue 15): the CouchDB server, its database and credentials, an optional
+ * encryption passphrase, "Test", and turning sync on and off or forgetting the server.
+ */
+
+type AuthKind = SyncAuth['kind'];
+type Form = { url: string; db: string; kind: AuthKind; username: string; password: string; passphrase: string };
+
+/** Parley's database name unless the user picks another: one per person, shared by their devices. */
+const DEFAULT_DB = 'parley';
+const EMPTY: Form = { url: '', db: DEFAULT_DB, kind: 'basic', username: '', password: '', passphrase: '' };
+
+const configOf = (form: Form): Omit<SyncConfig, 'enabled'> => ({
+  url: form.url.trim(),
+  db: form.db.trim() || DEFAULT_DB,
+  auth: form.kind === 'none' ? { kind: 'none' } : { kind: form.kind, username: form.username, password: form.password },
+  ...(form.passphrase ? { passphrase: form.passphrase } : {}),
+});
+
+const formOf = (config: SyncConfig): Form => ({
+  url: config.url,
+  db: config.db,
+  kind: config.auth.kind,
+  username: config.auth.kind === 'none' ? '' : config.auth.username,
+  password: config.auth.kind === 'none' ? '' : config.auth.password,
+  passphrase: config.passphrase ?? '',
+});
+
+type TestState = { state: 'idle' } | { state: 'testing' } | { state: 'ok' } | { state: 'failed'; reason: SyncErrorReason };
+
+export function SyncSection() {
+  const id = useId();
+  const service = getSyncService();
+  const status = useSyncExternalStore(subscribeSyncStatus, getSyncStatus);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [saved, setSaved] = useState<SyncConfig | undefined>();
+  const [test, setTest] = useState<TestState>({ state: 'idle' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void service.readConfig().then((config) => {
+      if (!live || !config) return;
+      setSaved(config);
+      setForm(formOf(config));
+    });
+    return () => void (live = false);
+  }, [service]);
+
+  const field = (name: keyof Form) => ({
+    id: `${id}${name}`,
+    className: 'settings-input',
+    value: form[name],
+    disabled: busy,
+    onChange: (event: { target: { value: string } }) => {
+      setForm((previous) => ({ ...previous, [name]: event.target.value }));
+      setTest({ state: 'idle' });
+    },
+  });
+  const act = async (run: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await run();
+      setSaved(await service.readConfig());
+    } finally {
+      setBusy(false);
+    }
+  };
+  const on = saved?.enabled === true;
+  const canSubmit = form.url.trim() !== '' && !busy;
+
+  return (
+    <section className="settings-section sync-section" aria-labelledby={`${id}heading`} data-state={on ? 'on' : 'off'}>
+      <div className="settings-section__header">
+        <h3 id={`${id}heading`}>{t('sync.title')}</h3>
+      </div>
+      <p className="settings-hint">{t('sync.intro')}</p>
+      <div className="settings-field">
+        <label htmlFor={`${id}url`}>{t('sync.url.label')}</label>
+        <input {...field('url')} type="url" inputMode="url" autoComplete="url" spellCheck={false} aria-describedby={`${id}urlHint`} />
+        <p id={`${id}urlHint`} className="settings-hint">
+          {t('sync.url.hint')}
+        </p>
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}db`}>{t('sync.db.label')}</label>
+        <input {...field('db')} spellCheck={false} />
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}kind`}>{t('sync.auth.label')}</label>
+        <select {...field('kind')}>
+          <option value="basic">{t('sync.auth.basic')}</option>
+          <option value="session">{t('sync.auth.session')}</option>
+          <option value="none">{t('sync.auth.none')}</option>
+        </select>
+      </div>
+      {form.kind !== 'none' && (
+        <>
+          <div className="settings-field">
+            <label htmlFor={`${id}username`}>{t('sync.username.label')}</label>
+            <input {...field('username')} autoComplete="username" spellCheck={false} />
+          </div>
+          <div className="settings-field">
+            <label htmlFor={`${id}password`}>{t('sync.password.label')}</label>
+            <input {...field('password')} type="password" autoComplete="current-password" aria-describedby={`${id}secretHint`} />
+          </div>
+        </>
+      )}
+      <div className="settings-field">
+        <label htmlFor={`${id}passphrase`}>{t('sync.passphrase.label')}</label>
+        <input {...field('passphrase')} type="password" autoComplete="new-password" aria-describedby={`${id}passphraseWarning ${id}secretHint`} />
+        <p id={`${id}passphraseWarning`} className="settings-hint">
+          {t('sync.passphrase.warning')}
+        </p>
+        <p id={`${id}secretHint`} className="settings-hint">
+          {t('sync.secretHint')}
+        </p>
+      </div>
+      <div className="settings-field sync-section__actions">
+        <Button
+          variant="outline"
+          disabled={!canSubmit}
+          loading={test.state === 'testing'}
+          onClick={async () => {
+            setTest({ state: 'testing' });
+            const result = await service.test(configOf(form));
+            setTest(result.ok ? { state: 'ok' } : { state: 'failed', reason: result.reason });
+          }}
+        >
+          {test.state === 'testing' ? t('sync.testing') : t('sync.test')}
+        </Button>
+        <Button
+          disabled={!canSubmit}
+          onClick={() =>
+            act(async () => {
+              // The sidebar's status line, loaded before the first status arrives.
+              await import('../sidebar/sync-status-line');
+              await service.turnOn(configOf(form));
+            })
+          }
+        >
+          {t('sync.turnOn')}
+        </Button>
+        {on && (
+          <Button variant="outline" disabled={busy} aria-describedby={`${id}offHint`} onClick={() => act(() => service.turnOff())}>
+            {t('sync.turnOff')}
+          </Button>
+        )}
+        {saved && (
+          <Button
+            variant="ghost"
+            color="error"
+            disabled={busy}
+            aria-describedby={`${id}forgetHint`}
+            onClick={() =>
+              act(async () => {
+                await service.forget();
+                setForm(EMPTY);
+              })
+            }
+          >
+            {t('sync.forget')}
+          </Button>
+        )}
+      </div>
+      <div role="status" className="sync-section__result" data-state={test.state}>
+        {test.state === 'ok' && <p>{t('sync.test.ok')}</p>}
+        {test.state === 'failed' && <SyncReason reason={test.reason} />}
+        {test.state === 'idle' && on && status.state === 'error' && <SyncReason reason={status.reason} />}
+        {test.state === 'idle' && on && status.state !== 'error' && saved && <p>{t('sync.on', { db: saved.db, url: saved.url })}</p>}
+      </div>
+      {on && (
+        <p id={`${id}offHint`} className="settings-hint">
+          {t('sync.turnOffHint')}
+        </p>
+      )}
+      {saved && (
+        <p id={`${id}forgetHint`} className="settings-hint">
+          {t('sync.forgetHint')}
+        </p>
+      )}
+    </section>
+  );
+}
