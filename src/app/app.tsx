@@ -12,7 +12,7 @@ import { TooltipProvider } from '../ui/tooltip';
 import { useNoNavigateOnDrop } from '../ui/attachments/use-no-navigate-on-drop';
 import { AppLink } from './app-link';
 import { composerFocusFallback } from './dialog-focus-fallback';
-import { useChatErrorToasts } from './chat-errors';
+import { DeferredChatErrorToasts } from './deferred-chat-errors';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { notFoundTitle, routes } from './routes';
@@ -39,12 +39,6 @@ function AppLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The chat store's failures as toasts; inside the router, which knows the chat on screen. */
-function ChatErrorToasts() {
-  useChatErrorToasts();
-  return null;
-}
-
 /** A file dropped where no page takes it would make the browser open it in place of the app. */
 function DropGuard() {
   useNoNavigateOnDrop();
@@ -68,7 +62,7 @@ export function App({ history, base }: AppProps) {
             </DialogFocusFallback>
           </ButtonLinkProvider>
           <ToastArea position={TOASTER_POSITION} />
-          <ChatErrorToasts />
+          <DeferredChatErrorToasts />
           <DropGuard />
         </TooltipProvider>
       </Router>

@@ -1,0 +1,27 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/when-idle';
+
+/** The store's events as toasts (chat-errors.ts), mounted once the first screen is up. */
+const ChatErrorToasts = lazy(() =>
+  import('./chat-errors').then((module) => ({
+    default: function ChatErrorToasts() {
+      module.useChatErrorToasts();
+      return null;
+    },
+  })),
+);
+
+/**
+ * Listens for the chat store's events from when the page is idle rather than from the first
+ * render: a healthy start raises none, and the store keeps the events that come before anyone
+ * listens (store-events.ts) and hands them to the first listener, so none is lost.
+ */
+export function DeferredChatErrorToasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ChatErrorToasts />
+    </Suspense>
+  ) : null;
+}
