@@ -1,0 +1,18 @@
+// Tools from MCP servers (issue 16). The SDK is reached only through connectMcpServer's lazy import.
+export { connectMcpServer, type ConnectOptions } from './connect';
+export type { McpConnection, McpServerAddress, McpTool, ToolResult, ToolResultPart } from './tool-types';
+export { McpFailure, MCP_CORS_REQUIREMENTS, type McpFailureReason } from './mcp-failure';
+export { toolCatalogue, serverSlug, type OpenAiTool, type ServerTools, type ToolCatalogue, type ToolTarget } from './tool-names';
+export { DEFAULT_TOOL_POLICY, policyFor, withPolicy, type ToolDecision, type ToolPolicies, type ToolPolicy } from './approval-policy';
+export {
+  createToolTurn,
+  DEFAULT_STEP_LIMIT,
+  DENIED_MESSAGE,
+  type CallState,
+  type ToolMessage,
+  type ToolTurn,
+  type TurnCall,
+  type TurnSnapshot,
+  type TurnState,
+} from './tool-turn';
+export { resultText } from './tool-result';

@@ -1,0 +1,50 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+export const MCP_PATH: string;
+export const LEGACY_MESSAGES_PATH: string;
+export const PICTURE_PNG_BASE64: string;
+export const FAIL_MESSAGE: string;
+
+/** `full`: allow any origin and expose Mcp-Session-Id; `no-expose`: allow but hide it; `off`: no CORS headers. */
+export type CorsMode = 'full' | 'no-expose' | 'off';
+export type TransportMode = 'streamable' | 'legacy-sse';
+
+export interface RecordedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+}
+
+export interface McpServerOptions {
+  port?: number;
+  host?: string;
+  cors?: CorsMode;
+  /** A bearer token every request must carry. */
+  token?: string;
+  transport?: TransportMode;
+  callDelayMs?: number;
+}
+
+export interface RunningMcpServer {
+  origin: string;
+  /** The endpoint to connect to (origin + MCP_PATH); any other path answers 404. */
+  url: string;
+  calls: RecordedCall[];
+  requests: { method?: string; path: string; headers: IncomingHttpHeaders }[];
+  setCors(mode: CorsMode): void;
+  setToken(token: string | undefined): void;
+  setCallDelay(ms: number): void;
+  setTransport(mode: TransportMode): void;
+  /** Back to the options it started with; forgets calls and requests. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export function startMcpServer(options?: McpServerOptions): Promise<RunningMcpServer>;
+
+export const TOOLS: { name: string; description: string; inputSchema: Record<string, unknown> }[];
+export function runTool(
+  name: string,
+  args: Record<string, unknown>,
+  options?: { delayMs?: number; signal?: AbortSignal },
+): Promise<{ content: unknown[]; isError?: boolean }>;
