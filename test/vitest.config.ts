@@ -15,5 +15,15 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     setupFiles: ['test/support/setup-dom.ts'],
     restoreMocks: true,
+    // One known library fault, and only it: pouchdb-replication asks the source for its info to
+    // report progress after each batch (`src.info().then(…)`, lib/index.js) with no catch, so when
+    // a sync test's CouchDB server goes away mid-batch (stopped on purpose, or at teardown) that
+    // request's failure is unhandled. In a browser it is a console line; sync itself handles the
+    // same failure on its own requests (tested). Any other unhandled error still fails the run.
+    onUnhandledError(error) {
+      const stack = String((error as { stack?: unknown }).stack ?? '');
+      const knownPouchProbe = (error as { message?: unknown }).message === 'fetch failed' && stack.includes('pouchdb-adapter-http') && stack.includes('_info');
+      return knownPouchProbe ? false : undefined;
+    },
   },
 });

@@ -48,6 +48,9 @@ export interface SyncHandle {
   readonly bridge?: SyncBridge;
 }
 
+/** How long stopping waits for the replication to wind down before closing anyway. */
+const STOP_WAIT_MS = 5000;
+
 export const localReplicaName = (url: string, db: string) => `parley-sync:${url.replace(/\/+$/, '')}/${db}`;
 
 async function openLocal(name: string): Promise<PouchDatabase> {
@@ -129,12 +132,19 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
     })
     .on('error', (error) => reportFailure(error));
 
+  const replicationDone = new Promise<void>((resolve) => {
+    replication.on('complete', () => resolve());
+  });
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     replication.cancel();
     bridge.stop();
+    // Wait for the replication to wind down and close the remote: a request still in flight
+    // (a retry's probe) would otherwise fail later with no one to hear it.
+    await Promise.race([replicationDone, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS))]);
     await bridge.idle();
+    await remote.close().catch(() => {});
     options.onStatus({ state: 'stopped' });
   };
   return {
