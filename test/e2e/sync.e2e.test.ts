@@ -1,29 +1,33 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startCouchServer, type CouchServer } from '../support/couch-server/index.mjs';
 import { sendFromHome } from './connected-app';
-import { nav as navOf } from './locators';
+import { nav as navOf, toasts } from './locators';
 import { axeViolations } from './screen-checks';
 
 // Sync (issue 15): two separate browser profiles (two IndexedDBs: two devices) and the real
-// CouchDB-protocol test server. Two profiles are costly on a small machine: one journey, kept short.
+// CouchDB-protocol test server. Two profiles are costly on a small machine: journeys, kept short,
+// one pair of profiles per describe.
 const appUrl = inject('modelAppUrl');
 const USER = 'ada';
 const PASSWORD = 'correct horse';
 /** Replication is live but asynchronous: a change reaches the other profile within seconds. */
 const SYNC_TIMEOUT_MS = 20_000;
 
+/** A server stopped and restarted: retries back off (1 s, 2 s, 4 s…), so allow a few rounds. */
+const RECONNECT_TIMEOUT_MS = 40_000;
+
 let couch: CouchServer;
 const browsers: TestBrowser[] = [];
 
-beforeEach(async () => {
-  couch = await startCouchServer({ auth: 'basic', user: USER, password: PASSWORD });
-});
-afterEach(async () => {
+const startCouch = async (options: Parameters<typeof startCouchServer>[0] = {}) => {
+  couch = await startCouchServer({ auth: 'basic', user: USER, password: PASSWORD, ...options });
+};
+async function closeAll() {
   for (const browser of browsers.splice(0)) await browser.close();
   await couch.close();
-});
+}
 
 async function device(): Promise<Page> {
   const browser = await launchBrowser();
@@ -34,20 +38,21 @@ async function device(): Promise<Page> {
 }
 
 /** Opens Settings and fills in the Sync section; returns the dialog. */
-async function fillSync(page: Page, password = PASSWORD) {
+async function fillSync(page: Page, password = PASSWORD, passphrase = '') {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('textbox', { name: 'CouchDB address' }).fill(couch.url);
   await dialog.getByRole('textbox', { name: 'User name' }).fill(USER);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
+  if (passphrase) await dialog.getByLabel('Encryption passphrase (optional)').fill(passphrase);
   return dialog;
 }
 
 /** The sidebar footer's status line. */
 const syncStatus = (page: Page) => page.locator('.sidebar__footer').getByRole('status');
 
-async function turnOnSync(page: Page) {
-  const dialog = await fillSync(page);
+async function turnOnSync(page: Page, passphrase = '') {
+  const dialog = await fillSync(page, PASSWORD, passphrase);
   await dialog.getByRole('button', { name: 'Turn on sync' }).click();
   await dialog.getByRole('status').getByText(/^Sync is on with parley at /).waitFor();
   await page.keyboard.press('Escape');
@@ -55,6 +60,9 @@ async function turnOnSync(page: Page) {
 }
 
 describe('sync between two browser profiles', () => {
+  beforeEach(() => startCouch());
+  afterEach(closeAll);
+
   it('a chat created on A appears on B, and a rename on B reaches A', async () => {
     const [a, b] = [await device(), await device()];
     await turnOnSync(a);
@@ -96,5 +104,110 @@ describe('sync between two browser profiles', () => {
     expect(config).toContain('enable_cors = true');
     expect(config).toContain(`origins = ${new URL(appUrl).origin}`);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('one pair of profiles: pin, delete, Undo and a server that goes away', () => {
+  let a: Page;
+  let b: Page;
+  beforeAll(async () => {
+    await startCouch();
+    [a, b] = [await device(), await device()];
+    await turnOnSync(a);
+    await turnOnSync(b);
+  });
+  afterAll(closeAll);
+
+  const options = (page: Page, title: string) => navOf(page).getByRole('button', { name: `Options for ${title}` });
+  const link = (page: Page, title: string) => navOf(page).getByRole('link', { name: title });
+  const pinned = (page: Page) => navOf(page).getByRole('heading', { name: 'Pinned' });
+
+  it('pin, delete and Undo travel both ways', async () => {
+    await sendFromHome(a, 'Pack for the beach');
+    await link(b, 'Pack for the beach').waitFor({ timeout: SYNC_TIMEOUT_MS });
+
+    await options(b, 'Pack for the beach').click();
+    await b.getByRole('menuitem', { name: 'Pin' }).click();
+    await pinned(a).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await options(a, 'Pack for the beach').click();
+    await a.getByRole('menuitem', { name: 'Unpin' }).click();
+    await pinned(b).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+
+    for (const [here, there] of [[a, b], [b, a]] as const) {
+      await options(here, 'Pack for the beach').click();
+      await here.getByRole('menuitem', { name: 'Delete' }).click();
+      await link(there, 'Pack for the beach').waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+      await toasts(here).filter({ hasText: 'Chat deleted' }).getByRole('button', { name: 'Undo' }).click();
+      await link(there, 'Pack for the beach').waitFor({ timeout: SYNC_TIMEOUT_MS });
+    }
+    // The chat came back whole: its messages too.
+    await link(b, 'Pack for the beach').click();
+    await b.getByText('Echo: Pack for the beach', { exact: true }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+  });
+
+  it('goes offline (retrying) when the server stops, then syncs by itself, with what changed meanwhile', async () => {
+    await navOf(a).getByRole('link', { name: 'New chat' }).click();
+    await sendFromHome(a, 'Water the plants');
+    await link(b, 'Water the plants').waitFor({ timeout: SYNC_TIMEOUT_MS });
+
+    await couch.stop();
+    await syncStatus(a).filter({ hasText: 'Sync: offline (retrying)' }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+    await options(a, 'Water the plants').click();
+    await a.getByRole('menuitem', { name: 'Rename' }).click();
+    const field = navOf(a).getByRole('textbox', { name: 'Chat title' });
+    await field.fill('Water the garden');
+    await field.press('Enter');
+    await link(a, 'Water the garden').waitFor();
+
+    await couch.restart();
+    await syncStatus(a).filter({ hasText: /^Synced$/ }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+    await link(b, 'Water the garden').waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+    await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+  });
+});
+
+describe('a database this account may not create', () => {
+  beforeEach(() => startCouch({ allowCreate: false }));
+  afterEach(closeAll);
+
+  it('turning sync on says so, in Settings and in the sidebar', async () => {
+    const page = await device();
+    const dialog = await fillSync(page);
+    await dialog.getByRole('button', { name: 'Turn on sync' }).click();
+    await dialog.getByRole('status').getByText(/^The database does not exist and this account may not create it\./).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    expect(await dialog.locator('[data-reason]').getAttribute('data-reason')).toBe('db-missing-no-create');
+    await page.keyboard.press('Escape');
+    await syncStatus(page).getByText('Sync error: the database is missing and may not be created').waitFor();
+  });
+});
+
+describe('encryption', () => {
+  const PASSPHRASE = 'blue whale at dawn';
+  const SENTENCE = 'My locker code is 4821';
+  beforeEach(() => startCouch());
+  afterEach(closeAll);
+
+  it('the server stores no plain text, and a wrong passphrase syncs nothing and says so', async () => {
+    const a = await device();
+    await turnOnSync(a, PASSPHRASE);
+    await sendFromHome(a, SENTENCE);
+    await a.getByText(`Echo: ${SENTENCE}`, { exact: true }).waitFor();
+    // Both messages and the chat's row are on the server before its contents are read.
+    await expect
+      .poll(async () => (await couch.rawDocs('parley')).filter((doc) => doc._id.startsWith('msg:') && !doc._deleted).length, { timeout: SYNC_TIMEOUT_MS })
+      .toBe(2);
+    await syncStatus(a).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    const raw = JSON.stringify(await couch.rawDocs('parley'));
+    expect(raw).toContain('"enc"');
+    expect(raw).not.toContain('4821');
+    expect(raw).not.toContain('locker');
+
+    const b = await device();
+    const dialog = await fillSync(b, PASSWORD, 'a guess');
+    await dialog.getByRole('button', { name: 'Turn on sync' }).click();
+    await dialog.getByRole('status').getByText('This passphrase does not open the database’s encryption. Nothing was synced.').waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await b.keyboard.press('Escape');
+    await syncStatus(b).getByText('Sync error: wrong passphrase').waitFor();
+    expect(await navOf(b).getByRole('link', { name: SENTENCE }).count()).toBe(0);
   });
 });

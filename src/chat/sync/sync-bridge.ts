@@ -22,7 +22,7 @@ export interface SyncBridgeOptions {
   persistence: ChatPersistence;
   local: PouchDatabase;
   codec: DocCodec;
-  /** Chats changed in storage behind the store's back: every tab reads them again (announceChats). */
+  /** Chats changed in storage behind the store's back: every tab reads them again (announceReplicatedChats). */
   announce(chatIds: readonly string[]): void;
   now?(): number;
 }

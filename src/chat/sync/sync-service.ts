@@ -1,4 +1,4 @@
-import { announceChats } from '../announce-chats';
+import { announceReplicatedChats } from '../announce-chats';
 import type { ChatStore } from '../chat-store-api';
 import { getChatStore } from '../chat-store-instance';
 import { onLocalChange } from '../local-changes';
@@ -54,7 +54,7 @@ export interface SyncServiceOptions {
   extra?: Partial<StartSyncOptions>;
 }
 
-export function createSyncService({ store = getChatStore(), announce = announceChats, extra = {} }: SyncServiceOptions = {}): SyncService {
+export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, extra = {} }: SyncServiceOptions = {}): SyncService {
   let handle: SyncHandle | undefined;
   let stopListening = () => {};
   const pending = new Set<string>();

@@ -3,6 +3,7 @@
 import PouchDB from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { afterEach, describe, expect, it } from 'vitest';
+import { announceChats } from '../../../src/chat/announce-chats';
 import { createChatStore } from '../../../src/chat/chat-store';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { createSyncService, SYNC_SETTING, type SyncConfig } from '../../../src/chat/sync/sync-service';
@@ -47,6 +48,16 @@ describe('the sync service', () => {
       expect((doc as unknown as { chat: { title: string } }).chat.title).toBe('Renamed');
     });
     expect(await serverIds()).not.toContain(`chat:${behind.id}`);
+  });
+
+  it('exports at once the chats an import or a restore announces', async () => {
+    const { persistence, service, config } = await setUp();
+    await service.turnOn(config);
+    await eventually(() => expect(getSyncStatus()).toEqual({ state: 'synced' }));
+    const imported = chat({ title: 'Imported from a backup' });
+    await persistence.createChat(imported, []);
+    announceChats([imported.id]);
+    await eventually(async () => expect(await serverIds()).toContain(`chat:${imported.id}`));
   });
 
   it('keeps the settings when turned off, and forgets them (not the chats) on Forget', async () => {
