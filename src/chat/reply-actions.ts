@@ -67,6 +67,9 @@ export interface ReplyDeps {
   attachments?: AttachmentSettings;
 }
 
+/** How long a chat made on the home page waits for its page to ask for the first reply before the store asks itself. */
+export const PENDING_REPLY_GRACE_MS = 1500;
+
 /** A reply that failed before any text or reasoning, with nothing after it: a retry takes its place instead of becoming a sibling. */
 function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
   return message.status === 'error' && message.content === '' && !message.reasoning && !list.some((m) => m.parentId === message.id);
@@ -206,18 +209,25 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     return addUserMessage(original.chatId, original.parentId, content, files);
   };
 
+  const takePendingReply = (chatId: string): boolean => {
+    const chat = core.chat(chatId);
+    const list = core.messagesOf(chatId);
+    if (!pending.has(chatId) || !chat || !list) return false;
+    pending.delete(chatId);
+    const index = indexMessages(list);
+    const leaf = index.byId.get(resolveLeaf(index, chat.currentLeafId) ?? '');
+    return leaf?.role === 'user' && startReply(chatId, leaf.id) !== undefined;
+  };
+
   return {
-    markPending: (chatId) => void pending.add(chatId),
-    clearPending: (chatId) => void pending.delete(chatId),
-    takePendingReply(chatId) {
-      const chat = core.chat(chatId);
-      const list = core.messagesOf(chatId);
-      if (!pending.has(chatId) || !chat || !list) return false;
-      pending.delete(chatId);
-      const index = indexMessages(list);
-      const leaf = index.byId.get(resolveLeaf(index, chat.currentLeafId) ?? '');
-      return leaf?.role === 'user' && startReply(chatId, leaf.id) !== undefined;
+    markPending(chatId) {
+      pending.add(chatId);
+      // The chat page asks for the reply as it shows the chat; if the user left before it could
+      // (back home at once), the store asks itself, so a message is never left unanswered.
+      setTimeout(() => void takePendingReply(chatId), PENDING_REPLY_GRACE_MS);
     },
+    clearPending: (chatId) => void pending.delete(chatId),
+    takePendingReply,
     startReply,
     async sendMessage(chatId, text, options = {}) {
       const content = tidyMessageText(text);
