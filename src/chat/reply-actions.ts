@@ -67,8 +67,8 @@ export interface ReplyDeps {
   attachments?: AttachmentSettings;
 }
 
-/** How long a chat made on the home page waits for its page to ask for the first reply before the store asks itself. */
-export const PENDING_REPLY_GRACE_MS = 1500;
+/** How long a chat made on the home page waits for its page to ask for the first reply before the store asks itself: longer than a slow page load (the page asks as soon as the chat shows), short enough that a user who left at once still gets the answer. */
+export const PENDING_REPLY_GRACE_MS = 5000;
 
 /** A reply that failed before any text or reasoning, with nothing after it: a retry takes its place instead of becoming a sibling. */
 function isEmptyFailure(message: Message, list: readonly Message[]): boolean {

@@ -11,7 +11,7 @@ afterEach(() => {
 // A chat made on the home page gets its first reply when its page asks (takePendingReply). The
 // user may leave before the page could (back home at once): the message must still be answered.
 describe.each(persistences)('the first reply of a chat made on the home page, over %s', (_, open) => {
-  it('starts by itself when no page asked for it in time', async () => {
+  it('starts by itself when no page asked for it in time', { timeout: PENDING_REPLY_GRACE_MS * 4 }, async () => {
     const model = createScriptedModel({ replies: () => textSteps('Hello back') });
     const { store } = makeStore({ persistence: await open(), model });
     const { chatId } = await store.createChat({ text: 'Hello' });
@@ -20,7 +20,7 @@ describe.each(persistences)('the first reply of a chat made on the home page, ov
     expect(model.calls).toHaveLength(1);
   });
 
-  it('is asked for once: the page that takes it in time leaves nothing for the store to start again', async () => {
+  it('is asked for once: the page that takes it in time leaves nothing for the store to start again', { timeout: PENDING_REPLY_GRACE_MS * 4 }, async () => {
     const model = createScriptedModel({ replies: () => textSteps('Once') });
     const { store } = makeStore({ persistence: await open(), model });
     const { chatId } = await store.createChat({ text: 'Hi' });
