@@ -114,7 +114,11 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
     if (keyboard) await page.keyboard.press('Enter');
     else await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(/\/chat\/[^/]+$/);
-    await page.getByText(reply, { exact: true }).waitFor();
+    await page.getByText(reply, { exact: true }).waitFor().catch((error: Error) => {
+      // What the server was asked, for a failure seen only on a busy CI machine.
+      const asked = server.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body?.messages?.at(-1)?.content ?? '')} → ${r.response.status}`);
+      throw new Error(`${error.message}\nThe server was asked:\n${asked.join('\n')}`);
+    });
     // Ready for the next message without a click (SPEC B11).
     await expect.poll(() => focused(page)).toBe('textarea Message');
   }

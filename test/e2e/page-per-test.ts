@@ -24,6 +24,20 @@ export interface PagePerTestOptions extends Pick<LaunchOptions, 'viewport' | 'co
   onOpen?: (opened: { browser: TestBrowser; page: Page }) => unknown;
 }
 
+/** How many of the page's last console lines a failure report shows. */
+const CONSOLE_LINES_KEPT = 40;
+/** How much of the page's text a failure report shows. */
+const PAGE_TEXT_SHOWN = 1500;
+
+/** Where a failed test's page stood: its address, its text and its console, printed into the test's output. */
+async function reportFailure(page: Page | undefined, consoleLines: readonly string[]) {
+  if (!page || page.isClosed()) return;
+  const text = await page.evaluate(() => document.body?.innerText ?? '').catch((error: unknown) => `(unreadable: ${String(error)})`);
+  console.log(
+    [`--- the page when the test failed: ${page.url()}`, text.slice(0, PAGE_TEXT_SHOWN), '--- its console', ...consoleLines, '---'].join('\n'),
+  );
+}
+
 export interface PagePerTest {
   /** The current test's page errors; a test that causes one on purpose filters it out. */
   pageErrors: string[];
@@ -38,9 +52,15 @@ export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
   let browser: TestBrowser | undefined;
   let page: Page | undefined;
   let pageErrors: string[] = [];
+  /** The page's console, told on failure: a test that fails only on a busy CI machine leaves this behind. */
+  let consoleLines: string[] = [];
 
   function watch(target: Page) {
     target.on('pageerror', (error) => pageErrors.push(String(error)));
+    target.on('console', (message) => {
+      consoleLines.push(`${message.type()}: ${message.text()}`.slice(0, 300));
+      if (consoleLines.length > CONSOLE_LINES_KEPT) consoleLines.shift();
+    });
     if (cspConsoleErrors) {
       target.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
@@ -58,6 +78,7 @@ export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
   }
   beforeEach(async () => {
     pageErrors = [];
+    consoleLines = [];
     page = undefined;
     if (scope === 'test') browser = await launch();
     page = await browser!.newPage();
@@ -66,7 +87,10 @@ export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
   });
   afterEach(async (context) => {
     // A picture of where a failed test stopped, for whoever reads the CI log's path.
-    if (failureScreenshot && context.task.result?.state === 'fail') await page?.screenshot({ path: failureScreenshot }).catch(() => {});
+    if (context.task.result?.state === 'fail') {
+      if (failureScreenshot) await page?.screenshot({ path: failureScreenshot }).catch(() => {});
+      await reportFailure(page, consoleLines);
+    }
     if (scope === 'test') {
       await browser?.close();
       browser = undefined;
