@@ -32,12 +32,15 @@ export interface Chat {
   currentLeafId?: string;
   /** Set on imported chats only. */
   source?: ChatSource;
+  /** The MCP servers (ids in the tools settings) whose tools this chat offers the model; absent: none. */
+  toolServers?: string[];
 }
 
 /** The fields of a chat a write may change next to a message write (same transaction). */
 export type ChatPatch = Partial<Omit<Chat, 'id'>>;
 
-export type MessageRole = 'user' | 'assistant' | 'system';
+/** `tool`: the result of one tool call, answering an assistant message's call (issue 16). */
+export type MessageRole = 'user' | 'assistant' | 'system' | 'tool';
 
 export type MessageStatus = 'complete' | 'streaming' | 'stopped' | 'error';
 
@@ -93,7 +96,18 @@ export interface ToolCall {
   name: string;
   /** The arguments as the model wrote them: JSON text, possibly invalid when the reply broke off. */
   arguments: string;
+  /** Where the call stands once tools run (issue 16); absent on a call that was only shown. */
+  state?: ToolCallState;
+  /** The MCP server and tool the function name resolved to, kept so the card can name them. */
+  serverId?: string;
+  tool?: string;
 }
+
+/**
+ * A tool call's progress: `pending` waits for the user's approval; `refused` was never run
+ * (tool off, unknown, bad arguments); `cancelled` by Stop or a reload while it ran (never re-run).
+ */
+export type ToolCallState = 'pending' | 'running' | 'done' | 'failed' | 'denied' | 'refused' | 'cancelled';
 
 export interface Message {
   id: string;
@@ -121,6 +135,10 @@ export interface Message {
   finishReason?: string;
   /** The tools the model asked to call, in the order of their index. */
   toolCalls?: ToolCall[];
+  /** A `tool` message: the id of the call it answers (its ToolCall's `id`). */
+  toolCallId?: string;
+  /** A `tool` message whose call failed, was denied or refused: the model is told so. */
+  isError?: boolean;
   /** How many events of the stream were not valid data and were skipped. */
   skippedEvents?: number;
   /**

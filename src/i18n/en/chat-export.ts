@@ -8,6 +8,7 @@ export const chatExport = {
   'chatExport.you': 'You',
   'chatExport.assistant': 'Assistant',
   'chatExport.system': 'System prompt',
+  'chatExport.tool': 'Tool result',
   'chatExport.reasoning': 'Reasoning',
   'chatExport.files': 'Files:',
   'chatExport.otherBranches': 'This chat has other versions (edits, regenerations); they are in its JSON export.',

@@ -19,6 +19,7 @@ export const chatPage = {
   'chat.message.you': 'You',
   'chat.message.assistant': 'Assistant',
   'chat.message.system': 'System',
+  'chat.message.tool': 'Tool result',
   'chat.message.actions': 'Message actions',
   'chat.message.copy': 'Copy',
   'chat.message.edit': 'Edit',

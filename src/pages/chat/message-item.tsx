@@ -25,6 +25,7 @@ const ROLE_LABELS: Record<MessageRole, MessageKey> = {
   user: 'chat.message.you',
   assistant: 'chat.message.assistant',
   system: 'chat.message.system',
+  tool: 'chat.message.tool',
 };
 
 export interface MessageItemProps {

@@ -22,7 +22,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 function markdownLabels(): MarkdownLabels {
   return {
-    roles: { user: t('chatExport.you'), assistant: t('chatExport.assistant'), system: t('chatExport.system') },
+    roles: { user: t('chatExport.you'), assistant: t('chatExport.assistant'), system: t('chatExport.system'), tool: t('chatExport.tool') },
     reasoning: t('chatExport.reasoning'),
     attachments: t('chatExport.files'),
     otherBranches: t('chatExport.otherBranches'),

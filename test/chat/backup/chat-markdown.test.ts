@@ -3,7 +3,7 @@ import { chatMarkdown, type MarkdownLabels } from '../../../src/chat/backup/chat
 import { chat, message } from '../fixtures';
 
 const labels: MarkdownLabels = {
-  roles: { user: 'You', assistant: 'Assistant', system: 'System prompt' },
+  roles: { user: 'You', assistant: 'Assistant', system: 'System prompt', tool: 'Tool result' },
   reasoning: 'Reasoning',
   attachments: 'Files:',
   otherBranches: 'Other versions are left out.',
