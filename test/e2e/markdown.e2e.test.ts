@@ -266,11 +266,14 @@ describe('footnotes and Mermaid diagrams', () => {
   });
 });
 
-/** A long task, as Chromium reports it: the main thread busy this long is a frozen page. */
-const MAX_TASK_MS = 100;
 const MB = 1024 * 1024;
 
-/** Replies that froze the tab (issue 11), at 1 MB; the unit tests take their cost at 0.5, 1 and 2 times a size. */
+/**
+ * Replies that froze the tab (issue 11), at 1 MB. How long the main thread is busy while such a
+ * chat opens is a timing: `npm run bench:markdown:pathological` measures it (aim: no task over
+ * 100 ms); the unit tests take the cost at 0.5, 1 and 2 times a size. Here: the chat opens again
+ * and shows the whole reply, finished, without an error.
+ */
 const PATHOLOGICAL: Record<string, string> = {
   'underscores (_a…)': '_a'.repeat(MB / 2),
   'strong (**a**…)': '**a**'.repeat(MB / 5),
@@ -280,24 +283,18 @@ const PATHOLOGICAL: Record<string, string> = {
 };
 
 describe('a pathological reply of 1 MB', () => {
-  it.each(Object.entries(PATHOLOGICAL))('%s: opening its chat runs no task over 100 ms', async (_, text) => {
+  it.each(Object.entries(PATHOLOGICAL))('%s: its chat opens again with the whole reply', async (_, text) => {
     server.setScript(textStream(text, { chunkSize: 32 * 1024, delayMs: 0 }));
     await sendFromHome(page, 'Something pathological');
     await finishedMarkdown().waitFor({ timeout: 60_000 });
+    const shown = await reply().locator('.markdown').evaluate((el) => el.textContent?.length ?? 0);
     const chatUrl = page.url();
     await page.keyboard.press('Control+Shift+O');
     await page.waitForURL((url) => url.href !== chatUrl);
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      (window as unknown as { longTasks: number[] }).longTasks = seen;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen.push(entry.duration);
-      }).observe({ type: 'longtask' });
-    });
     await page.goBack();
     await finishedMarkdown().waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(300); // work the page left for later tasks (typesetting) is counted too
-    const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    expect(Math.max(0, ...tasks)).toBeLessThan(MAX_TASK_MS);
+    expect(await reply().locator('.markdown').evaluate((el) => el.textContent?.length ?? 0)).toBe(shown);
+    expect(shown).toBeGreaterThan(0);
+    expect(await page.getByText('Something went wrong', { exact: true }).count()).toBe(0);
   }, 120_000);
 });
