@@ -4,6 +4,8 @@ import type { TestBrowser } from '../support/browser.mjs';
 import { sendFromHome } from './connected-app';
 import { composer as composerOf, heading as headingOf, nav as navOf, toasts as toastsOf } from './locators';
 import { pagePerTest } from './page-per-test';
+import { untilRepliesStored, untilStored } from './stored-rows';
+import type { Chat, Message } from '../../src/chat/types';
 
 // The app with the deterministic echo model (test/support/e2e-app): every reply is "Echo: <message>".
 const appUrl = inject('modelAppUrl');
@@ -34,6 +36,7 @@ describe('chats with real IndexedDB', () => {
     expect(await heading().textContent()).toBe('Plan a trip to Lisbon');
     expect(await nav().getByRole('link', { name: 'Plan a trip to Lisbon' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByText('Echo: Plan a trip to Lisbon', { exact: true }).count()).toBe(1);
+    await untilRepliesStored(page);
     await page.reload();
     await page.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
@@ -69,6 +72,7 @@ describe('chats with real IndexedDB', () => {
     await nav().getByRole('link', { name: 'Second chat' }).waitFor();
 
     // The restored chat is really back, messages and all.
+    await untilStored<Chat>(page, 'chats', (c) => c.title === 'Second chat');
     await page.reload();
     await nav().getByRole('link', { name: 'Second chat' }).click();
     await page.getByText('Echo: Second chat', { exact: true }).waitFor();
@@ -120,6 +124,7 @@ describe('chats with real IndexedDB', () => {
     await page.getByText('Stopped', { exact: true }).waitFor();
     const kept = await page.getByText(/^Echo: A/).textContent();
     expect(kept!.length).toBeLessThan('Echo: A long answer please [slow]'.length);
+    await untilStored<Message>(page, 'messages', (m) => m.status === 'stopped' && m.content === kept);
     await page.reload();
     await expect.poll(() => page.getByText(/^Echo: A/).textContent()).toBe(kept);
   });

@@ -4,6 +4,7 @@ import { errorResponse, textStream, type OpenAiServer } from '../support/openai-
 import { openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { toasts as toastsOf } from './locators';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { untilRepliesStored } from './stored-rows';
 import { axeViolations } from './screen-checks';
 
 // The production build against a real OpenAI-compatible server: a failed reply is explained on
@@ -59,6 +60,7 @@ describe('a failed reply in the chat on screen', () => {
     // The failed attempt had no text: the retry took its place, no "1/2" version is left behind.
     expect(await page.getByRole('group', { name: 'Versions' }).count()).toBe(0);
     expect(await reply().count()).toBe(1);
+    await untilRepliesStored(page);
     await page.reload();
     await page.getByText('Worth the wait.').waitFor();
     expect(await page.getByRole('group', { name: 'Versions' }).count()).toBe(0);

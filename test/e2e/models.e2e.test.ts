@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { afterAppIdle, composer as composerOf, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { untilRepliesStored, untilStored } from './stored-rows';
+import type { Message } from '../../src/chat/types';
 
 // The production build (no test model inside) against a real OpenAI-compatible HTTP server.
 const appUrl = inject('appUrl');
@@ -63,6 +65,7 @@ describe('connecting and streaming', () => {
     // Stats come from the server's usage.
     await page.getByText(/tokens\/s/).first().waitFor();
 
+    await untilRepliesStored(page);
     await page.reload();
     await page.getByText('Hello from the real server, streamed in pieces.').waitFor();
   });
@@ -86,6 +89,7 @@ describe('connecting and streaming', () => {
     await page.getByText('Stopped', { exact: true }).waitFor();
     const kept = (await page.getByText(/^one two/).textContent())!;
     expect(kept.length).toBeLessThan('one two three four five six seven eight nine ten eleven twelve'.length);
+    await untilStored<Message>(page, 'messages', (m) => m.status === 'stopped' && m.content === kept);
     await page.reload();
     await expect.poll(() => page.getByText(/^one two/).textContent()).toBe(kept);
   });

@@ -105,13 +105,14 @@ describe('storage full', () => {
     await titleField.fill('Renamed while full');
     await titleField.press('Enter');
     await expect.poll(() => heading().textContent()).toBe('Renamed while full');
-    expect(await description(heading())).toBe('Not saved');
+    // Marked once storage has refused the write, a moment after the title shows.
+    await expect.poll(() => description(heading())).toBe('Not saved');
 
     // A new chat.
     await startChat('New while full');
     expect(await heading().textContent()).toBe('New while full');
-    expect(await description(heading())).toBe('Not saved');
-    expect(await page.getByRole('article').filter({ hasText: 'Not saved' }).count()).toBe(2);
+    await expect.poll(() => description(heading())).toBe('Not saved');
+    await expect.poll(() => page.getByRole('article').filter({ hasText: 'Not saved' }).count()).toBe(2);
 
     // The history marks both chats, in words for a screen reader and as an icon on screen.
     for (const title of ['Renamed while full', 'New while full']) {
