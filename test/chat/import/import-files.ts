@@ -19,3 +19,19 @@ export function zipFile(entries: Record<string, string | Uint8Array>, name = 'ex
   const data = Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, typeof value === 'string' ? new TextEncoder().encode(value) : value]));
   return new File([zipSync(data)], name);
 }
+
+/** A ChatGPT export of `chats` conversations of `messages` messages each, one line of turns. */
+export function bigExport(chats: number, messages: number): File {
+  const conversations = Array.from({ length: chats }, (_, c) => {
+    const mapping: Record<string, unknown> = {};
+    let parent: string | null = null;
+    for (let m = 0; m < messages; m++) {
+      const id = `c${c}-m${m}`;
+      const role = m % 2 ? 'assistant' : 'user';
+      mapping[id] = { id, parent, children: [], message: { id, author: { role }, create_time: 1_700_000_000 + c * 100 + m, content: { content_type: 'text', parts: [`Message ${m} of chat ${c}.`] } } };
+      parent = id;
+    }
+    return { id: `big-${c}`, title: `Chat ${c}`, create_time: 1_700_000_000 + c * 100, update_time: 1_700_000_100 + c * 100, mapping, current_node: parent };
+  });
+  return textFile(JSON.stringify(conversations), 'conversations.json');
+}

@@ -2,25 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { previewImport, runImport, type ImportProgress } from '../../../src/chat/import';
 import { indexMessages, threadPath } from '../../../src/chat/tree';
 import { persistences } from '../store-harness';
-import { fixture, textFile } from './import-files';
+import { bigExport, fixture, textFile } from './import-files';
 
 /** The whole import over both storages: preview, write, no duplicates, and all or nothing. */
-
-/** A ChatGPT export of `chats` conversations of `messages` messages each, one line of turns. */
-function bigExport(chats: number, messages: number): File {
-  const conversations = Array.from({ length: chats }, (_, c) => {
-    const mapping: Record<string, unknown> = {};
-    let parent: string | null = null;
-    for (let m = 0; m < messages; m++) {
-      const id = `c${c}-m${m}`;
-      const role = m % 2 ? 'assistant' : 'user';
-      mapping[id] = { id, parent, children: [], message: { id, author: { role }, create_time: 1_700_000_000 + c * 100 + m, content: { content_type: 'text', parts: [`Message ${m} of chat ${c}.`] } } };
-      parent = id;
-    }
-    return { id: `big-${c}`, title: `Chat ${c}`, create_time: 1_700_000_000 + c * 100, update_time: 1_700_000_100 + c * 100, mapping, current_node: parent };
-  });
-  return textFile(JSON.stringify(conversations), 'conversations.json');
-}
 
 describe.each(persistences)('import into %s', (_name, open) => {
   it('previews, imports the ChatGPT zip with its branches, pictures and current leaf, and recognises it the second time', async () => {

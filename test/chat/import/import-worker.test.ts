@@ -5,7 +5,7 @@ import { createImportClient, ImportWorkerFailed, type ImportWorkerLike } from '.
 import { serveImport, type ImportPort } from '../../../src/chat/import/worker-host';
 import type { ImportCommand, ImportReply } from '../../../src/chat/import/worker-protocol';
 import { persistences } from '../store-harness';
-import { fixture, fixtureText, textFile } from './import-files';
+import { bigExport, fixture, fixtureText, textFile } from './import-files';
 
 /**
  * The import through its worker protocol: the page's client and the worker's host joined by a
@@ -15,20 +15,6 @@ import { fixture, fixtureText, textFile } from './import-files';
  */
 
 const [[, openIdb]] = persistences as [[string, () => Promise<ChatPersistence>]];
-
-function bigExport(chats: number, messages: number): File {
-  const conversations = Array.from({ length: chats }, (_, c) => {
-    const mapping: Record<string, unknown> = {};
-    let parent: string | null = null;
-    for (let m = 0; m < messages; m++) {
-      const id = `c${c}-m${m}`;
-      mapping[id] = { id, parent, message: { id, author: { role: m % 2 ? 'assistant' : 'user' }, create_time: 1_700_000_000 + c * 100 + m, content: { content_type: 'text', parts: [`Message ${m} of chat ${c}.`] } } };
-      parent = id;
-    }
-    return { id: `big-${c}`, title: `Chat ${c}`, create_time: 1_700_000_000 + c * 100, mapping, current_node: parent };
-  });
-  return textFile(JSON.stringify(conversations), 'conversations.json');
-}
 
 interface Wire {
   commands: ImportCommand[];
