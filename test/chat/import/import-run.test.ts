@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { previewImport, runImport, type ImportProgress } from '../../../src/chat/import';
 import { indexMessages, threadPath } from '../../../src/chat/tree';
 import { persistences } from '../store-harness';
-import { bigExport, fixture, textFile } from './import-files';
+import { bigExport, fixture } from './import-files';
 
 /** The whole import over both storages: preview, write, no duplicates, and all or nothing. */
 
