@@ -4,7 +4,7 @@ import { userMessageContent, type ContentOptions } from './attachments/content-p
 import { imageMaxLongSide } from './attachments/limits';
 import type { Attachment } from './attachments/types';
 import type { ChatModelMessage } from './chat-model';
-import { modelMessages } from './model-messages';
+import { answeredCalls, modelMessageOf, modelMessages } from './model-messages';
 import type { Chat, Message } from './types';
 
 /**
@@ -39,11 +39,12 @@ export async function modelMessagesWithAttachments(
   // modelMessages with each user message's files: its rules (system prompt, empty failed replies) kept.
   const plain = modelMessages(chat, []);
   const out: ChatModelMessage[] = [...plain];
+  const answered = answeredCalls(thread);
   for (const message of thread) {
-    if (message.role === 'assistant' && message.content === '') continue;
     const refs = message.role === 'user' ? (message.attachments ?? []) : [];
     if (refs.length === 0) {
-      out.push({ role: message.role, content: message.content });
+      const sent = modelMessageOf(message, answered);
+      if (sent) out.push(sent);
       continue;
     }
     // A row that is gone (never expected: rows go with their message) is left out, not fatal.

@@ -20,8 +20,8 @@ export interface CreateChatInput {
   attachments?: readonly Attachment[];
 }
 
-/** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides). */
-export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens'>>;
+/** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides), the tool servers it offers. */
+export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'toolServers'>>;
 
 export interface ChatActions {
   createChat(input: CreateChatInput): Promise<{ chatId: string }>;

@@ -1,4 +1,5 @@
 import type { MessageContent } from './attachments/content-parts';
+import type { OpenAiTool } from './tools/tool-names';
 import type { MessageRole, Timing, Usage } from './types';
 
 /**
@@ -11,6 +12,18 @@ export interface ChatModelMessage {
   role: MessageRole;
   /** Text, or OpenAI content parts for a user message with pictures (attachments/content-parts.ts). */
   content: MessageContent;
+  /** An assistant turn that called tools: the calls its `tool` messages answer (issue 16). */
+  toolCalls?: ChatModelToolCall[];
+  /** A `tool` turn: the id of the call it answers. */
+  toolCallId?: string;
+}
+
+/** A call as the model made it, sent back with the conversation. */
+export interface ChatModelToolCall {
+  id: string;
+  name: string;
+  /** JSON text, as the model wrote it. */
+  arguments: string;
 }
 
 export interface ChatModelRequest {
@@ -20,6 +33,8 @@ export interface ChatModelRequest {
   /** Unset: the server decides. */
   temperature?: number;
   maxTokens?: number;
+  /** The functions the model may call; absent or empty: none offered. */
+  tools?: OpenAiTool[];
 }
 
 export type ChatDelta =
@@ -52,6 +67,8 @@ export type ChatErrorCode =
   | 'server-error'
   | 'stream-interrupted'
   | 'malformed-stream'
+  /** The server refused a request that offered tools (the model or server has no function calling). */
+  | 'tools-unsupported'
   | 'unknown';
 
 export class ChatModelError extends Error {

@@ -49,7 +49,18 @@ export interface ChatStore
     MessageActions,
     Pick<
       ReplyActions,
-      'takePendingReply' | 'startReply' | 'sendMessage' | 'editMessage' | 'resendWithoutImages' | 'regenerate' | 'continueReply' | 'stop' | 'stopChat'
+      | 'takePendingReply'
+      | 'startReply'
+      | 'sendMessage'
+      | 'editMessage'
+      | 'resendWithoutImages'
+      | 'regenerate'
+      | 'continueReply'
+      | 'stop'
+      | 'stopChat'
+      | 'approveToolCall'
+      | 'denyToolCall'
+      | 'resendWithoutTools'
     > {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ChatStoreSnapshot;

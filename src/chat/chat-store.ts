@@ -10,6 +10,7 @@ import { createStoreCore } from './store-core';
 import { withEntry, withMember } from './store-state';
 import { compareMessages } from './message-order';
 import type { Message } from './types';
+import { fetchMissingAttachment } from './sync/missing-attachments';
 
 /**
  * The chat store (outside React; read through hooks.ts): an immutable snapshot with
@@ -157,8 +158,9 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     remoteLoading.then((loaded) => !disposed && loaded.onChange(notice), () => {});
   };
 
+  // A file from another device whose bytes stayed on the sync server is fetched now (issue 15).
   const loadAttachment = async (id: string): Promise<StoredAttachment | undefined> =>
-    (await core.persist('load', (p) => p.getAttachments([id])))?.[0];
+    (await core.persist('load', (p) => p.getAttachments([id])))?.[0] ?? (await fetchMissingAttachment(id));
   const host: AttachmentHost = {
     settings: options.attachments ?? {},
     persistence: async () => (await core.persistence()).persistence,
@@ -193,6 +195,9 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     startReply: (chatId, parentId) => actions?.replies.startReply(chatId, parentId),
     regenerate: (messageId) => actions?.replies.regenerate(messageId),
     continueReply: (messageId) => actions?.replies.continueReply(messageId) ?? false,
+    approveToolCall: (messageId, callId, always) => actions?.replies.approveToolCall(messageId, callId, always),
+    denyToolCall: (messageId, callId) => actions?.replies.denyToolCall(messageId, callId),
+    resendWithoutTools: (messageId) => actions?.replies.resendWithoutTools(messageId),
     stop: (messageId) => actions?.replies.stop(messageId),
     stopChat: (chatId) => actions?.replies.stopChat(chatId),
     getDraft: drafts.load,

@@ -2,6 +2,8 @@ import { visionRejection } from './attachments/vision-errors';
 import { ChatModelError, type ChatErrorCode, type ChatModel, type ChatModelMessage } from './chat-model';
 import { appendReasoningSegment, combinedUsage, replyTiming, segmentsOf } from './reply-figures';
 import { withToolCallPiece } from './tool-calls';
+import type { OpenAiTool } from './tools/tool-names';
+import { refusesTools } from './tools/tool-refusal';
 import type { Message, ReplySegment } from './types';
 
 /**
@@ -27,7 +29,14 @@ export interface GenerationFailure {
 export interface GenerationOptions {
   model: ChatModel;
   /** Messages with attachments come as a promise: their rows are read and encoded first. */
-  request: { model?: string; messages: ChatModelMessage[] | Promise<ChatModelMessage[]>; temperature?: number; maxTokens?: number };
+  request: {
+    model?: string;
+    messages: ChatModelMessage[] | Promise<ChatModelMessage[]>;
+    temperature?: number;
+    maxTokens?: number;
+    /** A chat with tools: read from the tools settings first (issue 16). */
+    tools?: Promise<OpenAiTool[] | undefined>;
+  };
   /** The assistant message, status 'streaming': empty, or a partial reply being continued (a new segment). */
   message: Message;
   now(): number;
@@ -53,8 +62,9 @@ export const REJECTS_IMAGES_REASON = 'model-rejects-images';
 const carriesImages = (messages: readonly ChatModelMessage[]) =>
   messages.some((message) => Array.isArray(message.content) && message.content.some((part) => part.type === 'image_url'));
 
-function describeError(error: unknown, withImages: boolean): GenerationFailure {
+function describeError(error: unknown, withImages: boolean, withTools: boolean): GenerationFailure {
   if (error instanceof ChatModelError) {
+    if (withTools && refusesTools(error.status, error.message)) return { code: 'tools-unsupported', message: error.message, status: error.status };
     // Only a request with pictures: the same words about a text request mean something else.
     const rejectsImages = withImages && visionRejection(error.status, error.message) !== undefined;
     const reason = rejectsImages ? REJECTS_IMAGES_REASON : error.reason;
@@ -73,6 +83,7 @@ export function startGeneration(options: GenerationOptions): Generation {
   const contentStart = message.content.length;
   let finished = false;
   let withImages = false;
+  let withTools = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let saving = save(message, 'start').catch(() => {});
   let resolveDone!: (message: Message) => void;
@@ -110,7 +121,7 @@ export function startGeneration(options: GenerationOptions): Generation {
     finished = true;
     clearTimeout(saveTimer);
     controller.abort();
-    const failure = status === 'error' ? describeError(error, withImages) : undefined;
+    const failure = status === 'error' ? describeError(error, withImages, withTools) : undefined;
     message = {
       ...message,
       status,
@@ -129,11 +140,15 @@ export function startGeneration(options: GenerationOptions): Generation {
 
   const run = async () => {
     try {
+      // Awaited only when there is something to wait for: a plain request starts in this very task.
       const messages = Array.isArray(request.messages) ? request.messages : await request.messages;
-      // Stopped while the attachments were read: nothing is sent.
+      const tools = request.tools && (await request.tools);
+      // Stopped while the attachments (or tools) were read: nothing is sent.
       if (finished) return;
       withImages = carriesImages(messages);
-      for await (const delta of model.stream({ ...request, messages, signal: controller.signal })) {
+      withTools = (tools?.length ?? 0) > 0;
+      const { tools: _pending, ...rest } = request;
+      for await (const delta of model.stream({ ...rest, messages, ...(withTools && { tools }), signal: controller.signal })) {
         if (finished) break;
         switch (delta.type) {
           case 'content':

@@ -13,6 +13,7 @@ import type { StoreCore } from './store-core';
 import { withMember } from './store-state';
 import type { TabStreams } from './tab-streams';
 import { createTitleRequests } from './title-requests';
+import { createToolReplyActions, hasToolServers } from './tool-reply-actions';
 import { indexMessages, resolveLeaf, threadPath } from './tree';
 import type { Chat, ChatPatch, Message } from './types';
 
@@ -46,6 +47,14 @@ export interface ReplyActions {
    */
   resendWithoutImages(messageId: string): Promise<string | undefined>;
   regenerate(assistantMessageId: string): string | undefined;
+  /** A pending tool call of the reply `messageId` runs; `always` also turns the tool on for the future (issue 16). */
+  approveToolCall(messageId: string, callId: string, always?: boolean): void;
+  /** A pending tool call is not run; the model is told the user denied it. */
+  denyToolCall(messageId: string, callId: string): void;
+  /** A reply that failed because the server refused tools ('tools-unsupported') asked again without them. */
+  resendWithoutTools(messageId: string): string | undefined;
+  /** Whether tool calls of the reply are running in this tab (not left 'running' by a closed one). */
+  toolsRunningHere(messageId: string): boolean;
   /** Asks the model to carry on a reply that broke off, was stopped or hit the length limit; the text is appended to it. */
   continueReply(assistantMessageId: string): boolean;
   /** Stops a reply, streaming in this tab or another. */
@@ -95,6 +104,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     return persistMessage(message, phase === 'end' ? { updatedAt: core.now() } : undefined);
   };
 
+  const tools = createToolReplyActions({ core, locks, persistMessage, startReply: (chatId, parentId) => startReply(chatId, parentId) });
+
   const finished = (model: ChatModel, parentId: string) => (message: Message, failure?: GenerationFailure) => {
     running.delete(message.id);
     streams.ended(message.chatId, message.id);
@@ -105,6 +116,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     if (failure) core.events.emit({ kind: 'model-error', chatId: message.chatId, messageId: message.id, ...failure });
     // In a task of its own: building the request is work the reply's final render need not wait for.
     else if (message.status === 'complete') setTimeout(() => titles.ask(model, message), 0);
+    tools.replyFinished(message, core.chat(message.chatId));
   };
 
   /** The request's messages: at once without attachments; with them, once their rows are read. */
@@ -114,7 +126,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       : modelMessages(chat, thread);
 
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
-  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[] | Promise<ChatModelMessage[]>) => {
+  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[] | Promise<ChatModelMessage[]>, withTools = true) => {
     const model = models.get()!;
     core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
     const generation = startGeneration({
@@ -124,6 +136,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
         messages: Array.isArray(messages) ? alternateRoles(messages) : messages.then(alternateRoles),
         temperature: chat.temperature,
         maxTokens: chat.maxTokens,
+        ...(withTools && hasToolServers(chat) && { tools: tools.requestTools(chat) }),
       },
       message,
       now: core.now,
@@ -142,13 +155,14 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
   };
 
   /** Asks for a reply to `parentId`: a new message, or `replacing` (an empty failed attempt) streamed again under its id. */
-  const startReply = (chatId: string, parentId: string, replacing?: Message): string | undefined => {
+  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true): string | undefined => {
     const inFlight = byParent.get(parentId);
     if (inFlight) return inFlight.messageId;
     const chat = core.chat(chatId);
     const list = core.messagesOf(chatId);
     const parent = list?.find((m) => m.id === parentId);
-    if (!chat || !list || parent?.role !== 'user') return undefined;
+    // A reply answers the user, or carries on after tool results (issue 16).
+    if (!chat || !list || (parent?.role !== 'user' && parent?.role !== 'tool')) return undefined;
     const at = core.now();
     const message: Message = { id: replacing?.id ?? newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
     if (chat.model) message.model = chat.model;
@@ -164,12 +178,13 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       return failed.id;
     }
 
-    run(chat, parentId, message, requestMessages(chat, threadPath(indexMessages(list), parentId)));
+    run(chat, parentId, message, requestMessages(chat, threadPath(indexMessages(list), parentId)), withTools);
     return message.id;
   };
 
   const stopChatHere = (chatId: string) => {
     for (const entry of [...running.values()]) if (entry.chatId === chatId) entry.generation.stop();
+    tools.cancelChatTools(chatId);
   };
   const stopChat = (chatId: string) => {
     stopChatHere(chatId);
@@ -255,6 +270,16 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const list = core.messagesOf(original.chatId) ?? [];
       return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined);
     },
+    approveToolCall: tools.approveToolCall,
+    denyToolCall: tools.denyToolCall,
+    toolsRunningHere: tools.toolsRunningHere,
+    resendWithoutTools(messageId) {
+      const failed = core.findMessage(messageId);
+      if (failed?.role !== 'assistant' || failed.errorCode !== 'tools-unsupported' || failed.parentId === null) return undefined;
+      if (byParent.has(failed.parentId)) return undefined;
+      const list = core.messagesOf(failed.chatId) ?? [];
+      return startReply(failed.chatId, failed.parentId, isEmptyFailure(failed, list) ? failed : undefined, false);
+    },
     continueReply(assistantMessageId) {
       const partial = core.findMessage(assistantMessageId);
       const chat = partial && core.chat(partial.chatId);
@@ -283,6 +308,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     stop(messageId) {
       const here = running.get(messageId);
       if (here) return here.generation.stop();
+      if (tools.cancelTools(messageId)) return;
       const elsewhere = core.snapshot().remoteStreams.get(messageId);
       if (elsewhere !== undefined) streams.stopElsewhere(elsewhere);
     },

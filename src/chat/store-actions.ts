@@ -57,7 +57,7 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
   });
   chats = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);
 
-  async function settleAbandoned(chatId: string) {
+  async function settleAbandonedReplies(chatId: string) {
     const ids = await abandonedReplies(locks, core.messagesOf(chatId) ?? [], core.snapshot().generating);
     for (const id of ids) {
       const message = core.findMessage(id);
@@ -68,5 +68,32 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
     }
   }
 
-  return { chats, messages: createMessageActions(core, replies), replies, streams, settleAbandoned };
+  /**
+   * Tool calls stored as running by a tab that is gone are cancelled, never run again (issue 16).
+   * Their tab holds the reply's lock while they run; without Web Locks this tab is the only one.
+   */
+  async function settleAbandonedCalls(chatId: string) {
+    const candidates = (core.messagesOf(chatId) ?? []).filter(
+      (m) => m.toolCalls?.some((call) => call.state === 'running') && !replies.toolsRunningHere(m.id),
+    );
+    if (candidates.length === 0) return;
+    const ids = locks
+      ? await abandonedReplies(locks, candidates.map((m) => ({ ...m, status: 'streaming' as const })), new Set())
+      : candidates.map((m) => m.id);
+    for (const id of ids) {
+      const message = core.findMessage(id);
+      if (!message?.toolCalls || replies.toolsRunningHere(id)) continue;
+      const cancelled: Message = { ...message, toolCalls: message.toolCalls.map((call) => (call.state === 'running' ? { ...call, state: 'cancelled' } : call)) };
+      core.setMessage(cancelled);
+      await core.write(chatId, 'save-message', (p) => p.putMessage(cancelled));
+    }
+  }
+
+  return {
+    chats,
+    messages: createMessageActions(core, replies),
+    replies,
+    streams,
+    settleAbandoned: async (chatId) => void (await Promise.all([settleAbandonedReplies(chatId), settleAbandonedCalls(chatId)])),
+  };
 }

@@ -7,6 +7,7 @@ import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
 import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
+import { ToolsSection } from './tools-section';
 import './settings-dialog.css';
 
 export interface SettingsDialogProps {
@@ -40,6 +41,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <ConnectionsSection />
           <DefaultModelField />
           <TitleSettingsSection />
+          <ToolsSection />
           <DataSection />
           <SyncSection />
         </>

@@ -2,11 +2,13 @@ import { registerMessages } from '../../i18n';
 import { dataSettings } from '../../i18n/en/data-settings';
 import { settings } from '../../i18n/en/settings';
 import { syncSettings } from '../../i18n/en/sync-settings';
+import { tools } from '../../i18n/en/tools';
 
 // Settings' strings load with the settings chunk, not the first screen: every settings module
 // takes `t` from here, so the strings are registered before any of them renders.
 registerMessages(settings);
 registerMessages(dataSettings);
 registerMessages(syncSettings);
+registerMessages(tools);
 
 export { t, type MessageKey } from '../../i18n';

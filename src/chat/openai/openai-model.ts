@@ -74,6 +74,14 @@ function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
   ];
 }
 
+/** A message in OpenAI's shape: an assistant turn's calls as `tool_calls`, a tool result with its `tool_call_id`. */
+export function wireMessage({ role, content, toolCalls, toolCallId }: ChatModelMessage): Record<string, unknown> {
+  if (role === 'tool') return { role, tool_call_id: toolCallId, content };
+  if (!toolCalls?.length) return { role, content };
+  const calls = toolCalls.map(({ id, name, arguments: args }) => ({ id, type: 'function', function: { name, arguments: args } }));
+  return { role, content, tool_calls: calls };
+}
+
 export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiModelOptions = {}): OpenAiModel {
   const transport = createTransport(connection, options);
   const now = options.now ?? Date.now;
@@ -86,7 +94,8 @@ export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiM
     const maxTokens = request.maxTokens ?? options.maxTokens;
     return {
       ...(request.model ? { model: request.model } : {}),
-      messages: request.messages.map(({ role, content }) => ({ role, content })),
+      messages: request.messages.map(wireMessage),
+      ...(request.tools && request.tools.length > 0 && { tools: request.tools }),
       ...extra,
       ...(temperature !== undefined && { temperature }),
       ...(maxTokens !== undefined && { [maxTokensField]: maxTokens }),

@@ -16,3 +16,16 @@ export {
   type TurnState,
 } from './tool-turn';
 export { resultText } from './tool-result';
+export { refusesTools } from './tool-refusal';
+export { TOOL_STEP_LIMIT_FINISH } from './tool-steps';
+export {
+  configureToolSettings,
+  getToolSettingsStore,
+  resetToolSettings,
+  MAX_STEP_LIMIT,
+  MIN_STEP_LIMIT,
+  TOOLS_SETTING,
+  type McpServerConfig,
+  type ToolSettings,
+  type ToolSettingsStore,
+} from './tool-settings';

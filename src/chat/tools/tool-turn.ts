@@ -63,9 +63,9 @@ export interface ToolTurnOptions {
   onPoliciesChange?: (policies: ToolPolicies) => void;
 }
 
-const SETTLED: readonly CallState[] = ['done', 'failed', 'denied', 'refused', 'cancelled'];
+export const SETTLED: readonly CallState[] = ['done', 'failed', 'denied', 'refused', 'cancelled'];
 
-function parseArgs(text: string): Record<string, unknown> | undefined {
+export function parseArgs(text: string): Record<string, unknown> | undefined {
   if (!text.trim()) return {};
   try {
     const value: unknown = JSON.parse(text);

@@ -57,7 +57,7 @@ export const chatPage = {
   'chat.toolCall.asked': 'The model asked to call {name} with',
   'chat.toolCall.askedNoArguments': 'The model asked to call {name} with no arguments',
   'chat.toolCall.unnamed': 'an unnamed tool',
-  'chat.toolCall.notRun': 'Parley does not run tools yet: the call is shown, not made.',
+  'chat.toolCall.notRun': 'Tools are off in this chat: the call is shown, not made.',
   'chat.notes.label': 'Notes on this reply',
   'chat.notes.skipped.one': '1 malformed event skipped',
   'chat.notes.skipped.other': '{count} malformed events skipped',

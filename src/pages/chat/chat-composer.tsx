@@ -7,6 +7,7 @@ import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
 import { requestModelPicker, useComposerFiles, useModelUnavailable } from '../shared';
+import { ToolServersMenu } from './tool-servers-menu';
 
 export interface ChatComposerProps {
   chatId: string;
@@ -75,7 +76,12 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: 
         onStop={() => getChatStore().stopChat(chatId)}
         placeholder={t('chat.composer.placeholder')}
         data-model-state={modelGone ? 'unavailable' : undefined}
-        toolbar={files.button}
+        toolbar={
+          <>
+            {files.button}
+            <ToolServersMenu chatId={chatId} />
+          </>
+        }
         attachments={files.tray}
         canSendEmpty={files.canSendEmpty}
         onPasteFiles={(pasted) => void files.add(pasted)}

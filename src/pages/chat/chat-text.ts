@@ -2,9 +2,10 @@ import { registerMessages } from '../../i18n';
 import { chatExport } from '../../i18n/en/chat-export';
 import { chatPage } from '../../i18n/en/chat-page';
 import { chatSettings } from '../../i18n/en/chat-settings';
+import { tools } from '../../i18n/en/tools';
 
 // The chat page's strings load with its chunk, not the first screen: every chat page module
 // takes `t` from here, so the strings are registered before any of them renders.
-registerMessages({ ...chatPage, ...chatSettings, ...chatExport });
+registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools });
 
 export { t, type MessageKey } from '../../i18n';

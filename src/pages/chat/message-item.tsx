@@ -12,6 +12,7 @@ import { MessageStatus } from './message-status';
 import { ReasoningBlock } from './reasoning-block';
 import { ReplyNotes } from './reply-notes';
 import { ToolCallList } from './tool-call-list';
+import { ToolResultView } from './tool-result-view';
 import { UnsavedMark } from '../shared';
 import { useThreadServices } from './thread-context';
 import './message.css';
@@ -78,6 +79,9 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
       .resendWithoutImages(message.id)
       .then((id) => id !== undefined && afterReply());
   };
+  const resendWithoutTools = () => {
+    if (getChatStore().resendWithoutTools(message.id) !== undefined) afterReply();
+  };
   const startEdit = () => {
     setKept(files.map((file) => file.id));
     setEditing(true);
@@ -134,11 +138,28 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
               </div>
             )}
           </>
+        ) : message.role === 'tool' ? (
+          <ToolResultView
+            message={message}
+            files={
+              files.length > 0 && (
+                <Suspense fallback={null}>
+                  <MessageFiles files={files} />
+                </Suspense>
+              )
+            }
+          />
         ) : (
           <AssistantContent text={message.content} streaming={streaming} />
         )}
-        <ToolCallList calls={message.toolCalls} />
-        <MessageStatus message={message} onRetry={regenerate} onContinue={continueReply} onResendWithoutImages={resendWithoutImages} />
+        <ToolCallList calls={message.toolCalls} messageId={message.id} />
+        <MessageStatus
+          message={message}
+          onRetry={regenerate}
+          onContinue={continueReply}
+          onResendWithoutImages={resendWithoutImages}
+          onResendWithoutTools={resendWithoutTools}
+        />
         {message.role === 'assistant' && !streaming && showFinished && <MessageStats message={message} />}
         {message.role === 'assistant' && showFinished && <ReplyNotes message={message} />}
         {!editing && (
@@ -147,7 +168,8 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
             {branchTotal > 1 && (
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
             )}
-            {!streaming && showFinished && (
+            {/* A tool's result is the tool's, not a message to edit, regenerate or take out of the chain. */}
+            {!streaming && showFinished && message.role !== 'tool' && (
               <MessageActions
                 role={message.role}
                 editRef={editRef}

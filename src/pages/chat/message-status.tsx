@@ -13,6 +13,9 @@ export const ERROR_ICON = 'lucide:circle-alert';
 export const RETRY_ICON = 'lucide:rotate-ccw';
 export const CONTINUE_ICON = 'lucide:step-forward';
 export const WITHOUT_IMAGES_ICON = 'lucide:image-off';
+export const WITHOUT_TOOLS_ICON = 'lucide:wrench';
+/** The store's code for a server that refused a request because it offered tools (issue 16). */
+export const TOOLS_UNSUPPORTED_CODE = 'tools-unsupported';
 
 export interface MessageStatusProps {
   message: Pick<Message, 'status' | 'error' | 'errorCode' | 'errorReason' | 'retryAfterMs' | 'retryAt' | 'content' | 'reasoning' | 'model' | 'finishReason'>;
@@ -21,6 +24,8 @@ export interface MessageStatusProps {
   onContinue(): void;
   /** After a model refused the message's pictures: the message again, without them, as a new version. */
   onResendWithoutImages?(): void;
+  /** After a server refused the request's tools: the reply again, with no tools. */
+  onResendWithoutTools?(): void;
 }
 
 /** A reply that ended before it was done (Stop, or the length limit), with Continue when there is something to carry on. */
@@ -60,6 +65,29 @@ function RejectsImages({ message, onResend, onRetry }: { message: MessageStatusP
   );
 }
 
+/** The model refused the tools the request offered: say so plainly, and offer the reply without them. */
+function RejectsTools({ message, onResend, onRetry }: { message: MessageStatusProps['message']; onResend?: () => void; onRetry: () => void }) {
+  const model = message.model ? modelIdOf(message.model) : t('tools.unsupported.theModel');
+  return (
+    <div className="message-status message-error" data-state="error" data-code={TOOLS_UNSUPPORTED_CODE}>
+      <Icon name={ERROR_ICON} className="message-error__icon" />
+      <div className="message-error__text">
+        <p className="message-error__title">{t('tools.unsupported.title', { model })}</p>
+        <p className="message-error__body">{t('tools.unsupported.body')}</p>
+        {message.error && <p className="message-error__detail">{message.error}</p>}
+      </div>
+      {onResend && (
+        <Button size="sm" variant="soft" color="neutral" icon={WITHOUT_TOOLS_ICON} onClick={onResend}>
+          {t('tools.unsupported.resend')}
+        </Button>
+      )}
+      <Button size="sm" variant="soft" color="error" icon={RETRY_ICON} onClick={onRetry}>
+        {t('chat.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * How a reply stands, when that isn't simply "complete": a quiet pulse while it streams,
  * "Stopped", a reply the server cut at its length limit, or the failure with Retry. The failure is part of the history, so it is shown
@@ -67,10 +95,11 @@ function RejectsImages({ message, onResend, onRetry }: { message: MessageStatusP
  * server asked to wait, Retry (and Continue) count the wait down and are disabled until it
  * ends: asking sooner would only be refused again. Then the user retries; nothing is sent unasked.
  */
-export function MessageStatus({ message, onRetry, onContinue, onResendWithoutImages }: MessageStatusProps) {
+export function MessageStatus({ message, onRetry, onContinue, onResendWithoutImages, onResendWithoutTools }: MessageStatusProps) {
   const canContinue = message.content !== '' || Boolean(message.reasoning);
   // The explanations (the catalogue's largest area) load with the first failed reply shown, not with every chat.
-  const explain = useModelErrorExplainer(message.status === 'error' && message.errorReason !== REJECTS_IMAGES_REASON);
+  const ownExplanation = message.errorReason === REJECTS_IMAGES_REASON || message.errorCode === TOOLS_UNSUPPORTED_CODE;
+  const explain = useModelErrorExplainer(message.status === 'error' && !ownExplanation);
   const secondsLeft = useSecondsLeft(message.status === 'error' ? message.retryAt : undefined);
   const waiting = secondsLeft > 0;
   switch (message.status) {
@@ -85,6 +114,7 @@ export function MessageStatus({ message, onRetry, onContinue, onResendWithoutIma
       return <EndedEarly state="stopped" note={t('chat.message.stopped')} onContinue={canContinue ? onContinue : undefined} />;
     case 'error': {
       if (message.errorReason === REJECTS_IMAGES_REASON) return <RejectsImages message={message} onResend={onResendWithoutImages} onRetry={onRetry} />;
+      if (message.errorCode === TOOLS_UNSUPPORTED_CODE) return <RejectsTools message={message} onResend={onResendWithoutTools} onRetry={onRetry} />;
       const explained: ModelErrorExplanation = explain
         ? explain({
             code: message.errorCode ?? 'unknown',

@@ -1,7 +1,12 @@
-import type { ToolCall } from '../../chat';
+import { useEffect, useId, useRef, useState } from 'react';
+import { getChatStore, type ToolCall } from '../../chat';
 import { t } from './chat-text';
+import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
+import { useToolSettings } from './tool-settings-view';
 import './reply-extras.css';
+
+type ToolCallState = NonNullable<ToolCall['state']>;
 
 export const TOOL_CALL_ICON = 'lucide:wrench';
 /** Arguments up to this many lines show open; longer ones start folded so the thread stays readable. */
@@ -21,7 +26,11 @@ export function prettyArguments(text: string): string {
 /** No arguments at all: nothing written, or an empty object. */
 const isEmpty = (pretty: string) => pretty.trim() === '' || pretty === '{}';
 
-function ToolCallItem({ call }: { call: ToolCall }) {
+/** The id the store knows a call by (the server's, or its place in the reply when the server gave none). */
+export const callIdOf = (call: ToolCall) => call.id ?? String(call.index);
+
+/** A call that was only shown (the chat offered no tools): what the model asked, as before tools ran. */
+function RequestedCall({ call }: { call: ToolCall }) {
   const name = call.name || t('chat.toolCall.unnamed');
   const pretty = prettyArguments(call.arguments);
   if (isEmpty(pretty)) {
@@ -52,20 +61,106 @@ function ToolCallItem({ call }: { call: ToolCall }) {
   );
 }
 
+interface CallCardProps {
+  call: ToolCall & { state: ToolCallState };
+  serverLabel?: string;
+  onDecide(call: ToolCall, decision: 'approve' | 'deny' | 'always'): void;
+}
+
+/** A call the tools ran or will run: the tool, its server, its arguments, its state and, while it waits, the choice. */
+function CallCard({ call, serverLabel, onDecide }: CallCardProps) {
+  const tool = call.tool ?? (call.name || t('chat.toolCall.unnamed'));
+  const pretty = prettyArguments(call.arguments);
+  const titleId = useId();
+  return (
+    <li className="tool-call" data-state={call.state} data-call-id={callIdOf(call)} tabIndex={-1} aria-labelledby={titleId}>
+      <p className="tool-call__summary tool-call__header">
+        <Icon name={TOOL_CALL_ICON} className="tool-call__icon" />
+        <span id={titleId} className="tool-call__name">
+          {tool}
+        </span>
+        {serverLabel && <span className="tool-call__server">{t('tools.call.server', { server: serverLabel })}</span>}
+        <span className="tool-call__state" data-state={call.state}>
+          {t(`tools.call.state.${call.state}`)}
+        </span>
+      </p>
+      {isEmpty(pretty) ? (
+        <p className="tool-call__no-arguments">{t('tools.call.noArguments')}</p>
+      ) : (
+        <details open={call.state === 'pending' || pretty.split('\n').length <= TOOL_ARGUMENTS_OPEN_MAX_LINES}>
+          <summary className="tool-call__arguments-toggle">{t('tools.call.arguments', { tool })}</summary>
+          {/* Text in a <pre>, never markup: arguments are the model's untrusted output. */}
+          <pre className="tool-call__arguments">
+            <code>{pretty}</code>
+          </pre>
+        </details>
+      )}
+      {call.state === 'pending' && (
+        <div className="tool-call__decision" role="group" aria-label={t('tools.call.decision', { tool })}>
+          <Button size="sm" className="tool-call__approve" icon="lucide:check" onClick={() => onDecide(call, 'approve')}>
+            {t('tools.call.approve')}
+          </Button>
+          <Button size="sm" variant="outline" color="neutral" icon="lucide:x" onClick={() => onDecide(call, 'deny')}>
+            {t('tools.call.deny')}
+          </Button>
+          <Button size="sm" variant="ghost" color="neutral" onClick={() => onDecide(call, 'always')}>
+            {t('tools.call.always')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+const hasState = (call: ToolCall): call is ToolCall & { state: ToolCallState } => call.state !== undefined;
+
+export interface ToolCallListProps {
+  calls: readonly ToolCall[] | undefined;
+  /** The reply the calls belong to (the store's approve/deny act on it). */
+  messageId?: string;
+}
+
 /**
- * The tools a reply asked to call, each with its arguments (SPEC B10). Running them is for the
- * tools feature; until then the reader sees what was asked, and that it was not done.
+ * The tools a reply asked to call, each with its arguments (SPEC B10). A call waiting for the
+ * user offers Approve, Deny and Always allow; once decided, focus moves to the next call still
+ * waiting, or stays on the card it was on, so a keyboard user never lands back at the page's top.
  */
-export function ToolCallList({ calls }: { calls: readonly ToolCall[] | undefined }) {
+export function ToolCallList({ calls, messageId }: ToolCallListProps) {
+  const { servers } = useToolSettings();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [decided, setDecided] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (decided === null) return;
+    const list = listRef.current;
+    if (!list || calls?.some((call) => callIdOf(call) === decided && call.state === 'pending')) return;
+    setDecided(null);
+    const next = list.querySelector<HTMLElement>('.tool-call[data-state="pending"] .tool-call__approve');
+    const card = [...list.querySelectorAll<HTMLElement>('.tool-call')].find((element) => element.dataset.callId === decided);
+    (next ?? card)?.focus();
+  }, [calls, decided]);
+
   if (!calls?.length) return null;
+  const decide = (call: ToolCall, decision: 'approve' | 'deny' | 'always') => {
+    if (!messageId) return;
+    setDecided(callIdOf(call));
+    const store = getChatStore();
+    if (decision === 'deny') store.denyToolCall(messageId, callIdOf(call));
+    else store.approveToolCall(messageId, callIdOf(call), decision === 'always');
+  };
+  const onlyShown = !calls.some(hasState);
   return (
     <div className="tool-calls" role="group" aria-label={t('chat.toolCall.label')}>
-      <ul className="tool-calls__list">
-        {calls.map((call) => (
-          <ToolCallItem key={call.index} call={call} />
-        ))}
+      <ul ref={listRef} className="tool-calls__list">
+        {calls.map((call) =>
+          hasState(call) ? (
+            <CallCard key={call.index} call={call} serverLabel={servers.find((server) => server.id === call.serverId)?.label} onDecide={decide} />
+          ) : (
+            <RequestedCall key={call.index} call={call} />
+          ),
+        )}
       </ul>
-      <p className="tool-calls__note">{t('chat.toolCall.notRun')}</p>
+      {onlyShown && <p className="tool-calls__note">{t('chat.toolCall.notRun')}</p>}
     </div>
   );
 }

@@ -24,6 +24,8 @@ export interface MenuItem {
   color?: 'error';
   /** Still reachable with the arrow keys (so it is discoverable), but can't be chosen. */
   disabled?: boolean;
+  /** Makes it a menuitemcheckbox: choosing it toggles it and the menu stays open for the next choice. */
+  checked?: boolean;
 }
 
 /** Reads what placement needs from the layout (happy-dom has none, so tests stub these). */
@@ -184,7 +186,8 @@ export function MenuContent({ id, labelledBy, items, initialIndex, align, trigge
             itemRefs.current[index] = node;
           }}
           id={`${id}-${item.id}`}
-          role="menuitem"
+          role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+          aria-checked={item.checked}
           className="menu__item"
           tabIndex={index === active ? 0 : -1}
           aria-disabled={item.disabled || undefined}
@@ -199,6 +202,7 @@ export function MenuContent({ id, labelledBy, items, initialIndex, align, trigge
             if (index !== active) setActive(index);
           }}
         >
+          {item.checked !== undefined && <Icon name={item.checked ? 'lucide:square-check' : 'lucide:square'} className="menu__icon" />}
           {item.icon && <Icon name={item.icon} className="menu__icon" />}
           <span className="menu__label">{item.label}</span>
         </div>

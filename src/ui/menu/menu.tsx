@@ -24,7 +24,8 @@ export type MenuState = 'open' | 'closed';
 /**
  * A menu button (WAI-ARIA menu button pattern): a Button with aria-haspopup="menu" that opens
  * a list of actions. Enter, Space, ArrowDown or a click open it on the first item, ArrowUp on
- * the last; choosing an item closes the menu, returns focus to the trigger, then runs it.
+ * the last; choosing an item closes the menu, returns focus to the trigger, then runs it (a
+ * checkbox item, one with `checked`, toggles in place and the menu stays open).
  */
 export function Menu({
   items,
@@ -72,6 +73,8 @@ export function Menu({
     if (returnFocus) triggerRef.current?.focus();
   };
   const choose = (item: MenuItem) => {
+    // A checkbox item toggles in place: several can be ticked in one visit.
+    if (item.checked !== undefined) return item.onSelect();
     // Focus goes back first, so whatever the action focuses next (a rename field, a dialog) keeps it.
     close(true);
     item.onSelect();

@@ -12,7 +12,7 @@ describe('ToolCallList', () => {
     const details = summary.closest('details')!;
     expect(details.open).toBe(true);
     expect(details.querySelector('pre')!.textContent).toBe('{\n  "location": "Paris",\n  "unit": "°C"\n}');
-    expect(within(group).getByText('Parley does not run tools yet: the call is shown, not made.')).toBeTruthy();
+    expect(within(group).getByText('Tools are off in this chat: the call is shown, not made.')).toBeTruthy();
   });
 
   it('shows markup in arguments as text, never as HTML', () => {

@@ -12,3 +12,4 @@
 export * from './server.mjs';
 export * from './chunks.mjs';
 export * from './fixtures.mjs';
+export * from './tool-script.mjs';

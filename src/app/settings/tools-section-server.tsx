@@ -1,0 +1,150 @@
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import {
+  getToolSettingsStore,
+  McpFailure,
+  policyFor,
+  type McpConnection,
+  type McpFailureReason,
+  type McpServerAddress,
+  type McpServerConfig,
+  type ToolPolicies,
+  type ToolPolicy,
+} from '../../chat/tools';
+import { Button } from '../../ui/button';
+import { HeadersField } from './headers-field';
+import { t } from './settings-text';
+import { ToolsFailure } from './tools-section-failure';
+
+/** Connects to an MCP server (connectMcpServer in the app; tests pass their own). */
+export type ConnectMcp = (address: McpServerAddress) => Promise<McpConnection>;
+
+type ConnectState = { state: 'idle' } | { state: 'connecting' } | { state: 'ok' } | { state: 'failed'; reason: McpFailureReason; detail?: string };
+
+const POLICY_ORDER: readonly ToolPolicy[] = ['on', 'ask', 'off'];
+
+/** A server's tools, or where they stand; shown in the server's status region. */
+function toolCount(server: McpServerConfig): string {
+  if (!server.tools) return t('tools.server.notListed');
+  if (server.tools.length === 0) return t('tools.server.noTools');
+  return server.tools.length === 1 ? t('tools.server.count.one') : t('tools.server.count.other', { count: server.tools.length });
+}
+
+export interface ToolServerItemProps {
+  server: McpServerConfig;
+  policies: ToolPolicies;
+  connect: ConnectMcp;
+  now: () => number;
+  /** Connect as soon as it appears (a server just added). */
+  autoConnect: boolean;
+  headingRef?: Ref<HTMLHeadingElement>;
+  onRemoved(): void;
+}
+
+/**
+ * One MCP server in Settings → Tools: its name and address, its headers, Connect (which lists its
+ * tools and keeps them), each tool with its policy, and Remove. A failure says why, with the fix.
+ */
+export function ToolServerItem({ server, policies, connect, now, autoConnect, headingRef, onRemoved }: ToolServerItemProps) {
+  const id = useId();
+  const store = getToolSettingsStore();
+  const [status, setStatus] = useState<ConnectState>({ state: 'idle' });
+  const headers = useRef(server.headers);
+  const started = useRef(false);
+
+  const run = async () => {
+    setStatus({ state: 'connecting' });
+    let connection: McpConnection | undefined;
+    try {
+      connection = await connect({ url: server.url, ...(headers.current && { headers: headers.current }) });
+      const tools = await connection.listTools();
+      await store.updateServer(server.id, { tools, listedAt: now() });
+      setStatus({ state: 'ok' });
+    } catch (error) {
+      const reason = error instanceof McpFailure ? error.reason : 'unknown';
+      setStatus({ state: 'failed', reason, detail: error instanceof Error ? error.message : String(error) });
+    } finally {
+      // The list is all Settings needs: a chat opens its own connection when it calls a tool.
+      void connection?.close().catch(() => {});
+    }
+  };
+
+  useEffect(() => {
+    if (!autoConnect || started.current) return;
+    started.current = true;
+    void run();
+    // Once, for the server just added; later connections are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoConnect]);
+
+  const saveHeaders = () => {
+    const next = headers.current;
+    if (JSON.stringify(next ?? {}) === JSON.stringify(server.headers ?? {})) return;
+    void store.updateServer(server.id, { headers: next });
+  };
+
+  return (
+    <li className="tool-server" data-state={status.state} aria-labelledby={`${id}name`}>
+      <div className="tool-server__header">
+        <h4 id={`${id}name`} ref={headingRef} tabIndex={-1} className="tool-server__name">
+          {server.label}
+        </h4>
+        <span className="tool-server__url">{server.url}</span>
+      </div>
+      <HeadersField
+        initial={server.headers}
+        onChange={(next) => {
+          headers.current = next;
+        }}
+        onBlur={saveHeaders}
+      />
+      <div className="tool-server__actions">
+        <Button variant="outline" size="sm" loading={status.state === 'connecting'} onClick={run}>
+          {status.state === 'connecting' ? t('tools.server.connecting') : server.tools ? t('tools.server.refresh') : t('tools.server.connect')}
+        </Button>
+        <Button
+          variant="ghost"
+          color="error"
+          size="sm"
+          icon="lucide:trash-2"
+          onClick={async () => {
+            await store.removeServer(server.id);
+            onRemoved();
+          }}
+        >
+          {t('tools.server.remove', { name: server.label })}
+        </Button>
+      </div>
+      <div className="tool-server__status" role="status" data-state={status.state}>
+        {status.state === 'failed' ? <ToolsFailure reason={status.reason} detail={status.detail} /> : status.state !== 'connecting' && <p className="settings-hint">{toolCount(server)}</p>}
+      </div>
+      {server.tools && server.tools.length > 0 && (
+        <ul className="tool-server__tools" aria-label={t('tools.server.tools', { name: server.label })}>
+          {server.tools.map((tool) => {
+            const policy = policyFor(policies, { serverId: server.id, tool: tool.name });
+            return (
+              <li key={tool.name} className="tool-server__tool" data-policy={policy}>
+                <div className="tool-server__tool-text">
+                  <span className="tool-server__tool-name">{tool.name}</span>
+                  {/* Text, never markup: a tool's description is the server's untrusted words. */}
+                  {tool.description && <span className="tool-server__tool-description">{tool.description}</span>}
+                </div>
+                <select
+                  className="settings-input tool-server__policy"
+                  aria-label={t('tools.policy.label', { tool: tool.name })}
+                  value={policy}
+                  onChange={(event) => void store.setPolicy({ serverId: server.id, tool: tool.name }, event.target.value as ToolPolicy)}
+                >
+                  {POLICY_ORDER.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`tools.policy.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { connectMcpServer, getToolSettingsStore, MAX_STEP_LIMIT, MIN_STEP_LIMIT } from '../../chat/tools';
+import { Button } from '../../ui/button';
+import { HeadersField } from './headers-field';
+import { t } from './settings-text';
+import { ToolServerItem, type ConnectMcp } from './tools-section-server';
+import './tools-section.css';
+
+const connectFromPage: ConnectMcp = (address) => connectMcpServer(address, { pageUrl: location.href });
+
+export interface ToolsSectionProps {
+  /** How to reach an MCP server; the real client by default (component tests pass their own). */
+  connect?: ConnectMcp;
+  now?: () => number;
+}
+
+/**
+ * Settings → Tools (issue 16): the MCP servers (added by address, with a name and headers), each
+ * one's tools with their policy, and the step limit. Everything is saved as it is changed.
+ */
+export function ToolsSection({ connect = connectFromPage, now = Date.now }: ToolsSectionProps) {
+  const id = useId();
+  const store = getToolSettingsStore();
+  const settings = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [addedId, setAddedId] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const addedRef = useRef<HTMLHeadingElement>(null);
+  const [adding, setAdding] = useState(false);
+  const [focusOpen, setFocusOpen] = useState(false);
+  const openRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+
+  useEffect(() => void store.init(), [store]);
+  useEffect(() => {
+    // The add form empties (its button disables): focus goes to the server just added.
+    if (addedId) addedRef.current?.focus();
+  }, [addedId]);
+  useEffect(() => {
+    // Cancelled: back to the button that opened the form.
+    if (!focusOpen) return;
+    setFocusOpen(false);
+    openRef.current?.focus();
+  }, [focusOpen]);
+
+  return (
+    <section className="settings-section tools-section" aria-labelledby={`${id}heading`}>
+      <div className="settings-section__header">
+        <h3 id={`${id}heading`} ref={headingRef} tabIndex={-1}>
+          {t('tools.title')}
+        </h3>
+      </div>
+      <p className="settings-hint">{t('tools.intro')}</p>
+      {settings.servers.length === 0 ? (
+        <p className="settings-hint">{t('tools.empty')}</p>
+      ) : (
+        <ul className="tool-servers" aria-label={t('tools.servers')}>
+          {settings.servers.map((server) => (
+            <ToolServerItem
+              key={server.id}
+              server={server}
+              policies={settings.policies}
+              connect={connect}
+              now={now}
+              autoConnect={server.id === addedId}
+              headingRef={server.id === addedId ? addedRef : undefined}
+              // The item is gone: the section's heading is the stable place nearby.
+              onRemoved={() => headingRef.current?.focus()}
+            />
+          ))}
+        </ul>
+      )}
+      {adding ? (
+        <AddServerForm
+          onAdded={(serverId) => {
+            setAdding(false);
+            setAddedId(serverId);
+          }}
+          onCancel={() => {
+            setAdding(false);
+            setFocusOpen(true);
+          }}
+        />
+      ) : (
+        <div>
+          <Button ref={openRef} variant="outline" size="sm" icon="lucide:plus" onClick={() => setAdding(true)}>
+            {t('tools.add.open')}
+          </Button>
+        </div>
+      )}
+      <StepLimitField value={settings.stepLimit} onChange={(limit) => void store.setStepLimit(limit)} />
+    </section>
+  );
+}
+
+/** Name, address and headers of a new server; adding it connects to it at once. */
+function AddServerForm({ onAdded, onCancel }: { onAdded(id: string): void; onCancel(): void }) {
+  const id = useId();
+  const [label, setLabel] = useState('');
+  const [url, setUrl] = useState('');
+  const headers = useRef<Record<string, string> | undefined>(undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (url.trim() === '') return;
+    const server = await getToolSettingsStore().addServer({ label, url, ...(headers.current && { headers: headers.current }) });
+    onAdded(server.id);
+  };
+
+  return (
+    <form className="tools-add" aria-labelledby={`${id}title`} onSubmit={submit}>
+      <h4 id={`${id}title`}>{t('tools.add.title')}</h4>
+      <div className="settings-field">
+        <label htmlFor={`${id}label`}>{t('tools.name.label')}</label>
+        <input id={`${id}label`} autoFocus className="settings-input" value={label} placeholder={t('tools.name.placeholder')} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}url`}>{t('tools.url.label')}</label>
+        <input
+          id={`${id}url`}
+          className="settings-input"
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}urlHint`}
+        />
+        <p id={`${id}urlHint`} className="settings-hint">
+          {t('tools.url.hint')}
+        </p>
+      </div>
+      <HeadersField initial={undefined} onChange={(next) => (headers.current = next)} />
+      <div className="tools-add__actions">
+        <Button type="submit" icon="lucide:plus" disabled={url.trim() === ''}>
+          {t('tools.add')}
+        </Button>
+        <Button variant="ghost" color="neutral" onClick={onCancel}>
+          {t('tools.add.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The step limit: a whole number in range is kept as typed; anything else returns to the saved value on leaving. */
+function StepLimitField({ value, onChange }: { value: number; onChange(limit: number): void }) {
+  const id = useId();
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const valid = (input: string) => /^\d+$/.test(input) && Number(input) >= MIN_STEP_LIMIT && Number(input) <= MAX_STEP_LIMIT;
+  return (
+    <div className="settings-field tools-step-limit">
+      <label htmlFor={`${id}limit`}>{t('tools.stepLimit.label')}</label>
+      <input
+        id={`${id}limit`}
+        className="settings-input"
+        type="number"
+        inputMode="numeric"
+        min={MIN_STEP_LIMIT}
+        max={MAX_STEP_LIMIT}
+        step={1}
+        value={text}
+        aria-describedby={`${id}hint`}
+        aria-invalid={!valid(text) || undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (valid(event.target.value)) onChange(Number(event.target.value));
+        }}
+        onBlur={() => setText(String(value))}
+      />
+      <p id={`${id}hint`} className="settings-hint">
+        {t('tools.stepLimit.hint')}
+      </p>
+    </div>
+  );
+}

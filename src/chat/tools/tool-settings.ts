@@ -1,0 +1,203 @@
+import { newId } from '../ids';
+import { withPolicy, type ToolPolicies, type ToolPolicy } from './approval-policy';
+import type { ToolTarget } from './tool-names';
+import { DEFAULT_STEP_LIMIT } from './tool-turn';
+import type { McpTool } from './tool-types';
+import { getChatStore } from '../chat-store-instance';
+
+/**
+ * The MCP servers, each tool's policy and the step limit (issue 16), outside React: an immutable
+ * snapshot with subscribe/getSnapshot. Changes apply at once and are written behind, as one row of
+ * the chat store's settings (or wherever configureToolSettings says).
+ */
+
+/** The settings row the tools settings live in. */
+export const TOOLS_SETTING = 'tools';
+/** A single tool step is the least a turn with tools can do. */
+export const MIN_STEP_LIMIT = 1;
+/** Past this a runaway model loop costs more than any real task needs. */
+export const MAX_STEP_LIMIT = 50;
+
+export interface McpServerConfig {
+  id: string;
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** The tools the server listed when last connected. */
+  tools?: McpTool[];
+  /** When `tools` was listed (ms since the epoch). */
+  listedAt?: number;
+}
+
+export interface ToolSettings {
+  servers: McpServerConfig[];
+  policies: ToolPolicies;
+  stepLimit: number;
+}
+
+export interface ToolSettingsStore {
+  /** Reads the stored settings; safe to call any number of times. */
+  init(): Promise<void>;
+  getSnapshot(): ToolSettings;
+  subscribe(listener: () => void): () => void;
+  addServer(input: { label: string; url: string; headers?: Record<string, string> }): Promise<McpServerConfig>;
+  updateServer(id: string, patch: Partial<Omit<McpServerConfig, 'id'>>): Promise<void>;
+  /** Removes the server and its tools' policies. */
+  removeServer(id: string): Promise<void>;
+  setPolicy(target: ToolTarget, policy: ToolPolicy): Promise<void>;
+  /** Kept a whole number between MIN_STEP_LIMIT and MAX_STEP_LIMIT. */
+  setStepLimit(limit: number): Promise<void>;
+}
+
+export interface ToolSettingsIo {
+  load(key: string): Promise<unknown>;
+  save(key: string, value: unknown): Promise<void>;
+}
+
+const EMPTY: ToolSettings = { servers: [], policies: {}, stepLimit: DEFAULT_STEP_LIMIT };
+
+export function clampStepLimit(limit: number): number {
+  if (!Number.isFinite(limit)) return DEFAULT_STEP_LIMIT;
+  return Math.min(MAX_STEP_LIMIT, Math.max(MIN_STEP_LIMIT, Math.round(limit)));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const POLICIES: readonly unknown[] = ['on', 'off', 'ask'] satisfies ToolPolicy[];
+
+function readHeaders(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+function readTool(value: unknown): McpTool | undefined {
+  if (!isRecord(value) || typeof value.name !== 'string') return undefined;
+  return {
+    name: value.name,
+    ...(typeof value.description === 'string' && { description: value.description }),
+    inputSchema: isRecord(value.inputSchema) ? value.inputSchema : { type: 'object' },
+  };
+}
+
+function readServer(value: unknown): McpServerConfig | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.url !== 'string') return undefined;
+  const headers = readHeaders(value.headers);
+  const tools = Array.isArray(value.tools) ? value.tools.map(readTool).filter((tool): tool is McpTool => tool !== undefined) : undefined;
+  return {
+    id: value.id,
+    label: typeof value.label === 'string' ? value.label : value.url,
+    url: value.url,
+    ...(headers && { headers }),
+    ...(tools && { tools }),
+    ...(typeof value.listedAt === 'number' && { listedAt: value.listedAt }),
+  };
+}
+
+function readPolicies(value: unknown): ToolPolicies {
+  if (!isRecord(value)) return {};
+  const policies: Record<string, Record<string, ToolPolicy>> = {};
+  for (const [serverId, tools] of Object.entries(value)) {
+    if (!isRecord(tools)) continue;
+    const kept = Object.entries(tools).filter((entry): entry is [string, ToolPolicy] => POLICIES.includes(entry[1]));
+    if (kept.length > 0) policies[serverId] = Object.fromEntries(kept);
+  }
+  return policies;
+}
+
+/** Stored (possibly old or hand-edited) data → settings; anything unreadable is left out. */
+export function readToolSettings(value: unknown): ToolSettings {
+  if (!isRecord(value)) return EMPTY;
+  const servers = Array.isArray(value.servers) ? value.servers.map(readServer).filter((server): server is McpServerConfig => server !== undefined) : [];
+  return {
+    servers,
+    policies: readPolicies(value.policies),
+    stepLimit: typeof value.stepLimit === 'number' ? clampStepLimit(value.stepLimit) : DEFAULT_STEP_LIMIT,
+  };
+}
+
+export function createToolSettingsStore(io: ToolSettingsIo): ToolSettingsStore {
+  const listeners = new Set<() => void>();
+  let state: ToolSettings = EMPTY;
+  let touched = false;
+  let initialized: Promise<void> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+
+  const set = (next: ToolSettings): Promise<void> => {
+    touched = true;
+    state = next;
+    for (const listener of [...listeners]) listener();
+    // Failures are the chat store's to report (storage full, unavailable); the change stays in memory.
+    saving = saving.then(() => io.save(TOOLS_SETTING, state)).catch(() => {});
+    return saving;
+  };
+
+  return {
+    init: () =>
+      (initialized ??= (async () => {
+        let stored: unknown;
+        try {
+          stored = await io.load(TOOLS_SETTING);
+        } catch {
+          // Unreadable settings: start empty (the chat store reports the storage problem).
+        }
+        // A change made before the stored row arrived wins: it was made knowing less, but later.
+        if (touched) return;
+        state = readToolSettings(stored);
+        for (const listener of [...listeners]) listener();
+      })()),
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    async addServer(input) {
+      const server: McpServerConfig = {
+        id: newId(),
+        label: input.label.trim() || input.url.trim(),
+        url: input.url.trim(),
+        ...(input.headers && Object.keys(input.headers).length > 0 && { headers: input.headers }),
+      };
+      await set({ ...state, servers: [...state.servers, server] });
+      return server;
+    },
+    async updateServer(id, patch) {
+      if (!state.servers.some((server) => server.id === id)) return;
+      await set({ ...state, servers: state.servers.map((server) => (server.id === id ? { ...server, ...patch, id } : server)) });
+    },
+    async removeServer(id) {
+      const { [id]: _removed, ...policies } = state.policies;
+      await set({ ...state, servers: state.servers.filter((server) => server.id !== id), policies });
+    },
+    setPolicy: (target, policy) => set({ ...state, policies: withPolicy(state.policies, target, policy) }),
+    setStepLimit: (limit) => set({ ...state, stepLimit: clampStepLimit(limit) }),
+  };
+}
+
+let instance: ToolSettingsStore | undefined;
+let configured: ToolSettingsIo | undefined;
+
+/**
+ * Where the row is kept unless configured: the app's chat store settings, reached only when the
+ * store first loads or saves (so boot, and the first screen, carry none of this).
+ */
+const chatStoreSettings: ToolSettingsIo = {
+  load: (key) => getChatStore().getSetting(key),
+  save: (key, value) => getChatStore().putSetting(key, value),
+};
+
+/** Where getToolSettingsStore's store keeps its row (tests pass their own); call before first use. */
+export function configureToolSettings(io: ToolSettingsIo): void {
+  configured = io;
+}
+
+/** The app's one tools settings store, kept in the chat store's settings unless configured otherwise. */
+export function getToolSettingsStore(): ToolSettingsStore {
+  instance ??= createToolSettingsStore(configured ?? chatStoreSettings);
+  return instance;
+}
+
+/** For tests: forgets the store and its configuration; `next`, if given, becomes the one returned. */
+export function resetToolSettings(next?: ToolSettingsStore): void {
+  instance = next;
+  configured = undefined;
+}

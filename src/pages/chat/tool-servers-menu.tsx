@@ -1,0 +1,39 @@
+import { getChatStore, useChatStore } from '../../chat';
+import { t } from './chat-text';
+import { Menu } from '../../ui/menu';
+import { useToolSettings } from './tool-settings-view';
+
+const NO_SERVERS: readonly string[] = [];
+
+/**
+ * The composer's Tools menu (issue 16): the MCP servers set up in Settings, each ticked on or off
+ * for this chat; the button counts the ones on. Shown only once a server exists.
+ */
+export function ToolServersMenu({ chatId }: { chatId: string }) {
+  const { servers } = useToolSettings();
+  const chosen = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.toolServers ?? NO_SERVERS);
+  if (servers.length === 0) return null;
+  // A server removed in Settings no longer counts, even while the chat still names it.
+  const active = chosen.filter((id) => servers.some((server) => server.id === id));
+  return (
+    <Menu
+      size="sm"
+      variant="ghost"
+      color="neutral"
+      icon="lucide:wrench"
+      className="chat-composer__tools"
+      data-count={active.length}
+      items={servers.map((server) => {
+        const on = active.includes(server.id);
+        return {
+          id: server.id,
+          label: server.label,
+          checked: on,
+          onSelect: () => void getChatStore().updateChatSettings(chatId, { toolServers: on ? active.filter((id) => id !== server.id) : [...active, server.id] }),
+        };
+      })}
+    >
+      {active.length > 0 ? t('tools.menu.count', { count: active.length }) : t('tools.menu.label')}
+    </Menu>
+  );
+}

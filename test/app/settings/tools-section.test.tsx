@@ -1,0 +1,158 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToolsSection } from '../../../src/app/settings/tools-section';
+import type { ConnectMcp } from '../../../src/app/settings/tools-section-server';
+import { configureToolSettings, getToolSettingsStore, McpFailure, resetToolSettings, type McpTool } from '../../../src/chat/tools';
+import { TooltipProvider } from '../../../src/ui/tooltip';
+
+afterEach(() => {
+  cleanup();
+  resetToolSettings();
+});
+
+const TOOLS: McpTool[] = [
+  { name: 'echo', description: 'Says <b>it</b> back', inputSchema: { type: 'object' } },
+  { name: 'picture', inputSchema: { type: 'object' } },
+];
+
+/** A server that lists TOOLS (no network: the section is given its connect function). */
+const listing = (tools = TOOLS) =>
+  vi.fn<ConnectMcp>(async () => ({ transport: 'streamable-http', listTools: async () => tools, callTool: async () => ({ parts: [], isError: false, skipped: 0 }), close: async () => {} }));
+const failing = (reason: McpFailure['reason'], message = 'boom') => vi.fn<ConnectMcp>(async (address) => Promise.reject(new McpFailure(reason, message, { url: address.url })));
+
+async function show(connect: ConnectMcp) {
+  configureToolSettings({ load: async () => undefined, save: async () => {} });
+  await act(async () => {
+    render(
+      <TooltipProvider>
+        <ToolsSection connect={connect} now={() => 42} />
+      </TooltipProvider>,
+    );
+  });
+  const section = screen.getByRole('region', { name: 'Tools' });
+  return { section, ui: within(section), store: getToolSettingsStore() };
+}
+
+async function addServer(ui: ReturnType<typeof within>, name: string, url: string) {
+  fireEvent.click(ui.getByRole('button', { name: 'Add MCP server' }));
+  fireEvent.change(ui.getByLabelText('Server name'), { target: { value: name } });
+  fireEvent.change(ui.getByLabelText('Server address'), { target: { value: url } });
+  await act(async () => fireEvent.click(ui.getByRole('button', { name: 'Add server' })));
+}
+
+describe('Settings → Tools', () => {
+  it('adds a server, connects to it at once and lists its tools as text, each asking by default', async () => {
+    const connect = listing();
+    const { ui, store } = await show(connect);
+    expect(ui.getByText('No MCP server yet.')).toBeTruthy();
+    fireEvent.click(ui.getByRole('button', { name: 'Add MCP server' }));
+    expect(document.activeElement).toBe(ui.getByLabelText('Server name'));
+    expect(ui.getByRole('button', { name: 'Add server' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(ui.getByLabelText('Server name'), { target: { value: 'Files' } });
+    fireEvent.change(ui.getByLabelText('Server address'), { target: { value: 'http://localhost:3001/mcp' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Add header' }));
+    fireEvent.change(ui.getByLabelText('Header 1 name'), { target: { value: 'Authorization' } });
+    fireEvent.change(ui.getByLabelText('Header 1 value'), { target: { value: 'Bearer t' } });
+    await act(async () => fireEvent.click(ui.getByRole('button', { name: 'Add server' })));
+
+    await waitFor(() => expect(ui.getByRole('list', { name: 'Tools of Files' })).toBeTruthy());
+    expect(connect).toHaveBeenCalledWith({ url: 'http://localhost:3001/mcp', headers: { Authorization: 'Bearer t' } });
+    const server = ui.getByRole('listitem', { name: 'Files' });
+    expect(document.activeElement).toBe(within(server).getByRole('heading', { name: 'Files' }));
+    expect(server.dataset.state).toBe('ok');
+    expect(within(server).getByRole('status').textContent).toBe('2 tools');
+    // The description is the server's text: shown as written, never as markup.
+    expect(within(server).getByText('Says <b>it</b> back')).toBeTruthy();
+    expect(server.querySelector('b')).toBeNull();
+    const policy = within(server).getByRole('combobox', { name: 'When the model calls echo' }) as HTMLSelectElement;
+    expect(policy.value).toBe('ask');
+    expect([...policy.options].map((option) => option.text)).toEqual(['On', 'Ask every time', 'Off']);
+    expect(store.getSnapshot().servers[0]).toMatchObject({ label: 'Files', tools: TOOLS, listedAt: 42, headers: { Authorization: 'Bearer t' } });
+  });
+
+  it('sets a tool’s policy', async () => {
+    const { ui, store } = await show(listing());
+    await addServer(ui, 'Files', 'http://h/mcp');
+    const policy = await waitFor(() => ui.getByRole('combobox', { name: 'When the model calls picture' }) as HTMLSelectElement);
+    await act(async () => fireEvent.change(policy, { target: { value: 'on' } }));
+    const id = store.getSnapshot().servers[0]!.id;
+    expect(store.getSnapshot().policies).toEqual({ [id]: { picture: 'on' } });
+    expect(policy.value).toBe('on');
+    expect(policy.closest('li')!.dataset.policy).toBe('on');
+  });
+
+  it('a server without CORS is explained with the headers it must send', async () => {
+    const { ui } = await show(failing('cors'));
+    await addServer(ui, 'Remote', 'http://remote/mcp');
+    const server = ui.getByRole('listitem', { name: 'Remote' });
+    await waitFor(() => expect(server.dataset.state).toBe('failed'));
+    const status = within(server).getByRole('status');
+    expect(status.textContent).toContain('does not allow this page (CORS)');
+    const lines = status.querySelector('pre')!.textContent!;
+    expect(lines).toContain(`Access-Control-Allow-Origin: ${location.origin}`);
+    expect(lines).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
+    expect(lines).toContain('Access-Control-Allow-Headers: Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version');
+    expect(within(server).getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it.each([
+    ['unauthorized', 'Check the headers'],
+    ['not-found', 'Check the path'],
+    ['mixed-content', 'mixed content'],
+    ['down', 'Nothing answers at this address'],
+  ] as const)('a %s failure says what to fix', async (reason, fix) => {
+    const { ui } = await show(failing(reason));
+    await addServer(ui, 'S', 'http://s/mcp');
+    const status = within(ui.getByRole('listitem', { name: 'S' })).getByRole('status');
+    await waitFor(() => expect(status.textContent).toContain(fix));
+    expect(status.querySelector('pre')).toBeNull();
+  });
+
+  it('Connect again after fixing the server lists its tools', async () => {
+    let fail = true;
+    const connect = vi.fn<ConnectMcp>(async (address) => {
+      if (fail) throw new McpFailure('unauthorized', '401', { url: address.url });
+      return listing()(address);
+    });
+    const { ui } = await show(connect);
+    await addServer(ui, 'S', 'http://s/mcp');
+    const server = ui.getByRole('listitem', { name: 'S' });
+    await waitFor(() => expect(server.dataset.state).toBe('failed'));
+    fail = false;
+    await act(async () => fireEvent.click(within(server).getByRole('button', { name: 'Connect' })));
+    await waitFor(() => expect(server.dataset.state).toBe('ok'));
+    expect(within(server).getByRole('button', { name: 'List tools again' })).toBeTruthy();
+  });
+
+  it('removes a server with its policies, and focus goes to the section', async () => {
+    const { ui, store } = await show(listing());
+    await addServer(ui, 'Files', 'http://h/mcp');
+    const policy = await waitFor(() => ui.getByRole('combobox', { name: 'When the model calls echo' }));
+    await act(async () => fireEvent.change(policy, { target: { value: 'off' } }));
+    await act(async () => fireEvent.click(ui.getByRole('button', { name: 'Remove Files' })));
+    expect(ui.queryByRole('listitem', { name: 'Files' })).toBeNull();
+    expect(store.getSnapshot()).toMatchObject({ servers: [], policies: {} });
+    expect(document.activeElement).toBe(ui.getByRole('heading', { name: 'Tools' }));
+  });
+
+  it('Cancel closes the form and returns focus to its button', async () => {
+    const { ui } = await show(listing());
+    fireEvent.click(ui.getByRole('button', { name: 'Add MCP server' }));
+    await act(async () => fireEvent.click(ui.getByRole('button', { name: 'Cancel' })));
+    expect(ui.queryByLabelText('Server address')).toBeNull();
+    expect(document.activeElement).toBe(ui.getByRole('button', { name: 'Add MCP server' }));
+  });
+
+  it('keeps a step limit between 1 and 50', async () => {
+    const { ui, store } = await show(listing());
+    const limit = ui.getByRole('spinbutton', { name: 'Step limit' }) as HTMLInputElement;
+    expect(limit.value).toBe('10');
+    await act(async () => fireEvent.change(limit, { target: { value: '5' } }));
+    expect(store.getSnapshot().stepLimit).toBe(5);
+    await act(async () => fireEvent.change(limit, { target: { value: '60' } }));
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(store.getSnapshot().stepLimit).toBe(5);
+    await act(async () => fireEvent.blur(limit));
+    expect(limit.value).toBe('5');
+  });
+});
