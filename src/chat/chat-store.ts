@@ -10,7 +10,6 @@ import { createStoreCore } from './store-core';
 import { withEntry, withMember } from './store-state';
 import { compareMessages } from './message-order';
 import type { Message } from './types';
-import { fetchMissingAttachment } from './sync/missing-attachments';
 
 /**
  * The chat store (outside React; read through hooks.ts): an immutable snapshot with
@@ -160,7 +159,9 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
 
   // A file from another device whose bytes stayed on the sync server is fetched now (issue 15).
   const loadAttachment = async (id: string): Promise<StoredAttachment | undefined> =>
-    (await core.persist('load', (p) => p.getAttachments([id])))?.[0] ?? (await fetchMissingAttachment(id));
+    (await core.persist('load', (p) => p.getAttachments([id])))?.[0] ??
+    // Loaded only then: a row is missing only with sync on, which has loaded it already.
+    (await import('./sync/missing-attachments')).fetchMissingAttachment(id);
   const host: AttachmentHost = {
     settings: options.attachments ?? {},
     persistence: async () => (await core.persistence()).persistence,

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startCouchServer, type CouchServer } from '../support/couch-server/index.mjs';
 import { sendFromHome } from './connected-app';
-import { nav as navOf, toasts } from './locators';
-import { axeViolations } from './screen-checks';
+import { composer, nav as navOf, toasts } from './locators';
+import { axeViolations, focused, pointerEventsSeen, tabTo, watchPointerEvents } from './screen-checks';
 
 // Sync (issue 15): two separate browser profiles (two IndexedDBs: two devices) and the real
 // CouchDB-protocol test server. Two profiles are costly on a small machine: journeys, kept short,
@@ -17,6 +17,10 @@ const SYNC_TIMEOUT_MS = 20_000;
 
 /** A server stopped and restarted: retries back off (1 s, 2 s, 4 s…), so allow a few rounds. */
 const RECONNECT_TIMEOUT_MS = 40_000;
+/** Two profiles, a stop and a restart on two shared cores: longer than the default test timeout. */
+const OFFLINE_TEST_TIMEOUT_MS = 150_000;
+/** Longer than the colour transitions a theme change starts, so axe measures the final colours. */
+const THEME_SETTLE_MS = 400;
 
 let couch: CouchServer;
 const browsers: TestBrowser[] = [];
@@ -29,10 +33,11 @@ async function closeAll() {
   await couch.close();
 }
 
-async function device(): Promise<Page> {
+async function device(before?: (page: Page) => Promise<void>): Promise<Page> {
   const browser = await launchBrowser();
   browsers.push(browser);
   const page = await browser.newPage();
+  await before?.(page);
   await page.goto(appUrl);
   return page;
 }
@@ -164,6 +169,62 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
     await link(b, 'Water the garden').waitFor({ timeout: RECONNECT_TIMEOUT_MS });
     await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
   });
+
+  /** Sends a follow-up in the open chat and waits for its echo. */
+  async function follow(page: Page, text: string) {
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await page.getByText(`Echo: ${text}`, { exact: true }).waitFor();
+  }
+
+  it(
+    'both offline, both edit one chat: both messages kept as versions, the later change to the chat wins on both',
+    async () => {
+      await navOf(a).getByRole('link', { name: 'New chat' }).click();
+      await sendFromHome(a, 'Plan the picnic');
+      await a.getByText('Echo: Plan the picnic', { exact: true }).waitFor();
+      await link(b, 'Plan the picnic').waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await link(b, 'Plan the picnic').click();
+      await b.getByText('Echo: Plan the picnic', { exact: true }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      for (const page of [a, b]) await syncStatus(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+
+      await couch.stop();
+      for (const page of [a, b]) await syncStatus(page).filter({ hasText: 'Sync: offline (retrying)' }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+      // B first: it pins the chat and answers the echo.
+      await options(b, 'Plan the picnic').click();
+      await b.getByRole('menuitem', { name: 'Pin' }).click();
+      await pinned(b).waitFor();
+      await follow(b, 'Bring lemonade');
+      // Then A, under the same reply: its rename is the chat's later change.
+      await options(a, 'Plan the picnic').click();
+      await a.getByRole('menuitem', { name: 'Rename' }).click();
+      const field = navOf(a).getByRole('textbox', { name: 'Chat title' });
+      await field.fill('Picnic on Sunday');
+      await field.press('Enter');
+      await follow(a, 'Bring sandwiches');
+
+      await couch.restart();
+      for (const page of [a, b]) {
+        await syncStatus(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+        // docs/sync.md rule 1: the chat's row written last (A's) wins whole, so B's pin is in the history only.
+        await link(page, 'Picnic on Sunday').waitFor({ timeout: RECONNECT_TIMEOUT_MS });
+        await pinned(page).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+        expect(await link(page, 'Plan the picnic').count()).toBe(0);
+        // Rule 2: both follow-ups answer the same reply, so they are two versions of one turn.
+        await link(page, 'Picnic on Sunday').click();
+        const position = page.getByText(/^[12]\/2$/);
+        await position.waitFor({ timeout: SYNC_TIMEOUT_MS });
+        const reply = page.getByText(/^Echo: Bring (sandwiches|lemonade)$/);
+        await reply.waitFor({ timeout: SYNC_TIMEOUT_MS });
+        const first = (await position.textContent()) === '1/2';
+        const other = (await reply.textContent())?.endsWith('sandwiches') ? 'lemonade' : 'sandwiches';
+        await page.getByRole('button', { name: first ? 'Next version' : 'Previous version' }).click();
+        await page.getByText(`Echo: Bring ${other}`, { exact: true }).waitFor();
+        await page.getByText(first ? '2/2' : '1/2', { exact: true }).waitFor();
+      }
+    },
+    OFFLINE_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('a database this account may not create', () => {
@@ -209,5 +270,47 @@ describe('encryption', () => {
     await b.keyboard.press('Escape');
     await syncStatus(b).getByText('Sync error: wrong passphrase').waitFor();
     expect(await navOf(b).getByRole('link', { name: SENTENCE }).count()).toBe(0);
+  });
+
+  it('a second device is asked for the passphrase, from the keyboard alone, and Settings → Sync passes axe in both themes', async () => {
+    const a = await device();
+    await turnOnSync(a, PASSPHRASE);
+    await sendFromHome(a, SENTENCE);
+    await syncStatus(a).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+
+    const b = await device(watchPointerEvents);
+    await composer(b).waitFor();
+    await b.keyboard.press('Control+,');
+    const dialog = b.getByRole('dialog', { name: 'Settings' });
+    const section = dialog.getByRole('region', { name: 'Sync' });
+    await tabTo(b, section.getByRole('textbox', { name: 'CouchDB address' }));
+    await b.keyboard.type(couch.url);
+    await tabTo(b, section.getByRole('textbox', { name: 'User name' }));
+    await b.keyboard.type(USER);
+    await b.keyboard.press('Tab');
+    await b.keyboard.type(PASSWORD);
+    await tabTo(b, section.getByRole('button', { name: 'Turn on sync' }));
+    await b.keyboard.press('Enter');
+    await section.getByRole('status').getByText('The chats on this server are encrypted: enter the passphrase.').waitFor({ timeout: SYNC_TIMEOUT_MS });
+    const passphrase = section.getByLabel('Encryption passphrase (optional)');
+    await expect.poll(() => focused(b)).toBe('input Encryption passphrase (optional)');
+    expect(await passphrase.getAttribute('aria-invalid')).toBe('true');
+    expect(await navOf(b).getByRole('link', { name: SENTENCE }).count()).toBe(0);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await b.emulateMedia({ colorScheme: scheme });
+      await expect.poll(() => b.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+      await b.waitForTimeout(THEME_SETTLE_MS);
+      expect(await axeViolations(b, section), `Settings → Sync in the ${scheme} theme`).toEqual([]);
+    }
+
+    await b.keyboard.type(PASSPHRASE);
+    await tabTo(b, section.getByRole('button', { name: 'Turn on sync' }));
+    await b.keyboard.press('Enter');
+    await section.getByRole('status').getByText(/^Sync is on with parley at /).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await b.keyboard.press('Escape');
+    await navOf(b).getByRole('link', { name: SENTENCE }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    expect(await pointerEventsSeen(b)).toEqual([]);
   });
 });

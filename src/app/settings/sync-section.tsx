@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { getSyncStatus, subscribeSyncStatus, type SyncAuth, type SyncErrorReason } from '../../chat/sync';
 import { getSyncService, type SyncConfig } from '../../chat/sync/sync-service';
 import { Button } from '../../ui/button';
+import { Progress } from '../../ui/progress';
 import { t } from './settings-text';
 import { SyncReason } from './sync-reason';
 import './sync-section.css';
@@ -35,6 +36,9 @@ const formOf = (config: SyncConfig): Form => ({
 });
 
 type TestState = { state: 'idle' } | { state: 'testing' } | { state: 'ok' } | { state: 'failed'; reason: SyncErrorReason };
+
+/** Reasons the passphrase field answers (a second device, a wrong guess, a plain database): focus goes there. */
+const PASSPHRASE_REASONS: ReadonlySet<SyncErrorReason> = new Set(['passphrase-required', 'wrong-passphrase', 'plain-database']);
 
 export function SyncSection() {
   const id = useId();
@@ -76,6 +80,12 @@ export function SyncSection() {
   };
   const on = saved?.enabled === true;
   const canSubmit = form.url.trim() !== '' && !busy;
+  const reason = test.state === 'failed' ? test.reason : test.state === 'idle' && on && status.state === 'error' ? status.reason : undefined;
+  const passphraseAsked = reason !== undefined && PASSPHRASE_REASONS.has(reason);
+  const passphraseRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (passphraseAsked && !busy) passphraseRef.current?.focus();
+  }, [passphraseAsked, busy]);
 
   return (
     <section className="settings-section sync-section" aria-labelledby={`${id}heading`} data-state={on ? 'on' : 'off'}>
@@ -116,7 +126,14 @@ export function SyncSection() {
       )}
       <div className="settings-field">
         <label htmlFor={`${id}passphrase`}>{t('sync.passphrase.label')}</label>
-        <input {...field('passphrase')} type="password" autoComplete="new-password" aria-describedby={`${id}passphraseWarning ${id}secretHint`} />
+        <input
+          {...field('passphrase')}
+          ref={passphraseRef}
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={passphraseAsked || undefined}
+          aria-describedby={`${passphraseAsked ? `${id}reason ` : ''}${id}passphraseWarning ${id}secretHint`}
+        />
         <p id={`${id}passphraseWarning`} className="settings-hint">
           {t('sync.passphrase.warning')}
         </p>
@@ -173,10 +190,17 @@ export function SyncSection() {
       </div>
       <div role="status" className="sync-section__result" data-state={test.state}>
         {test.state === 'ok' && <p>{t('sync.test.ok')}</p>}
-        {test.state === 'failed' && <SyncReason reason={test.reason} />}
-        {test.state === 'idle' && on && status.state === 'error' && <SyncReason reason={status.reason} />}
+        {reason !== undefined && <SyncReason reason={reason} id={`${id}reason`} />}
         {test.state === 'idle' && on && status.state !== 'error' && saved && <p>{t('sync.on', { db: saved.db, url: saved.url })}</p>}
       </div>
+      {on && status.state === 'syncing' && status.total !== undefined && status.done !== undefined && (
+        <div className="settings-field">
+          <Progress value={status.done} max={status.total} aria-labelledby={`${id}progress`} />
+          <p id={`${id}progress`} className="settings-hint">
+            {t('sync.progress.text', { done: status.done.toLocaleString(), total: status.total.toLocaleString() })}
+          </p>
+        </div>
+      )}
       {on && (
         <p id={`${id}offHint`} className="settings-hint">
           {t('sync.turnOffHint')}

@@ -1,17 +1,29 @@
 import { registerMessages, t } from '../../i18n';
 import { syncSettings } from '../../i18n/en/sync-settings';
 import type { SyncStatusSnapshot } from '../../chat/sync';
+import { Progress } from '../../ui/progress';
 import { setSyncStatusLine } from './lazy-sync-status';
 
 // Loaded only once sync is on, with its strings: the first screen carries neither.
 registerMessages(syncSettings);
 
+/** Whole percents: the live region changes at most a hundred times in a long first sync, not once per slice. */
+const PERCENT = 100;
+
+/** How far a large sync is, when the status says (a first sync): done of total. */
+function syncProgressOf(status: SyncStatusSnapshot): { done: number; total: number } | undefined {
+  return status.state === 'syncing' && status.total !== undefined && status.done !== undefined ? { done: status.done, total: status.total } : undefined;
+}
+
 const textOf = (status: SyncStatusSnapshot): string => {
   switch (status.state) {
     case 'connecting':
       return t('sync.status.connecting');
-    case 'syncing':
+    case 'syncing': {
+      const progress = syncProgressOf(status);
+      if (progress) return t('sync.status.progress', { percent: Math.floor((progress.done * PERCENT) / Math.max(progress.total, 1)) });
       return t('sync.status.syncing', { count: status.pending });
+    }
     case 'offline-retrying':
       return t('sync.status.offline');
     case 'error':
@@ -21,12 +33,25 @@ const textOf = (status: SyncStatusSnapshot): string => {
   }
 };
 
-/** The sidebar footer's sync line (issue 15): synced, syncing n changes, offline (retrying), or the error's reason. */
+/** The sidebar footer's sync line (issue 15): synced, syncing n changes (a large sync's progress, with a bar), offline (retrying), or the error's reason. */
 export function SyncStatusLine({ status }: { status: SyncStatusSnapshot }) {
+  const progress = syncProgressOf(status);
   return (
-    <p className="sidebar__sync" role="status" data-state={status.state} {...(status.state === 'error' && { 'data-reason': status.reason })}>
-      {textOf(status)}
-    </p>
+    <>
+      <p className="sidebar__sync" role="status" data-state={status.state} {...(status.state === 'error' && { 'data-reason': status.reason })}>
+        {textOf(status)}
+      </p>
+      {progress && (
+        <Progress
+          className="sidebar__sync-progress"
+          size="xs"
+          value={progress.done}
+          max={progress.total}
+          label={t('sync.progress.label')}
+          aria-valuetext={t('sync.progress.text', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() })}
+        />
+      )}
+    </>
   );
 }
 

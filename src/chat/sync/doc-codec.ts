@@ -74,3 +74,18 @@ export function encryptedCodec(key: CryptoKey): DocCodec {
     },
   };
 }
+
+/**
+ * A document read with its attachments as bytes, turned to base64 (what the codec and the replica
+ * take): asked for as base64, PouchDB's http adapter in Node encodes a Blob it cannot read.
+ */
+export async function withBase64Data(doc: PouchDoc): Promise<PouchDoc> {
+  const entries = await Promise.all(
+    Object.entries(doc._attachments ?? {}).map(async ([name, attachment]) => {
+      const data = attachment.data;
+      const bytes = data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data instanceof Uint8Array ? data : undefined;
+      return [name, bytes ? { ...attachment, data: toBase64(bytes) } : attachment] as const;
+    }),
+  );
+  return entries.length > 0 ? { ...doc, _attachments: Object.fromEntries(entries) } : doc;
+}

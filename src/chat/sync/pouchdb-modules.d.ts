@@ -51,14 +51,25 @@ declare module 'pouchdb-core' {
   export interface PouchDatabase {
     readonly name: string;
     info(): Promise<{ doc_count: number; update_seq: number | string }>;
-    get(id: string, options?: { rev?: string; conflicts?: boolean; attachments?: boolean; binary?: boolean }): Promise<PouchDoc>;
+    get(id: string, options?: { rev?: string; conflicts?: boolean; attachments?: boolean; binary?: boolean; revs?: boolean }): Promise<PouchDoc>;
     put(doc: PouchDoc): Promise<PouchResult>;
-    bulkDocs(docs: PouchDoc[]): Promise<PouchResult[]>;
+    /** `new_edits: false` stores the revisions as given (a copy of another database's document), as replication does. */
+    bulkDocs(docs: PouchDoc[], options?: { new_edits?: boolean }): Promise<PouchResult[]>;
     allDocs(options: { startkey?: string; endkey?: string; include_docs?: boolean; conflicts?: boolean; keys?: string[] }): Promise<{
       rows: { id: string; value: { rev: string; deleted?: boolean }; doc?: PouchDoc | null }[];
     }>;
     changes(options: { since?: number | string | 'now'; live?: boolean; include_docs?: boolean; conflicts?: boolean }): PouchChanges;
-    sync(remote: PouchDatabase, options: { live?: boolean; retry?: boolean; back_off_function?: (delay: number) => number }): PouchSync;
+    sync(
+      remote: PouchDatabase,
+      options: {
+        live?: boolean;
+        retry?: boolean;
+        back_off_function?: (delay: number) => number;
+        /** One direction's own options; `filter` runs on each changed document (on this side for a remote source). */
+        pull?: { filter?: (doc: PouchDoc) => boolean };
+        push?: { filter?: (doc: PouchDoc) => boolean };
+      },
+    ): PouchSync;
     destroy(): Promise<unknown>;
     close(): Promise<unknown>;
   }

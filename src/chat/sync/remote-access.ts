@@ -1,4 +1,4 @@
-import { toBase64 } from './sync-crypto';
+import { CRYPTO_DOC_ID, toBase64, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from './sync-crypto';
 import type { SyncErrorReason } from './sync-status';
 
 /**
@@ -97,4 +97,29 @@ export async function openRemoteDatabase(serverUrl: string, dbUrl: string, fetch
   const created = await fetcher(dbUrl, { method: 'PUT' });
   if (created.ok || created.status === HTTP_PRECONDITION_FAILED) return;
   throw new RemoteError(denied(created.status) ? 'db-missing-no-create' : 'unknown');
+}
+
+/**
+ * The key `passphrase` opens this database with, before anything syncs: undefined for a plain
+ * database, or for an empty one the caller then encrypts. Refuses (RemoteError) an encrypted
+ * database without its passphrase or with a wrong one, and a passphrase on a database that already
+ * holds plain documents (encrypting from then on would leave those readable, and mix both kinds).
+ */
+export async function unlockDatabase(dbUrl: string, fetcher: Fetcher, passphrase: string | undefined): Promise<CryptoKey | undefined> {
+  const response = await fetcher(`${dbUrl}/${encodeURIComponent(CRYPTO_DOC_ID)}`);
+  if (denied(response.status)) throw new RemoteError('unauthorized');
+  if (response.ok) {
+    if (!passphrase) throw new RemoteError('passphrase-required');
+    try {
+      return await unlockCryptoDoc((await response.json()) as CryptoDoc, passphrase);
+    } catch (error) {
+      throw error instanceof WrongPassphraseError ? new RemoteError('wrong-passphrase') : error;
+    }
+  }
+  if (response.status !== HTTP_NOT_FOUND) throw new RemoteError('unknown');
+  if (!passphrase) return undefined;
+  const info = await fetcher(dbUrl);
+  if (!info.ok) throw new RemoteError(denied(info.status) ? 'unauthorized' : 'unknown');
+  if (((await info.json()) as { doc_count?: number }).doc_count) throw new RemoteError('plain-database');
+  return undefined;
 }

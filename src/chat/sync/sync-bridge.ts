@@ -1,7 +1,9 @@
 import type { PouchChanges, PouchDatabase, PouchDoc } from 'pouchdb-core';
 import type { ChatPersistence } from '../persistence';
+import type { StoredAttachment } from '../attachment-rows';
 import type { Message } from '../types';
-import type { DocCodec } from './doc-codec';
+import { createChangeInbox, type BridgeProgress } from './change-inbox';
+import { withBase64Data, type DocCodec } from './doc-codec';
 import { resolveConflicts } from './sync-conflicts';
 import {
   attachmentDocId, chatDocId, chatRange, joinAttachment, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type DocBody,
@@ -18,6 +20,8 @@ import {
 /** A streaming reply is written at most this often (it is saved every second locally): not per token. */
 export const STREAM_EXPORT_INTERVAL_MS = 5000;
 
+export { APPLY_SLICE_SIZE, type BridgeProgress } from './change-inbox';
+
 export interface SyncBridgeOptions {
   persistence: ChatPersistence;
   local: PouchDatabase;
@@ -25,6 +29,8 @@ export interface SyncBridgeOptions {
   /** Chats changed in storage behind the store's back: every tab reads them again (announceReplicatedChats). */
   announce(chatIds: readonly string[]): void;
   now?(): number;
+  /** After every slice of replicated documents applied: how far along the backlog is. */
+  onProgress?(progress: BridgeProgress): void;
 }
 
 export interface SyncBridge {
@@ -37,6 +43,12 @@ export interface SyncBridge {
   stop(): void;
   /** Resolves once every queued step has run (tests, and a clean stop). */
   idle(): Promise<void>;
+  /**
+   * An attachment this device has not got: the pull leaves `att:` documents (the bytes) on the
+   * server, so it is read from `remote` when its chat is opened, stored, and copied into the
+   * replica with its revision (a later export of the chat then has nothing to write).
+   */
+  fetchAttachment(remote: PouchDatabase, chatId: string, attachmentId: string): Promise<StoredAttachment | undefined>;
 }
 
 const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
@@ -50,7 +62,7 @@ const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
   return found;
 };
 
-export function createSyncBridge({ persistence, local, codec, announce, now = Date.now }: SyncBridgeOptions): SyncBridge {
+export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress }: SyncBridgeOptions): SyncBridge {
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(step, step);
@@ -177,9 +189,10 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return false;
   }
 
-  async function applyChange(id: string, deleted: boolean, rev: string): Promise<void> {
+  /** The chat the change altered in storage, if any. */
+  async function applyChange(id: string, deleted: boolean, rev: string): Promise<string | undefined> {
     const place = parseDocId(id);
-    if (!place) return;
+    if (!place) return undefined;
     let changed = false;
     if (deleted) {
       known.delete(id);
@@ -187,13 +200,15 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       else if (place.kind === 'msg') changed = await applyMessageDeletion(place.chatId, place.rowId!, rev);
       else await persistence.deleteAttachments([place.rowId!]);
     } else {
-      if (await resolveConflicts(local, codec, id)) return; // the resolution is a new revision: it comes through here next
+      if (await resolveConflicts(local, codec, id)) return undefined; // the resolution is a new revision: it comes through here next
       const doc = await local.get(id);
       const body = await codec.decode(doc);
       if (body) changed = await applyLive(place.chatId, place.kind, body, doc);
     }
-    if (changed) announce([place.chatId]);
+    return changed ? place.chatId : undefined;
   }
+
+  const inbox = createChangeInbox({ apply: applyChange, schedule: (step) => void enqueue(step), announce, onProgress });
 
   return {
     exportChat: (chatId) => enqueue(() => writeChat(chatId)),
@@ -203,14 +218,30 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       }),
     start() {
       if (feed) return;
-      feed = local.changes({ since: 0, live: true }).on('change', (change) => {
-        const rev = change.changes[0]?.rev ?? '';
-        void enqueue(() => applyChange(change.id, change.deleted === true, rev)).catch(() => undefined);
-      });
+      feed = local.changes({ since: 0, live: true }).on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq));
     },
     stop() {
       feed?.cancel();
       feed = undefined;
+      inbox.clear();
+    },
+    async fetchAttachment(remote, chatId, attachmentId) {
+      const [stored] = await persistence.getAttachments([attachmentId]);
+      if (stored) return stored;
+      const id = attachmentDocId(chatId, attachmentId);
+      const doc = await remote.get(id, { attachments: true, binary: true, revs: true }).then(withBase64Data, () => undefined);
+      const body = doc && !doc._deleted ? await codec.decode(doc) : undefined;
+      if (!doc || body?.type !== 'att' || body.attachment.id !== attachmentId) return undefined;
+      const row = joinAttachment(body.attachment, await codec.decodeBytes(doc, body.attachment.mimeType));
+      // One step with the exports: one reading the replica between these two writes would write the document again.
+      return enqueue(async () => {
+        const [again] = await persistence.getAttachments([attachmentId]);
+        if (again) return again;
+        await persistence.putAttachment(row);
+        remember(id, body);
+        await local.bulkDocs([doc], { new_edits: false });
+        return row;
+      });
     },
     idle: async () => {
       let seen: Promise<unknown>;

@@ -1,11 +1,14 @@
-import PouchDB, { type PouchDatabase } from 'pouchdb-core';
+import PouchDB, { type PouchDatabase, type PouchDoc } from 'pouchdb-core';
 import httpAdapter from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
+import type { StoredAttachment } from '../attachment-rows';
 import type { ChatPersistence } from '../persistence';
 import { encryptedCodec, plainCodec, type DocCodec } from './doc-codec';
-import { authorisedFetch, openRemoteDatabase, RemoteError, type SyncAuth } from './remote-access';
+import { authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase, type Fetcher, type SyncAuth } from './remote-access';
 import { createSyncBridge, type SyncBridge } from './sync-bridge';
-import { createCryptoDoc, CRYPTO_DOC_ID, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from './sync-crypto';
+import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
+import { createSyncProgress } from './sync-progress';
+import { parseDocId } from './sync-docs';
 import { reasonOf, type SyncStatus } from './sync-status';
 
 /**
@@ -45,11 +48,20 @@ export interface SyncHandle {
   stop(): Promise<void>;
   /** Stops and deletes the replica and its checkpoints ("Forget this server"); chats stay. */
   forget(): Promise<void>;
+  /** An attachment of `chatId` not stored here, read from the server and kept (undefined when the server has none). */
+  fetchAttachment(chatId: string, attachmentId: string): Promise<StoredAttachment | undefined>;
   readonly bridge?: SyncBridge;
 }
 
 /** How long stopping waits for the replication to wind down before closing anyway. */
 const STOP_WAIT_MS = 5000;
+
+/**
+ * The pull brings every document but attachments (`att:`, a file's bytes as a CouchDB attachment):
+ * those stay on the server until their chat is opened here (fetchAttachment). PouchDB runs a
+ * function filter on this side, reading the changed documents without their attachments' data.
+ */
+export const leavesBytesOnServer = (doc: PouchDoc): boolean => parseDocId(doc._id)?.kind !== 'att';
 
 export const localReplicaName = (url: string, db: string) => `parley-sync:${url.replace(/\/+$/, '')}/${db}`;
 
@@ -64,20 +76,14 @@ export async function forgetReplica(url: string, db: string): Promise<void> {
   await (await openLocal(localReplicaName(url.replace(/\/+$/, ''), db))).destroy();
 }
 
-/** The codec this database needs: plain, or the key the passphrase unlocks (a new database gets new parameters). */
-async function chooseCodec(remote: PouchDatabase, passphrase: string | undefined): Promise<DocCodec> {
-  const stored = (await remote.get(CRYPTO_DOC_ID).catch((error: unknown) => {
-    if ((error as { status?: number }).status === 404) return undefined;
-    throw error;
-  })) as CryptoDoc | undefined;
-  if (stored) {
-    if (!passphrase) throw new RemoteError('passphrase-required');
-    return encryptedCodec(await unlockCryptoDoc(stored, passphrase));
-  }
+/** The codec this database needs: plain, or the key the passphrase unlocks (an empty database gets new parameters). */
+async function chooseCodec(remote: PouchDatabase, dbUrl: string, fetcher: Fetcher, passphrase: string | undefined): Promise<DocCodec> {
+  const key = await unlockDatabase(dbUrl, fetcher, passphrase);
+  if (key) return encryptedCodec(key);
   if (!passphrase) return plainCodec;
-  const { doc, key } = await createCryptoDoc(passphrase);
+  const { doc, key: fresh } = await createCryptoDoc(passphrase);
   await remote.put(doc);
-  return encryptedCodec(key);
+  return encryptedCodec(fresh);
 }
 
 export async function startSync(options: StartSyncOptions): Promise<SyncHandle> {
@@ -89,29 +95,33 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   const failed = (reason: SyncStatus & { state: 'error' }) => {
     options.onStatus(reason);
     const forget = async () => void (await local.destroy());
-    return { exportChat: async () => {}, stop: async () => {}, forget };
+    return { exportChat: async () => {}, stop: async () => {}, forget, fetchAttachment: async () => undefined };
   };
   options.onStatus({ state: 'connecting' });
   let codec: DocCodec;
   const remote = new PouchDB(dbUrl, { fetch: fetcher, skip_setup: true });
   try {
     await openRemoteDatabase(serverUrl, dbUrl, fetcher, base);
-    codec = await chooseCodec(remote, options.passphrase);
+    codec = await chooseCodec(remote, dbUrl, fetcher, options.passphrase);
   } catch (error) {
     if (error instanceof WrongPassphraseError) return failed({ state: 'error', reason: 'wrong-passphrase' });
     return failed({ state: 'error', reason: error instanceof RemoteError ? error.reason : reasonOf(error) });
   }
 
-  const bridge = createSyncBridge({ persistence: options.persistence, local, codec, announce: options.announce });
+  /** Documents a first sync will bring (the server's count, when this replica starts empty): the progress bar's end. */
+  const expected = (await local.info()).doc_count === 0 ? await remote.info().then((info) => info.doc_count, () => 0) : 0;
+  let stopped = false;
+  const report = (status: SyncStatus) => !stopped && options.onStatus(status);
+  const progress = createSyncProgress({ expected, report });
+  const bridge = createSyncBridge({ persistence: options.persistence, local, codec, announce: options.announce, onProgress: progress.applied });
   bridge.start();
   await bridge.exportAll();
-  let stopped = false;
-  const replication = local.sync(remote, { live: true, retry: true, back_off_function: nextRetryDelay });
+  const replication = local.sync(remote, { live: true, retry: true, back_off_function: nextRetryDelay, pull: { filter: leavesBytesOnServer } });
   /** A direction's last failed request: PouchDB's combined 'paused' drops it, each direction's keeps it. */
   const failures: Partial<Record<'push' | 'pull', unknown>> = {};
-  const report = (status: SyncStatus) => !stopped && options.onStatus(status);
   const reportFailure = (error: unknown) => {
     const reason = reasonOf(error);
+    progress.interrupted();
     report(reason === 'network' ? { state: 'offline-retrying', reason } : { state: 'error', reason });
   };
   for (const direction of ['push', 'pull'] as const) {
@@ -122,13 +132,18 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
       })
       .on('active', () => (failures[direction] = undefined));
   }
+  /** A first sync is not over before the pull has brought something: PouchDB may pause once before its first batch. */
+  let pulled = expected === 0;
   replication
-    .on('active', () => report({ state: 'syncing', pending: 0 }))
-    .on('change', (info) => report({ state: 'syncing', pending: info.change?.pending ?? 0 }))
+    .on('active', () => progress.replicating())
+    .on('change', (info) => {
+      if (info.direction === 'pull') pulled = true;
+      progress.replicating(info.direction === 'pull' ? info.change?.pending : undefined);
+    })
     .on('paused', () => {
       const failure = failures.push ?? failures.pull;
       if (failure) reportFailure(failure);
-      else report({ state: 'synced' });
+      else if (pulled) void local.info().then((info) => progress.replicated(Number(info.update_seq) || 0), () => undefined);
     })
     .on('error', (error) => reportFailure(error));
 
@@ -150,6 +165,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   return {
     bridge,
     exportChat: (chatId) => (stopped ? Promise.resolve() : bridge.exportChat(chatId)),
+    fetchAttachment: (chatId, attachmentId) => (stopped ? Promise.resolve(undefined) : bridge.fetchAttachment(remote, chatId, attachmentId)),
     stop,
     async forget() {
       await stop();

@@ -6,6 +6,7 @@ import type { SyncAuth } from './remote-access';
 import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
 import { SYNC_SETTING } from './index';
+import { setMissingAttachmentFetcher } from './missing-attachments';
 import { setSyncStatus } from './sync-status-store';
 
 /**
@@ -45,7 +46,15 @@ export interface SyncService {
   resume(): Promise<void>;
 }
 
-type SyncStore = Pick<ChatStore, 'getSetting' | 'putSetting' | 'attachmentHost'>;
+type SyncStore = Pick<ChatStore, 'getSetting' | 'putSetting' | 'attachmentHost' | 'getSnapshot'>;
+
+/** The chat whose loaded messages show this file: only an opened chat's files are fetched. */
+function chatShowing(store: SyncStore, attachmentId: string): string | undefined {
+  for (const [chatId, messages] of store.getSnapshot().messages) {
+    if (messages.some((message) => message.attachments?.some((ref) => ref.id === attachmentId))) return chatId;
+  }
+  return undefined;
+}
 
 export interface SyncServiceOptions {
   store?: SyncStore;
@@ -68,6 +77,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
   };
 
   const halt = async () => {
+    setMissingAttachmentFetcher(undefined);
     stopListening();
     stopListening = () => {};
     if (timer !== undefined) clearTimeout(timer);
@@ -91,6 +101,10 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       onStatus: (status) => setSyncStatus(status.state === 'stopped' ? { state: 'off' } : status),
       ...extra,
     });
+    setMissingAttachmentFetcher(async (attachmentId) => {
+      const chatId = chatShowing(store, attachmentId);
+      return chatId ? handle?.fetchAttachment(chatId, attachmentId) : undefined;
+    });
     stopListening = onLocalChange((chatId) => {
       pending.add(chatId);
       timer ??= setTimeout(flush, EXPORT_COALESCE_MS);
@@ -102,11 +116,15 @@ export function createSyncService({ store = getChatStore(), announce = announceR
   return {
     readConfig,
     async test(config) {
-      const { authorisedFetch, openRemoteDatabase, RemoteError } = await import('./remote-access');
+      const { authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase } = await import('./remote-access');
       const base = extra.fetch ?? globalThis.fetch.bind(globalThis);
       const serverUrl = config.url.replace(/\/+$/, '');
+      const dbUrl = `${serverUrl}/${encodeURIComponent(config.db)}`;
+      const fetcher = authorisedFetch(serverUrl, config.auth, base);
       try {
-        await openRemoteDatabase(serverUrl, `${serverUrl}/${encodeURIComponent(config.db)}`, authorisedFetch(serverUrl, config.auth, base), base);
+        await openRemoteDatabase(serverUrl, dbUrl, fetcher, base);
+        // The passphrase as sync would take it: asked for, wrong, or refused on a plain database.
+        await unlockDatabase(dbUrl, fetcher, config.passphrase);
         return { ok: true };
       } catch (error) {
         return { ok: false, reason: error instanceof RemoteError ? error.reason : 'unknown' };

@@ -13,12 +13,15 @@ export type SyncErrorReason =
   | 'wrong-passphrase'
   /** The database is encrypted and no passphrase was given. */
   | 'passphrase-required'
+  /** A passphrase given for a database that already holds plain (unencrypted) documents. */
+  | 'plain-database'
   | 'unknown';
 
 export type SyncStatus =
   | { state: 'connecting' }
   | { state: 'synced' }
-  | { state: 'syncing'; pending: number }
+  /** `done` of `total` documents during a large pull (a first sync): the progress bar's values. */
+  | { state: 'syncing'; pending: number; done?: number; total?: number }
   | { state: 'offline-retrying'; reason: SyncErrorReason }
   | { state: 'error'; reason: SyncErrorReason }
   | { state: 'stopped' };

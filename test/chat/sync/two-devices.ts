@@ -15,6 +15,8 @@ export interface Device {
   persistence: ChatPersistence;
   statuses: SyncStatus[];
   announced: string[];
+  /** Each announcement's chats: sync announces once per slice of documents, not per document. */
+  announcements: string[][];
   handle: SyncHandle;
   start(): Promise<SyncHandle>;
 }
@@ -26,9 +28,13 @@ export async function device(options: Omit<StartSyncOptions, 'persistence' | 'an
     persistence,
     statuses: [],
     announced: [],
+    announcements: [],
     handle: undefined as unknown as SyncHandle,
     async start() {
-      self.handle = await startSync({ ...options, persistence, local, announce: (ids) => self.announced.push(...ids), onStatus: (status) => self.statuses.push(status) });
+      self.handle = await startSync({ ...options, persistence, local, announce: (ids) => {
+          self.announced.push(...ids);
+          self.announcements.push([...ids]);
+        }, onStatus: (status) => self.statuses.push(status) });
       return self.handle;
     },
   };

@@ -1,0 +1,93 @@
+// Settings → Sync on a second device (issue 15): an encrypted database asks for the passphrase and
+// focus goes to its field; "Turn on sync" then carries it; a wrong one, or one on a plain database, says so.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SyncSection } from '../../../src/app/settings/sync-section';
+import { resetSyncService, type SyncConfig, type SyncService, type SyncTestResult } from '../../../src/chat/sync/sync-service';
+import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';
+
+
+afterEach(() => {
+  cleanup();
+  resetSyncService();
+  resetSyncStatus();
+});
+
+/** A service answering as a server would: `answers` for Test, and a stored row that Turn on writes. */
+function fakeService(answers: SyncTestResult[], onTurnOn: (config: Omit<SyncConfig, 'enabled'>) => void = () => {}) {
+  let row: SyncConfig | undefined;
+  const service: SyncService = {
+    readConfig: async () => row,
+    test: async () => answers.shift() ?? { ok: true },
+    turnOn: vi.fn(async (config) => {
+      row = { ...config, enabled: true };
+      onTurnOn(config);
+    }),
+    turnOff: async () => {},
+    forget: async () => {},
+    resume: async () => {},
+  };
+  resetSyncService(service);
+  return service;
+}
+
+async function show() {
+  await act(async () => void render(<SyncSection />));
+  const ui = within(screen.getByRole('region', { name: 'Sync' }));
+  fireEvent.change(ui.getByRole('textbox', { name: 'CouchDB address' }), { target: { value: 'http://couch.test:5984' } });
+  return { ui, passphrase: ui.getByLabelText('Encryption passphrase (optional)') };
+}
+
+describe('Settings → Sync and the passphrase', () => {
+  it('Test on an encrypted database says so and moves focus to the passphrase field', async () => {
+    fakeService([{ ok: false, reason: 'passphrase-required' }]);
+    const { ui, passphrase } = await show();
+    fireEvent.click(ui.getByRole('button', { name: 'Test' }));
+    await ui.findByText('The chats on this server are encrypted: enter the passphrase.');
+    await waitFor(() => expect(document.activeElement).toBe(passphrase));
+    expect(passphrase.getAttribute('aria-invalid')).toBe('true');
+    expect(passphrase.getAttribute('aria-describedby')).toContain(ui.getByRole('status').querySelector('[data-reason]')?.id);
+  });
+
+  it('Turn on sync carries the passphrase typed after the prompt', async () => {
+    const service = fakeService([{ ok: false, reason: 'passphrase-required' }]);
+    const { ui, passphrase } = await show();
+    fireEvent.click(ui.getByRole('button', { name: 'Test' }));
+    await waitFor(() => expect(document.activeElement).toBe(passphrase));
+    fireEvent.change(passphrase, { target: { value: 'violet kettle' } });
+    expect(passphrase.getAttribute('aria-invalid')).toBeNull();
+    await act(async () => void fireEvent.click(ui.getByRole('button', { name: 'Turn on sync' })));
+    await waitFor(() => expect(service.turnOn).toHaveBeenCalledWith(expect.objectContaining({ passphrase: 'violet kettle' })));
+    await ui.findByText('Sync is on with parley at http://couch.test:5984.');
+  });
+
+  it('a wrong passphrase while sync is on says nothing was synced, and focus returns to the field', async () => {
+    fakeService([], () => setSyncStatus({ state: 'error', reason: 'wrong-passphrase' }));
+    const { ui, passphrase } = await show();
+    fireEvent.change(passphrase, { target: { value: 'a guess' } });
+    await act(async () => void fireEvent.click(ui.getByRole('button', { name: 'Turn on sync' })));
+    await ui.findByText('This passphrase does not open the database’s encryption. Nothing was synced.');
+    await waitFor(() => expect(document.activeElement).toBe(passphrase));
+  });
+
+  it('a passphrase on a database of plain chats is refused with the way out', async () => {
+    fakeService([{ ok: false, reason: 'plain-database' }]);
+    const { ui, passphrase } = await show();
+    fireEvent.change(passphrase, { target: { value: 'too late' } });
+    fireEvent.click(ui.getByRole('button', { name: 'Test' }));
+    const message = await ui.findByText(/^This database already holds unencrypted chats/);
+    expect(message.closest('[data-reason]')?.getAttribute('data-reason')).toBe('plain-database');
+    await waitFor(() => expect(document.activeElement).toBe(passphrase));
+  });
+
+  it('other failures leave focus where it was', async () => {
+    fakeService([{ ok: false, reason: 'unauthorized' }]);
+    const { ui, passphrase } = await show();
+    const button = ui.getByRole('button', { name: 'Test' });
+    button.focus();
+    fireEvent.click(button);
+    await ui.findByText('Wrong user name or password.');
+    expect(document.activeElement).not.toBe(passphrase);
+    expect(passphrase.getAttribute('aria-invalid')).toBeNull();
+  });
+});

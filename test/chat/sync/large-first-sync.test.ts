@@ -1,0 +1,53 @@
+// @vitest-environment node
+// A first sync of many chats into an empty device: progress reported, chats applied and
+// announced in slices, "synced" only once all of them are in storage.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '../../../src/chat/sync/sync-status';
+import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
+import { chat, device, eventually, message, type Device } from './two-devices';
+
+/** Enough documents for a progress bar and several slices, few enough for a quick test. */
+const CHATS = 150;
+
+let couch: CouchServer;
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const one of devices.splice(0)) await one.handle?.stop();
+  await couch?.close();
+});
+
+const progressOf = (statuses: SyncStatus[]) => statuses.flatMap((status) => (status.state === 'syncing' && status.total !== undefined ? [status] : []));
+
+describe('a large first sync', () => {
+  it('reports done of total, announces chats once per slice, and is synced only with every chat stored', async () => {
+    couch = await startCouchServer();
+    const options = { url: couch.url, db: 'parley', auth: { kind: 'none' } as const };
+    const a = await device(options);
+    devices.push(a);
+    const ids: string[] = [];
+    for (let i = 0; i < CHATS; i += 1) {
+      const c = chat({ title: `Chat ${i}` });
+      ids.push(c.id);
+      await a.persistence.createChat(c, [message(c.id, { content: `Hello ${i}` })]);
+    }
+    await a.handle.bridge!.exportAll();
+    await eventually(async () => expect((await couch.rawDocs('parley')).length).toBe(CHATS * 2));
+
+    const b = await device(options, false);
+    devices.push(b);
+    await b.start();
+    await eventually(() => expect(b.statuses.at(-1)).toEqual({ state: 'synced' }), 20_000);
+
+    expect((await b.persistence.listChats()).map((row) => row.id).sort()).toEqual([...ids].sort());
+    const progress = progressOf(b.statuses);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress[0]).toMatchObject({ done: 0, total: CHATS * 2 });
+    expect(progress.some((status) => status.done! > 0 && status.done! < status.total!)).toBe(true);
+    const dones = progress.map((status) => status.done!);
+    expect(dones).toEqual([...dones].sort((x, y) => x - y));
+    const firstSynced = b.statuses.findIndex((status) => status.state === 'synced');
+    expect(firstSynced).toBeGreaterThan(b.statuses.lastIndexOf(progress.at(-1)!));
+    expect(new Set(b.announced)).toEqual(new Set(ids));
+    expect(b.announcements.length).toBeLessThan(CHATS / 2);
+  }, 30_000);
+});
