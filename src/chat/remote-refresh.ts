@@ -1,6 +1,6 @@
 import { REMOTE_REFRESH_DELAY_MS, type ChangeNotice } from './broadcast';
 import type { StoreCore } from './store-core';
-import { removeChat, withEntry, withMember } from './store-state';
+import { removeChat, upsertChats, withEntry, withMember } from './store-state';
 import type { Message } from './types';
 
 export interface RemoteRefreshHost {
@@ -31,17 +31,12 @@ export function createRemoteRefresh(host: RemoteRefreshHost): RemoteRefresh {
       timer = undefined;
       const batch = [...remote];
       remote.clear();
-      for (const [chatId, withMessages] of batch) void refresh(chatId, withMessages);
+      void refresh(batch);
     }, REMOTE_REFRESH_DELAY_MS);
   };
 
-  /**
-   * Reads a chat again after another tab changed it. A read that overlaps a write of this tab's
-   * own could undo it on screen, so it is applied only if no such write started meanwhile;
-   * otherwise it is tried again shortly.
-   */
-  async function refresh(chatId: string, withMessages: boolean) {
-    await host.init();
+  /** One chat read again: undefined when a write of this tab's own overlapped it (tried again shortly). */
+  async function read(chatId: string, withMessages: boolean) {
     const before = core.localWrites(chatId);
     const found = before.busy
       ? undefined
@@ -52,23 +47,42 @@ export function createRemoteRefresh(host: RemoteRefreshHost): RemoteRefresh {
     const after = core.localWrites(chatId);
     if (before.busy || after.busy || after.started !== before.started) {
       onChange({ type: withMessages ? 'messages' : 'chat', chatId });
-      return;
+      return undefined;
     }
-    if (!found) return;
-    if (!found.chat) {
-      if (!core.chat(chatId)) return;
-      host.stopChat(chatId);
-      core.update((s) => ({
-        chats: removeChat(s.chats, chatId),
-        messages: withEntry(s.messages, chatId, undefined),
-        missing: withMember(s.missing, chatId, true),
-      }));
-      return;
-    }
-    core.setChat(found.chat);
-    if (!found.messages || !core.messagesOf(chatId)) return;
-    core.update((s) => ({ messages: withEntry(s.messages, chatId, host.withLocalStreams(chatId, found.messages!)) }));
-    host.settleAbandoned(chatId);
+    return found && { chatId, ...found };
+  }
+
+  /**
+   * Reads again the chats other tabs (or sync) changed. A read that overlaps a write of this
+   * tab's own could undo it on screen, so it is applied only if no such write started meanwhile.
+   * The batch is applied in one update: a large sync announces chats by the hundred, and one
+   * update per chat would render the history once per chat.
+   */
+  async function refresh(batch: readonly (readonly [string, boolean])[]) {
+    await host.init();
+    const results = (await Promise.all(batch.map(([chatId, withMessages]) => read(chatId, withMessages)))).filter((r) => r !== undefined);
+    const gone = results.filter((r) => !r.chat && core.chat(r.chatId)).map((r) => r.chatId);
+    const present = results.filter((r) => r.chat);
+    if (gone.length === 0 && present.length === 0) return;
+    for (const chatId of gone) host.stopChat(chatId);
+    const refreshed: string[] = [];
+    core.update((s) => {
+      let { chats, messages, missing } = s;
+      for (const chatId of gone) {
+        chats = removeChat(chats, chatId);
+        messages = withEntry(messages, chatId, undefined);
+        missing = withMember(missing, chatId, true);
+      }
+      chats = upsertChats(chats, present.map((r) => r.chat!));
+      missing = present.reduce((set, r) => withMember(set, r.chatId, false), missing);
+      for (const r of present) {
+        if (!r.messages || !messages.get(r.chatId)) continue;
+        messages = withEntry(messages, r.chatId, host.withLocalStreams(r.chatId, r.messages));
+        refreshed.push(r.chatId);
+      }
+      return { chats, messages, missing };
+    });
+    for (const chatId of refreshed) host.settleAbandoned(chatId);
   }
 
   return { onChange, dispose: () => clearTimeout(timer) };

@@ -13,6 +13,8 @@ afterEach(() => {
 
 /** SPEC: another tab shows a change within a second, without a reload. */
 const WITHIN_A_SECOND = { timeout: 1000, interval: 10 };
+/** Enough chats that one update per chat is told from one per batch. */
+const BATCH_CHATS = 12;
 
 /** Two tabs' storage: each tab its own connection to one database, or one shared memory store. */
 const setups: [string, () => Promise<[ChatPersistence, ChatPersistence]>][] = [
@@ -77,6 +79,23 @@ describe.each(setups)('two tabs over %s', (_, storage) => {
       WITHIN_A_SECOND,
     );
     expect(chatOf(b, chatId)?.currentLeafId).toBe(messagesOf(a, chatId)[1]!.id);
+  });
+
+  it('chats written by another tab in a batch show with one update, not one per chat', async () => {
+    const { a, b } = await tabs();
+    const made: string[] = [];
+    for (let i = 0; i < BATCH_CHATS; i++) made.push((await a.createChat({ text: `Chat ${i}` })).chatId);
+    await vi.waitFor(() => expect(made.every((id) => chatOf(b, id))).toBe(true), WITHIN_A_SECOND);
+    // As a large sync does: the rows rewritten behind the stores' backs, then announced together.
+    for (const chatId of made) await a.renameChat(chatId, `Renamed ${chatId}`);
+    let updates = 0;
+    const stop = b.subscribe(() => (updates += 1));
+    await vi.waitFor(() => expect(made.every((id) => chatOf(b, id)?.title === `Renamed ${id}`)).toBe(true), WITHIN_A_SECOND);
+    stop();
+    expect(updates).toBeLessThan(BATCH_CHATS);
+    // Newest first, as the history lists them.
+    const order = b.getSnapshot().chats.map((chat) => chat.id);
+    expect(order.slice(0, BATCH_CHATS)).toEqual([...made].reverse());
   });
 });
 
