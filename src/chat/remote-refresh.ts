@@ -1,7 +1,7 @@
 import { REMOTE_REFRESH_DELAY_MS, type ChangeNotice } from './broadcast';
 import type { StoreCore } from './store-core';
-import { removeChat, upsertChats, withEntry, withMember } from './store-state';
-import type { Message } from './types';
+import { chatBefore, removeChat, upsertChat, withEntry, withMember } from './store-state';
+import type { Chat, Message } from './types';
 
 export interface RemoteRefreshHost {
   core: StoreCore;
@@ -17,6 +17,13 @@ export interface RemoteRefresh {
   /** Another tab changed a chat (its row, or its messages too). */
   onChange(notice: ChangeNotice): void;
   dispose(): void;
+}
+
+/** Several chats upserted at once: one pass and one sort (here, not in store-state.ts: the first screen never needs it). */
+function upsertChats(chats: readonly Chat[], changed: readonly Chat[]): readonly Chat[] {
+  if (changed.length === 1) return upsertChat(chats, changed[0]!);
+  const ids = new Set(changed.map((chat) => chat.id));
+  return [...chats.filter((c) => !ids.has(c.id)), ...changed].sort((a, b) => (chatBefore(a, b) ? -1 : chatBefore(b, a) ? 1 : 0));
 }
 
 /** Reads again, in batches, the chats other tabs changed (the same path storage events take). */

@@ -81,20 +81,13 @@ export function chatById(chats: readonly Chat[], id: string): Chat | undefined {
 }
 
 /** Same order as the persistence's listChats: updatedAt descending, then id descending. */
-const chatBefore = (a: Chat, b: Chat) => a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id > b.id);
+export const chatBefore = (a: Chat, b: Chat) => a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && a.id > b.id);
 
 export function upsertChat(chats: readonly Chat[], chat: Chat): readonly Chat[] {
   const rest = chats.filter((c) => c.id !== chat.id);
   let at = rest.findIndex((c) => chatBefore(chat, c));
   if (at < 0) at = rest.length;
   return [...rest.slice(0, at), chat, ...rest.slice(at)];
-}
-
-/** Several chats upserted at once: one pass and one sort, for a batch read from storage (a large sync). */
-export function upsertChats(chats: readonly Chat[], changed: readonly Chat[]): readonly Chat[] {
-  if (changed.length === 1) return upsertChat(chats, changed[0]!);
-  const ids = new Set(changed.map((chat) => chat.id));
-  return [...chats.filter((c) => !ids.has(c.id)), ...changed].sort((a, b) => (chatBefore(a, b) ? -1 : chatBefore(b, a) ? 1 : 0));
 }
 
 export function removeChat(chats: readonly Chat[], id: string): readonly Chat[] {
