@@ -55,3 +55,4 @@ export { STORAGE_EVENT_REPEAT_MS } from './store-core';
 export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './use-unsaved';
 export type { UnsavedSnapshot } from './unsaved-snapshot';
 export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './hooks';
+export { useStoppableMessageId } from './stoppable-message';

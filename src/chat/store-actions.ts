@@ -9,6 +9,7 @@ import { abandonedReplies, browserLocks, type LockManagerLike } from './reply-lo
 import type { StoreCore } from './store-core';
 import { createTabStreams, type TabStreams } from './tab-streams';
 import { DEFAULT_UNTITLED_TITLE } from './titles';
+import { continueUnder, unansweredToolTail } from './tool-reply-actions';
 import type { Message } from './types';
 
 /**
@@ -89,11 +90,26 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
     }
   }
 
+  /** Tool chains this tab has tried to continue: each is asked for once. */
+  const continued = new Set<string>();
+
+  /** A reload between a turn's last tool result and the next reply: the model is asked now, by one tab. */
+  async function continueToolChain(chatId: string) {
+    const tail = unansweredToolTail(core.chat(chatId), core.messagesOf(chatId) ?? []);
+    if (!tail || continued.has(tail.id)) return;
+    continued.add(tail.id);
+    await continueUnder({ core, locks, startReply: replies.startReply }, chatId, tail.id, true);
+  }
+
   return {
     chats,
     messages: createMessageActions(core, replies),
     replies,
     streams,
-    settleAbandoned: async (chatId) => void (await Promise.all([settleAbandonedReplies(chatId), settleAbandonedCalls(chatId)])),
+    settleAbandoned: async (chatId) => {
+      await Promise.all([settleAbandonedReplies(chatId), settleAbandonedCalls(chatId)]);
+      // Not awaited: the lock is held for as long as the reply it asks for streams.
+      void continueToolChain(chatId);
+    },
   };
 }

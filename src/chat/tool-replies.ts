@@ -2,6 +2,7 @@ import { saveMessageWithAttachments, withAttachments } from './attachment-send';
 import type { ImageAttachment } from './attachments/types';
 import { newId } from './ids';
 import { holdReplyLock, type LockManagerLike } from './reply-locks';
+import { continueUnder } from './tool-reply-actions';
 import type { StoreCore } from './store-core';
 import { closeToolConnections, forgetToolConnection, toolConnection } from './tools/tool-connections';
 import { toolCatalogue, type OpenAiTool, type ToolCatalogue } from './tools/tool-names';
@@ -110,7 +111,7 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
     if (!reply?.toolCalls?.every(isSettled) || reply.toolCalls.every((call) => call.state === 'cancelled')) return;
     const tail = chainTail(reply, core.messagesOf(reply.chatId) ?? []);
     if (tail.id === reply.id) return;
-    host.startReply(reply.chatId, tail.id);
+    void continueUnder(host, reply.chatId, tail.id);
   };
 
   /** One call's end: its state on the reply and its `tool` message, unless it was cancelled meanwhile. */

@@ -11,6 +11,7 @@ import { createToolSettingsStore } from '../../src/chat/tools/tool-settings';
 import { TOOL_STEP_LIMIT_FINISH } from '../../src/chat/tools/tool-steps';
 import { FAIL_MESSAGE, startMcpServer, type RunningMcpServer } from '../support/mcp-server/index.mjs';
 import { REFUSES_TOOLS_MESSAGE, startOpenAiServer, toolScript, TOOL_RESULTS_PREFIX, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { createMemoryLocks } from '../support/memory-locks';
 import { disposeStores, makeStore, messagesOf } from './store-harness';
 
 /** Long enough that the call is surely still running when the test stops it. */
@@ -226,6 +227,55 @@ describe('Stop, reload and servers without tools', () => {
     store.approveToolCall(reply.id, 'call_1');
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     expect(mcp.calls).toEqual([]);
+  });
+
+  it('a reload after the last result, before the next reply, asks the model once even with two tabs', async () => {
+    await settings.setPolicy({ serverId: server.id, tool: 'echo' }, 'on');
+    const persistence = createMemoryPersistence();
+    const first = await chatWith('call echo with gap', persistence);
+    const final = await finalReply(first.store, first.chatId);
+    // What a tab closed right after the result was stored leaves: the chain ends on the tool message.
+    const result = byRole(first.store, first.chatId, 'tool')[0]!;
+    await persistence.deleteMessages(first.chatId, [final.id], { currentLeafId: result.id });
+    first.store.dispose();
+    openai.reset();
+
+    const locks = createMemoryLocks();
+    const tabs = [makeStore({ persistence, model: model(), locks }).store, makeStore({ persistence, model: model(), locks }).store];
+    await Promise.all(tabs.map((tab) => tab.loadChat(first.chatId)));
+    const again = await vi.waitFor(async () => {
+      const under = (await persistence.listMessages(first.chatId)).filter((m) => m.parentId === result.id);
+      expect(under).toEqual([expect.objectContaining({ role: 'assistant', status: 'complete', content: `${TOOL_RESULTS_PREFIX}gap` })]);
+      return under[0]!;
+    });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(streamed()).toHaveLength(1);
+    expect((await persistence.listMessages(first.chatId)).filter((m) => m.parentId === result.id).map((m) => m.id)).toEqual([again.id]);
+    expect(mcp.calls).toHaveLength(1);
+  });
+
+  it('a chain whose turn was stopped is not continued on load', async () => {
+    const persistence = createMemoryPersistence();
+    const first = await chatWith('two calls: kept, stopped', persistence);
+    const reply = await vi.waitFor(() => {
+      expect(states(firstReply(first.store, first.chatId))).toEqual(['pending', 'pending']);
+      return firstReply(first.store, first.chatId);
+    });
+    first.store.approveToolCall(reply.id, 'call_1');
+    await vi.waitFor(() => expect(states(firstReply(first.store, first.chatId))).toEqual(['done', 'pending']));
+    first.store.stop(reply.id);
+    expect(states(firstReply(first.store, first.chatId))).toEqual(['done', 'cancelled']);
+    await first.store.flushDrafts();
+    await vi.waitFor(async () => expect((await persistence.listMessages(first.chatId)).find((m) => m.id === reply.id)!.toolCalls![1]!.state).toBe('cancelled'));
+    first.store.dispose();
+    openai.reset();
+
+    const { store } = makeStore({ persistence, model: model(), locks: createMemoryLocks() });
+    await store.loadChat(first.chatId);
+    await store.preloadActions();
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    expect(streamed()).toEqual([]);
+    expect(messagesOf(store, first.chatId).at(-1)!.role).toBe('tool');
   });
 
   it('a server that refuses tools fails with tools-unsupported; resending without tools answers', async () => {

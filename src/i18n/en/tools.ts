@@ -57,6 +57,7 @@ export const tools = {
   'tools.call.deny': 'Deny',
   'tools.call.always': 'Always allow this tool',
   'tools.call.decision': 'Run {tool}?',
+  'tools.stepLimit.reached': 'The step limit was reached: these calls were not run. Raise it in Settings → Tools, or send a message to go on.',
   'tools.result.summary': 'Result of {tool}',
   'tools.result.errorSummary': 'Result of {tool}: error',
   'tools.result.empty': 'No text.',

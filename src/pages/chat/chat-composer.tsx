@@ -1,5 +1,5 @@
 import { memo, useRef, type Ref } from 'react';
-import { getChatStore, useChatStore, useDraft, useStreamingMessageId } from '../../chat';
+import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
 import type { Attachment } from '../../chat/attachments-api';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
 import { useComposedRefs } from '../../lib/compose-refs';
@@ -16,10 +16,10 @@ export interface ChatComposerProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** The chat's message box with its own draft and files; Send becomes Stop while a reply streams here. */
+/** The chat's message box with its own draft and files; Send becomes Stop while a reply streams here or its tool calls wait or run. */
 export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: ChatComposerProps) {
   const draft = useDraft(chatId);
-  const streamingId = useStreamingMessageId(chatId);
+  const stoppableId = useStoppableMessageId(chatId);
   const model = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.model);
   const snapshot = useConnectionsSnapshot();
   const target = model ?? usableDefaultModel(snapshot);
@@ -72,7 +72,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: 
         value={draft.text}
         onChange={draft.setText}
         onSubmit={send}
-        streaming={streamingId !== undefined}
+        streaming={stoppableId !== undefined}
         onStop={() => getChatStore().stopChat(chatId)}
         placeholder={t('chat.composer.placeholder')}
         data-model-state={modelGone ? 'unavailable' : undefined}

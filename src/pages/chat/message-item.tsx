@@ -55,6 +55,8 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
   // finished it, so the reply's last words reach the screen without waiting for its toolbar.
   const showFinished = !useDeferredValue(streaming);
   const isUser = message.role === 'user';
+  // A reply whose calls wait for approval or run is not over: Stop (in the composer) is its action.
+  const callsOpen = message.toolCalls?.some((call) => call.state === 'pending' || call.state === 'running') ?? false;
   // Storage refused this message (disk full): it stays here, marked, and is saved once there is room.
   const unsaved = useUnsavedMessage(message.id);
 
@@ -169,7 +171,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
             )}
             {/* A tool's result is the tool's, not a message to edit, regenerate or take out of the chain. */}
-            {!streaming && showFinished && message.role !== 'tool' && (
+            {!streaming && showFinished && !callsOpen && message.role !== 'tool' && (
               <MessageActions
                 role={message.role}
                 editRef={editRef}

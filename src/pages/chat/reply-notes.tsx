@@ -1,4 +1,5 @@
 import type { Message } from '../../chat';
+import { TOOL_STEP_LIMIT_FINISH } from '../../chat/tools/tool-steps';
 import { t } from './chat-text';
 import './reply-extras.css';
 
@@ -12,6 +13,7 @@ export function replyNotes(message: NoteFacts): { kind: string; text: string }[]
     const what = message.content.trim() === '' ? t('chat.notes.lengthEmpty') : t('chat.notes.length');
     notes.push({ kind: 'length', text: `${what} ${limit}` });
   }
+  if (message.finishReason === TOOL_STEP_LIMIT_FINISH) notes.push({ kind: 'step-limit', text: t('tools.stepLimit.reached') });
   const skipped = message.skippedEvents ?? 0;
   // A reply that failed because nothing valid came says so in its error instead.
   if (skipped > 0 && message.errorReason !== 'bad-json') {
