@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startMcpServer, type RunningMcpServer } from '../support/mcp-server/index.mjs';
-import { toolScript, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
-import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { pagePerTest } from './page-per-test';
+import { settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
 import { axeViolations } from './screen-checks';
 
 // Issue 16's interface against the real MCP test server and the production build: Settings → Tools
@@ -15,20 +14,11 @@ const VIEWPORTS = [
   { width: 1366, height: 860 },
 ] as const;
 
-let server: OpenAiServer;
-let mcp: RunningMcpServer;
+const servers = toolServersPerFile();
 let page: Page;
 
-modelServerPerFile({ models: ['test-model'], script: toolScript() }, (started) => (server = started));
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => {
-  await mcp?.close();
-});
-
-const settings = () => page.getByRole('dialog', { name: 'Settings' });
-const tools = () => settings().getByRole('region', { name: 'Tools' });
+const settings = () => settingsDialog(page);
+const tools = () => toolsSection(page);
 
 async function addServer(name: string, url: string) {
   await tools().getByRole('button', { name: 'Add MCP server' }).click();
@@ -41,11 +31,11 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
   pagePerTest({ viewport, onOpen: (opened) => ({ page } = opened) });
 
   it('Settings → Tools connects to an MCP server and lists its tools; a server without CORS is explained', async () => {
-    mcp.reset();
-    await openConnectedApp(page, appUrl, server);
+    servers.mcp.reset();
+    await openConnectedApp(page, appUrl, servers.server);
     await page.keyboard.press('Control+,');
     await settings().waitFor();
-    await addServer('Test tools', mcp.url);
+    await addServer('Test tools', servers.mcp.url);
     const item = tools().getByRole('listitem', { name: 'Test tools' });
     const list = item.getByRole('list', { name: 'Tools of Test tools' });
     await list.waitFor();
@@ -57,8 +47,8 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
     expect(await axeViolations(page, '.tools-section')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 
-    mcp.setCors('off');
-    await addServer('No CORS', mcp.url);
+    servers.mcp.setCors('off');
+    await addServer('No CORS', servers.mcp.url);
     const failed = tools().getByRole('listitem', { name: 'No CORS' });
     await failed.locator('[data-state="failed"]').first().waitFor();
     expect(await failed.getByRole('status').textContent()).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
@@ -66,15 +56,15 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
     // The long header lines scroll in their own box: the dialog never scrolls sideways.
     expect(await settings().locator('.dialog__body').evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);
     expect(await axeViolations(page, '.tools-section')).toEqual([]);
-    mcp.setCors('full');
+    servers.mcp.setCors('full');
   });
 
   it('a chat turns the server on from the Tools menu; a call waits on its card for Approve', async () => {
-    mcp.reset();
-    await openConnectedApp(page, appUrl, server);
+    servers.mcp.reset();
+    await openConnectedApp(page, appUrl, servers.server);
     await page.keyboard.press('Control+,');
     await settings().waitFor();
-    await addServer('Test tools', mcp.url);
+    await addServer('Test tools', servers.mcp.url);
     await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();
     await page.keyboard.press('Escape');
     await sendFromHome(page, 'hello');
@@ -105,7 +95,7 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
     await page.getByText('Tool results: hi there').waitFor();
     const result = page.getByRole('article', { name: 'Tool result' });
     expect(await result.locator('summary').textContent()).toBe('Result of echo');
-    expect(mcp.calls.map((call) => [call.name, call.state])).toEqual([['echo', 'done']]);
+    expect(servers.mcp.calls.map((call) => [call.name, call.state])).toEqual([['echo', 'done']]);
     expect(await axeViolations(page, '.thread')).toEqual([]);
 
     // A picture a tool returns shows through the thread's files view, inside its folded result.

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DENIED_MESSAGE } from '../../src/chat/tools/tool-turn';
-import { FAIL_MESSAGE, startMcpServer, type RunningMcpServer } from '../support/mcp-server/index.mjs';
-import { toolScript, TOOL_RESULTS_PREFIX, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { FAIL_MESSAGE } from '../support/mcp-server/index.mjs';
+import { toolScript, TOOL_RESULTS_PREFIX } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
-import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { pagePerTest } from './page-per-test';
+import { settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
 import { axeViolations, tabTo } from './screen-checks';
 import { storedRows } from './stored-rows';
 
@@ -19,20 +20,11 @@ const POLL = { timeout: 15_000 };
 /** Time for anything that wrongly goes on after Stop to reach the model server. */
 const SETTLE_MS = 1_000;
 
-let server: OpenAiServer;
-let mcp: RunningMcpServer;
+const servers = toolServersPerFile();
 let page: Page;
 
-modelServerPerFile({ models: ['test-model'], script: toolScript() }, (started) => (server = started));
-beforeAll(async () => {
-  mcp = await startMcpServer();
-});
-afterAll(async () => {
-  await mcp?.close();
-});
-
-const settings = () => page.getByRole('dialog', { name: 'Settings' });
-const tools = () => settings().getByRole('region', { name: 'Tools' });
+const settings = () => settingsDialog(page);
+const tools = () => toolsSection(page);
 const policy = (tool: string) => tools().getByRole('combobox', { name: `When the model calls ${tool}` });
 const cards = () => page.locator('.tool-call');
 const lastReply = () => page.getByRole('article', { name: 'Assistant' }).last();
@@ -44,7 +36,7 @@ async function withToolSettings(change: () => Promise<void> = async () => {}) {
   if ((await tools().getByRole('listitem', { name: 'Test tools' }).count()) === 0) {
     await tools().getByRole('button', { name: 'Add MCP server' }).click();
     await tools().getByRole('textbox', { name: 'Server name' }).fill('Test tools');
-    await tools().getByRole('textbox', { name: 'Server address' }).fill(mcp.url);
+    await tools().getByRole('textbox', { name: 'Server address' }).fill(servers.mcp.url);
     await tools().getByRole('textbox', { name: 'Server address' }).press('Enter');
     await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();
   }
@@ -55,8 +47,8 @@ async function withToolSettings(change: () => Promise<void> = async () => {}) {
 
 /** A chat (answered once) whose Tools menu offers the test server's tools. */
 async function openToolChat(change?: () => Promise<void>) {
-  mcp.reset();
-  await openConnectedApp(page, appUrl, server);
+  servers.mcp.reset();
+  await openConnectedApp(page, appUrl, servers.server);
   await withToolSettings(change);
   await sendFromHome(page, 'hello');
   await page.getByRole('article', { name: 'Assistant' }).getByText('You said: hello').waitFor();
@@ -87,7 +79,7 @@ describe('tool turns at 1366×860', () => {
     await cardState(0, 'denied');
     expect(await cards().nth(0).getByText('Denied', { exact: true }).isVisible()).toBe(true);
     await lastReply().getByText(`${TOOL_RESULTS_PREFIX}${DENIED_MESSAGE}`).waitFor();
-    expect(mcp.calls).toEqual([]);
+    expect(servers.mcp.calls).toEqual([]);
 
     await send('call echo with first');
     await cardState(1, 'pending');
@@ -97,7 +89,7 @@ describe('tool turns at 1366×860', () => {
     await lastReply().getByText(`${TOOL_RESULTS_PREFIX}second`).waitFor();
     // It ran without a card ever asking.
     expect(await cards().nth(2).getAttribute('data-state')).toBe('done');
-    expect(mcp.calls.map((call) => [call.arguments.text, call.state])).toEqual([
+    expect(servers.mcp.calls.map((call) => [call.arguments.text, call.state])).toEqual([
       ['first', 'done'],
       ['second', 'done'],
     ]);
@@ -123,7 +115,7 @@ describe('tool turns at 1366×860', () => {
     await cardState(1, 'done');
     // Results are chained in the order they settle: either order is the model's to quote.
     await lastReply().getByText(/^Tool results: (left \| right|right \| left)$/).waitFor();
-    expect(mcp.calls.map((call) => call.arguments.text).sort()).toEqual(['left', 'right']);
+    expect(servers.mcp.calls.map((call) => call.arguments.text).sort()).toEqual(['left', 'right']);
     expect(await page.getByRole('article', { name: 'Tool result' }).count()).toBe(2);
 
     await send('call fail');
@@ -142,28 +134,28 @@ describe('tool turns at 1366×860', () => {
       await tools().getByRole('spinbutton', { name: 'Step limit' }).fill('1');
     });
     // A model that calls the tool again after every result.
-    server.setScript((request) => toolScript()({ ...request, body: { ...request.body, messages: [{ role: 'user', content: 'call echo with again' }] } }));
+    servers.server.setScript((request) => toolScript()({ ...request, body: { ...request.body, messages: [{ role: 'user', content: 'call echo with again' }] } }));
     await send('call echo with again');
     await cardState(0, 'done');
     await cardState(1, 'refused');
     await lastReply().getByText(/The step limit was reached/).waitFor();
-    expect(mcp.calls).toHaveLength(1);
-    expect(streamedRequests(server)).toHaveLength(3);
+    expect(servers.mcp.calls).toHaveLength(1);
+    expect(streamedRequests(servers.server)).toHaveLength(3);
   });
 
   it('Stop during a call cancels it and nothing goes on', async () => {
     await openToolChat(async () => void (await policy('echo').selectOption('on')));
-    mcp.setCallDelay(SLOW_CALL_MS);
+    servers.mcp.setCallDelay(SLOW_CALL_MS);
     await send('call echo with slow');
     await cardState(0, 'running');
-    await expect.poll(() => mcp.calls.map((call) => call.state), POLL).toEqual(['running']);
-    const asked = streamedRequests(server).length;
+    await expect.poll(() => servers.mcp.calls.map((call) => call.state), POLL).toEqual(['running']);
+    const asked = streamedRequests(servers.server).length;
     await page.getByRole('button', { name: 'Stop generating' }).click();
     await cardState(0, 'cancelled');
-    await expect.poll(() => mcp.calls.map((call) => call.state), POLL).toEqual(['cancelled']);
+    await expect.poll(() => servers.mcp.calls.map((call) => call.state), POLL).toEqual(['cancelled']);
     await page.getByRole('button', { name: 'Send message' }).waitFor();
     await page.waitForTimeout(SETTLE_MS);
-    expect(streamedRequests(server)).toHaveLength(asked);
+    expect(streamedRequests(servers.server)).toHaveLength(asked);
     expect(await page.getByRole('article', { name: 'Tool result' }).count()).toBe(0);
     // The stopped reply has its actions back.
     await lastReply().getByRole('button', { name: 'Regenerate' }).waitFor();
@@ -178,10 +170,10 @@ describe('tool turns at 1366×860', () => {
     await expect.poll(storedStates, POLL).toEqual(['pending']);
     await page.reload();
     await cardState(0, 'pending');
-    expect(mcp.calls).toEqual([]);
+    expect(servers.mcp.calls).toEqual([]);
     await cards().nth(0).getByRole('button', { name: 'Approve' }).click();
     await lastReply().getByText(`${TOOL_RESULTS_PREFIX}reload`).waitFor();
-    expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'reload' }, state: 'done' }]);
+    expect(servers.mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'reload' }, state: 'done' }]);
   });
 });
 
@@ -206,7 +198,7 @@ describe('tool turns at 390×844 in dark, keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Stop generating' }));
     await page.keyboard.press('Enter');
     await cardState(1, 'cancelled');
-    expect(mcp.calls.map((call) => call.arguments.text)).toEqual(['keys']);
+    expect(servers.mcp.calls.map((call) => call.arguments.text)).toEqual(['keys']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     expect(await axeViolations(page, '.thread')).toEqual([]);
   });
