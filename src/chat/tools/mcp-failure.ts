@@ -17,6 +17,11 @@ export type McpFailureReason =
   | 'session-id-hidden'
   /** Nothing answers at that address. */
   | 'down'
+  /**
+   * A page on the public web calling a server on this machine or the local network got no answer:
+   * the browser's Local Network Access prompt was refused or dismissed, or the server is down.
+   */
+  | 'local-network'
   /** No answer, and the probe could not tell CORS from down. */
   | 'cors-or-down'
   /** 401: a token or key is needed, or the one given is wrong. */
@@ -111,6 +116,22 @@ export function checkAddress(address: string, pageUrl: string | undefined): URL 
   return url;
 }
 
+/** Addresses of this machine, the local network (RFC 1918, link-local, unique-local) and mDNS names. */
+const LOCAL_HOST = /^(localhost|.*\.localhost|.*\.local|127(\.\d{1,3}){3}|10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2}|169\.254(\.\d{1,3}){2}|\[::1\]|\[f[cd][0-9a-f]{2}:.*\]|\[fe80:.*\])$/i;
+
+/**
+ * Whether the browser asks the user before this page may call `url` (Chrome's Local Network
+ * Access): a page on a public address calling this machine or the local network.
+ */
+export function isLocalNetworkCall(url: string, pageUrl: string | undefined): boolean {
+  if (!pageUrl) return false;
+  try {
+    return LOCAL_HOST.test(new URL(url).hostname) && !LOCAL_HOST.test(new URL(pageUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Turns whatever the SDK threw into an McpFailure with a reason; a probe tells CORS from down.
  * (The SDK's own UnauthorizedError is mapped where the SDK is loaded: class names do not survive minifying.)
@@ -120,6 +141,7 @@ export async function diagnoseMcpFailure(
   url: string,
   log: ExchangeLog,
   probe: Probe | null = noCorsProbe(globalThis.fetch.bind(globalThis)),
+  pageUrl: string | undefined = globalThis.location?.href,
 ): Promise<McpFailure> {
   if (error instanceof McpFailure) return error;
   const detail = error instanceof Error ? error.message : String(error);
@@ -128,7 +150,9 @@ export async function diagnoseMcpFailure(
   // A fetch that got no response: the browser hides why (CORS and a dead server look the same).
   if (error instanceof TypeError || (error instanceof Error && /fetch|network|ECONNREFUSED/i.test(detail))) {
     const answered = probe ? await probe(url) : undefined;
-    const reason: McpFailureReason = answered === true ? 'cors' : answered === false ? 'down' : 'cors-or-down';
+    // The probe is a request too: a refused Local Network Access permission blocks it as well.
+    const local = answered !== true && isLocalNetworkCall(url, pageUrl);
+    const reason: McpFailureReason = local ? 'local-network' : answered === true ? 'cors' : answered === false ? 'down' : 'cors-or-down';
     return new McpFailure(reason, `Could not reach ${url} (${detail})`, { url, cause: error });
   }
   return new McpFailure('unknown', detail, { url, cause: error });

@@ -32,6 +32,7 @@ export const tools = {
   'tools.reason.cors': 'The server answers, but does not allow this page (CORS). It must send these headers:',
   'tools.reason.session-id-hidden': 'The server’s session id is hidden from this page, so every request after the first fails. It must send:',
   'tools.reason.down': 'Nothing answers at this address. Check it, and that the server is running.',
+  'tools.reason.local-network': 'Nothing answered. This page is on the internet and the server is on this computer or your local network, so the browser asks first (Local Network Access): allow it when asked, or in the site settings (the icon left of the address). If you allowed it, check that the server is running.',
   'tools.reason.cors-or-down': 'Nothing answered: the server is down, the address is wrong, or it does not allow this page (CORS). If it is running, it must send these headers:',
   'tools.reason.unauthorized': 'The server wants a token or key (401). Check the headers: usually Authorization: Bearer followed by your token.',
   'tools.reason.forbidden': 'The server refused these credentials (403). Check the headers: the token may lack access.',
