@@ -116,7 +116,6 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     if (failure) core.events.emit({ kind: 'model-error', chatId: message.chatId, messageId: message.id, ...failure });
     // In a task of its own: building the request is work the reply's final render need not wait for.
     else if (message.status === 'complete') setTimeout(() => titles.ask(model, message), 0);
-    tools.replyFinished(message, core.chat(message.chatId));
   };
 
   /** The request's messages: at once without attachments; with them, once their rows are read. */
@@ -148,6 +147,12 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     });
     byParent.set(parentId, generation);
     running.set(message.id, { generation, chatId: chat.id, parentId });
+    // Its tool calls are decided once the reply's last save is stored: that save, landing after
+    // the calls' states, would store the reply without them (a reload would then forget a pending approval).
+    void generation.done.then((final) => {
+      const reply = core.findMessage(final.id);
+      if (reply) tools.replyFinished(reply, core.chat(reply.chatId));
+    });
     // Announced once the lock is held, so a tab that waits for the lock waits for this reply.
     holdReplyLock(locks, message.id, generation.done, () => {
       if (running.get(message.id)?.generation === generation) streams.started(chat.id, message.id);

@@ -16,6 +16,8 @@ import { disposeStores, makeStore, messagesOf } from './store-harness';
 
 /** Long enough that the call is surely still running when the test stops it. */
 const SLOW_CALL_MS = 5_000;
+/** How long each write of the slow persistence takes. */
+const SLOW_WRITE_MS = 300;
 /** Time for anything that wrongly went on after Stop to show. */
 const SETTLE_MS = 300;
 
@@ -209,6 +211,26 @@ describe('Stop, reload and servers without tools', () => {
     const final = await finalReply(store, first.chatId);
     expect(final.content).toBe(`${TOOL_RESULTS_PREFIX}later`);
     expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'later' }, state: 'done' }]);
+  });
+
+  it('stores the pending state even when the reply’s own last save is slow to land', async () => {
+    // Writes that take a while, applied in the order they are issued (as IndexedDB's are on a busy machine).
+    const persistence = createMemoryPersistence();
+    let tail: Promise<unknown> = Promise.resolve();
+    const slow: ChatPersistence = {
+      ...persistence,
+      putMessage: (message, patch) => (tail = tail.then(() => new Promise((resolve) => setTimeout(resolve, SLOW_WRITE_MS))).then(() => persistence.putMessage(message, patch))) as Promise<boolean>,
+    };
+    const { store, chatId } = await chatWith('call echo with slowly', slow);
+    const replyId = await vi.waitFor(() => {
+      expect(states(firstReply(store, chatId))).toEqual(['pending']);
+      return firstReply(store, chatId).id;
+    });
+    const stored = async () => states((await persistence.listMessages(chatId)).find((m) => m.id === replyId));
+    await vi.waitFor(async () => expect(await stored()).toEqual(['pending']), { timeout: SLOW_WRITE_MS * 10 });
+    // And it stays so: no later save of the reply takes the state back.
+    await new Promise((resolve) => setTimeout(resolve, SLOW_WRITE_MS * 4));
+    expect(await stored()).toEqual(['pending']);
   });
 
   it('a call left running by a closed tab is cancelled on load, never run again', async () => {
