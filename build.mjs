@@ -115,6 +115,33 @@ const headOptionsFor = (outDir) => ({
   logLevel: 'warning',
 });
 
+/**
+ * The OAuth callback page (MCP servers' sign-in, src/chat/tools/oauth-callback-page.ts): a sign-in
+ * popup lands there and hands the code to the app. Its script is a file of its own (no inline
+ * script under the CSP), beside the page, with the same policy.
+ */
+const CALLBACK_PAGE = 'oauth-callback.html';
+const callbackOptionsFor = (outDir) => ({ ...headOptionsFor(outDir), entryPoints: { 'oauth-callback': 'src/chat/tools/oauth-callback-page.ts' } });
+
+async function writeCallbackPage(outDir, metafile) {
+  const script = Object.keys(metafile.outputs).find((f) => f.endsWith('.js'));
+  const src = path.relative(outDir, path.join(root, script)).split(path.sep).join('/');
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="utf-8" />',
+    `    <meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}" />`,
+    '    <title>Parley</title>',
+    `    <script src="${src}"></script>`,
+    '  </head>',
+    '  <body></body>',
+    '</html>',
+    '',
+  ];
+  await writeFile(path.join(outDir, CALLBACK_PAGE), page.join('\n'));
+}
+
 /** The app's boot module: the CSS it imports statically is the stylesheet index.html links. */
 const APP_BOOT = 'src/main.tsx';
 /** The <meta> listing each lazy chunk's stylesheet for src/lib/chunk-styles.ts (same name there). */
@@ -201,9 +228,10 @@ export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = f
   const worker = await esbuild.build(workerOptionsFor(outDir));
   const workerUrl = workerUrlOf(outDir, worker.metafile);
   const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery);
-  const [app, head] = await Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir))]);
+  const [app, head, callback] = await Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir))]);
   const styles = await stylesFor(appOptions, entry, outDir, app.metafile);
   await writeIndex(outDir, entry, app.metafile, head.metafile, styles);
+  await writeCallbackPage(outDir, callback.metafile);
   return { app: app.metafile, styles };
 }
 

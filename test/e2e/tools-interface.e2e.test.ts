@@ -51,7 +51,7 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
     await addServer('No CORS', servers.mcp.url);
     const failed = tools().getByRole('listitem', { name: 'No CORS' });
     await failed.locator('[data-state="failed"]').first().waitFor();
-    expect(await failed.getByRole('status').textContent()).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
+    expect(await failed.getByRole('status').textContent()).toContain('Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate');
     await failed.scrollIntoViewIfNeeded();
     // The long header lines scroll in their own box: the dialog never scrolls sideways.
     expect(await settings().locator('.dialog__body').evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);

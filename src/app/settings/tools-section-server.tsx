@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import {
   getToolSettingsStore,
   McpFailure,
+  needsSignIn,
   policyFor,
+  signInMcpServer,
   type McpConnection,
   type McpFailureReason,
   type McpServerAddress,
@@ -18,7 +20,26 @@ import { ToolsFailure } from './tools-section-failure';
 /** Connects to an MCP server (connectMcpServer in the app; tests pass their own). */
 export type ConnectMcp = (address: McpServerAddress) => Promise<McpConnection>;
 
-type ConnectState = { state: 'idle' } | { state: 'connecting' } | { state: 'ok' } | { state: 'failed'; reason: McpFailureReason; detail?: string };
+/** A sign-in that did not finish: the popup blocked or closed, the server refused, or something else failed. */
+type SignInProblem = { problem: 'blocked' | 'closed' | 'denied' | 'failed'; detail: string };
+
+type ConnectState =
+  | { state: 'idle' }
+  | { state: 'connecting' }
+  | { state: 'ok' }
+  | { state: 'failed'; reason: McpFailureReason; detail?: string }
+  /** The server asked for OAuth sign-in (again, after a problem). */
+  | ({ state: 'sign-in' } & Partial<SignInProblem>)
+  | { state: 'signing-in' };
+
+/** The sign-in popup's size: room for a typical login form, small enough to show it is a side window. */
+const SIGN_IN_POPUP = 'popup,width=520,height=720';
+
+function signInProblem(error: unknown): SignInProblem {
+  const detail = error instanceof Error ? error.message : String(error);
+  const reason = error instanceof Error && error.name === 'McpSignInError' ? (error as { reason?: unknown }).reason : undefined;
+  return { problem: reason === 'blocked' || reason === 'closed' || reason === 'denied' ? reason : 'failed', detail };
+}
 
 const POLICY_ORDER: readonly ToolPolicy[] = ['on', 'ask', 'off'];
 
@@ -60,12 +81,26 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
       await store.updateServer(server.id, { tools, listedAt: now() });
       setStatus({ state: 'ok' });
     } catch (error) {
+      if (needsSignIn(error)) return setStatus({ state: 'sign-in' });
       const reason = error instanceof McpFailure ? error.reason : 'unknown';
       setStatus({ state: 'failed', reason, detail: error instanceof Error ? error.message : String(error) });
     } finally {
       // The list is all Settings needs: a chat opens its own connection when it calls a tool.
       void connection?.close().catch(() => {});
     }
+  };
+
+  const signIn = async () => {
+    // Opened now, on the click: a window opened after an await is blocked as an unrequested popup.
+    const popup = window.open('about:blank', '_blank', SIGN_IN_POPUP);
+    if (!popup) return setStatus({ state: 'sign-in', problem: 'blocked', detail: '' });
+    setStatus({ state: 'signing-in' });
+    try {
+      await signInMcpServer(server, popup);
+    } catch (error) {
+      return setStatus({ state: 'sign-in', ...signInProblem(error) });
+    }
+    await run();
   };
 
   useEffect(() => {
@@ -98,6 +133,11 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
         onBlur={saveHeaders}
       />
       <div className="tool-server__actions">
+        {(status.state === 'sign-in' || status.state === 'signing-in') && (
+          <Button size="sm" icon="lucide:log-in" loading={status.state === 'signing-in'} onClick={signIn}>
+            {status.state === 'signing-in' ? t('tools.oauth.signingIn') : t('tools.oauth.signIn', { name: server.label })}
+          </Button>
+        )}
         <Button variant="outline" size="sm" loading={status.state === 'connecting'} onClick={run}>
           {status.state === 'connecting' ? t('tools.server.connecting') : server.tools ? t('tools.server.refresh') : t('tools.server.connect')}
         </Button>
@@ -115,7 +155,13 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
         </Button>
       </div>
       <div className="tool-server__status" role="status" data-state={status.state}>
-        {status.state === 'failed' ? <ToolsFailure reason={status.reason} detail={status.detail} /> : status.state !== 'connecting' && <p className="settings-hint">{toolCount(server)}</p>}
+        {status.state === 'failed' ? (
+          <ToolsFailure reason={status.reason} detail={status.detail} />
+        ) : status.state === 'sign-in' ? (
+          <SignInStatus problem={status.problem} detail={status.detail} />
+        ) : (
+          status.state !== 'connecting' && status.state !== 'signing-in' && <p className="settings-hint">{toolCount(server)}</p>
+        )}
       </div>
       {server.tools && server.tools.length > 0 && (
         <ul className="tool-server__tools" aria-label={t('tools.server.tools', { name: server.label })}>
@@ -146,5 +192,15 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
         </ul>
       )}
     </li>
+  );
+}
+
+/** Why the server needs a sign-in, and what stopped the last one. */
+function SignInStatus({ problem, detail = '' }: Partial<SignInProblem>) {
+  return (
+    <div className={problem ? 'settings-error tools-failure' : undefined} data-reason={problem ?? 'sign-in'}>
+      <p className={problem ? undefined : 'settings-hint'}>{t('tools.oauth.needed')}</p>
+      {problem && <p>{t(`tools.oauth.${problem}`, { detail })}</p>}
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { isAbortError, type Probe } from '../openai/http-errors';
+import { OAuthRequired } from './connect';
+import { BrowserOAuthProvider, callbackUrl, type OAuthStorage } from './mcp-oauth';
 import { checkAddress, diagnoseMcpFailure, McpFailure, suggestsOldTransport, type ExchangeLog } from './mcp-failure';
 import { resultFromMcp } from './tool-result';
 import type { McpConnection, McpServerAddress, McpTool } from './tool-types';
@@ -32,12 +34,20 @@ export interface ConnectOptions {
   /** Tells "no CORS headers" from "down" after a failed fetch; a no-cors request by default, null for none. */
   probe?: Probe | null;
   signal?: AbortSignal;
+  /** The server's OAuth sign-in: its tokens go with every request, and are refreshed when refused. */
+  oauth?: OAuthStorage;
 }
 
+/** A 401's WWW-Authenticate names the server's OAuth metadata (the MCP authorization spec's challenge). */
+const OAUTH_CHALLENGE = /\bresource_metadata=/i;
+/** Unauthorized, in HTTP. */
+const HTTP_UNAUTHORIZED = 401;
+
 /** A fetch that notes what the client saw: whether initialize succeeded and a session id was readable. */
-function recordingFetch(log: ExchangeLog): typeof fetch {
+function recordingFetch(log: ExchangeLog & { oauthChallenge?: boolean }): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
+    if (response.status === HTTP_UNAUTHORIZED && OAUTH_CHALLENGE.test(response.headers.get('www-authenticate') ?? '')) log.oauthChallenge = true;
     if (response.headers.get('mcp-session-id')) log.sawSessionId = true;
     const body = typeof init?.body === 'string' ? init.body : '';
     if (response.ok && init?.method === 'POST' && body.includes('"initialize"')) log.initialized = true;
@@ -107,17 +117,19 @@ export async function connectWithSdk(address: McpServerAddress, options: Connect
   const pageUrl = options.pageUrl ?? (typeof location === 'undefined' ? undefined : location.href);
   const url = checkAddress(address.url, pageUrl);
   const requestInit: RequestInit = { headers: { ...address.headers } };
-  const log: ExchangeLog = { initialized: false, sawSessionId: false };
+  const log: ExchangeLog & { oauthChallenge?: boolean } = { initialized: false, sawSessionId: false };
   const fetchImpl = recordingFetch(log);
+  // Without a popup to sign in with, the SDK refreshes a refused token or reports 401.
+  const authProvider = options.oauth && new BrowserOAuthProvider(options.oauth, callbackUrl(typeof document === 'undefined' ? pageUrl : undefined));
   try {
-    const client = await attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl }), options.signal);
+    const client = await attempt(new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchImpl, authProvider }), options.signal);
     return wrap(client, 'streamable-http', url.href, options.probe);
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (isAbortError(error)) throw error;
     if (suggestsOldTransport(error, log)) {
       try {
-        const client = await attempt(new SSEClientTransport(url, { requestInit, fetch: fetchImpl }), options.signal);
+        const client = await attempt(new SSEClientTransport(url, { requestInit, fetch: fetchImpl, authProvider }), options.signal);
         return wrap(client, 'sse', url.href, options.probe);
       } catch (oldError) {
         if (options.signal?.aborted) throw options.signal.reason;
@@ -125,9 +137,13 @@ export async function connectWithSdk(address: McpServerAddress, options: Connect
         // Neither transport: the first answer (404, 405…) explains it best.
       }
     }
+    if (log.oauthChallenge || (authProvider && error instanceof UnauthorizedError)) {
+      throw new McpFailure('unauthorized', error instanceof Error ? error.message : String(error), { url: url.href, status: HTTP_UNAUTHORIZED, cause: new OAuthRequired() });
+    }
     if (error instanceof UnauthorizedError) throw new McpFailure('unauthorized', error.message, { url: url.href, status: 401, cause: error });
     throw await diagnoseMcpFailure(error, url.href, log, options.probe);
   }
 }
 
 export { McpFailure };
+export { signInWithPopup } from './mcp-oauth';

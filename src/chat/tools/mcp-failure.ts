@@ -38,8 +38,8 @@ export type McpFailureReason =
 /** What the MCP server must send for a browser page to use it (named in the CORS explanation). */
 export const MCP_CORS_REQUIREMENTS = {
   allowOrigin: 'Access-Control-Allow-Origin',
-  /** Must list Mcp-Session-Id, or the page cannot read its session and every later request fails. */
-  exposeHeaders: 'Access-Control-Expose-Headers: Mcp-Session-Id',
+  /** Mcp-Session-Id, or the page cannot read its session and every later request fails; WWW-Authenticate, or it cannot see an OAuth challenge. */
+  exposeHeaders: 'Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate',
   allowHeaders: 'Access-Control-Allow-Headers: Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version',
 } as const;
 

@@ -27,6 +27,16 @@ export interface McpServerConfig {
   tools?: McpTool[];
   /** When `tools` was listed (ms since the epoch). */
   listedAt?: number;
+  /** Set once the server asked for OAuth sign-in: kept in this browser only (never backed up or synced). */
+  oauth?: McpOAuthState;
+}
+
+/** A server's OAuth sign-in, as the authorization server gave it (mcp-oauth.ts reads it). */
+export interface McpOAuthState {
+  /** The dynamic client registration (client_id…). */
+  client?: Record<string, unknown>;
+  /** Access and refresh tokens. */
+  tokens?: Record<string, unknown>;
 }
 
 export interface ToolSettings {
@@ -79,10 +89,16 @@ function readTool(value: unknown): McpTool | undefined {
   };
 }
 
+function readOAuth(value: unknown): McpOAuthState | undefined {
+  if (!isRecord(value)) return undefined;
+  return { ...(isRecord(value.client) && { client: value.client }), ...(isRecord(value.tokens) && { tokens: value.tokens }) };
+}
+
 function readServer(value: unknown): McpServerConfig | undefined {
   if (!isRecord(value) || typeof value.id !== 'string' || typeof value.url !== 'string') return undefined;
   const headers = readHeaders(value.headers);
   const tools = Array.isArray(value.tools) ? value.tools.map(readTool).filter((tool): tool is McpTool => tool !== undefined) : undefined;
+  const oauth = readOAuth(value.oauth);
   return {
     id: value.id,
     label: typeof value.label === 'string' ? value.label : value.url,
@@ -90,6 +106,7 @@ function readServer(value: unknown): McpServerConfig | undefined {
     ...(headers && { headers }),
     ...(tools && { tools }),
     ...(typeof value.listedAt === 'number' && { listedAt: value.listedAt }),
+    ...(oauth && { oauth }),
   };
 }
 

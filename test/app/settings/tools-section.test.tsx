@@ -90,7 +90,7 @@ describe('Settings → Tools', () => {
     expect(status.textContent).toContain('does not allow this page (CORS)');
     const lines = status.querySelector('pre')!.textContent!;
     expect(lines).toContain(`Access-Control-Allow-Origin: ${location.origin}`);
-    expect(lines).toContain('Access-Control-Expose-Headers: Mcp-Session-Id');
+    expect(lines).toContain('Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate');
     expect(lines).toContain('Access-Control-Allow-Headers: Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version');
     expect(within(server).getByRole('button', { name: 'Connect' })).toBeTruthy();
   });

@@ -23,6 +23,8 @@ export interface McpServerOptions {
   token?: string;
   transport?: TransportMode;
   callDelayMs?: number;
+  /** Be an OAuth authorization server too (the SDK's router; authorize approves at once) and let /mcp through only with its token. */
+  oauth?: boolean;
 }
 
 export interface RunningMcpServer {
@@ -35,6 +37,10 @@ export interface RunningMcpServer {
   setToken(token: string | undefined): void;
   setCallDelay(ms: number): void;
   setTransport(mode: TransportMode): void;
+  /** With `oauth`: every access token issued so far; empty without. */
+  issuedAccessTokens(): string[];
+  /** With `oauth`: every access token issued so far expires now (refresh tokens stay valid). */
+  expireAccessTokens(): void;
   /** Back to the options it started with; forgets calls and requests. */
   reset(): void;
   close(): Promise<void>;

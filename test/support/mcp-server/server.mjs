@@ -2,13 +2,15 @@
 // Streamable HTTP with sessions (so a browser client must be able to read Mcp-Session-Id, which
 // only an exposed header allows cross-origin), or the older HTTP+SSE transport, and offers three
 // tools: `echo`, `fail` and `picture`. Switches make it fail the ways real servers do: no CORS,
-// Mcp-Session-Id not exposed, a required bearer token, a wrong path, a slow call.
+// Mcp-Session-Id not exposed, a required bearer token, a wrong path, a slow call. With `oauth: true`
+// it is also its own OAuth authorization server (oauth.mjs) and /mcp needs a token issued there.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createOAuthApp } from './oauth.mjs';
 import { TOOLS, runTool } from './tools.mjs';
 
 export const MCP_PATH = '/mcp';
@@ -45,7 +47,7 @@ function createMcpServer(state) {
   return server;
 }
 
-export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'full', token, transport = 'streamable', callDelayMs = 0 } = {}) {
+export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'full', token, transport = 'streamable', callDelayMs = 0, oauth: withOAuth = false } = {}) {
   const state = { cors, token, transport, callDelayMs, calls: [], requests: [] };
   /** Streamable HTTP sessions and legacy SSE connections, by session id. */
   const sessions = new Map();
@@ -112,10 +114,15 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
     state.requests.push({ method: req.method, path: url.pathname, headers: req.headers });
     // The SDK's Node transports write their own headers: add CORS to whatever they send.
     for (const [name, value] of Object.entries(corsHeaders())) res.setHeader(name, value);
+    if (req.method === 'OPTIONS') return preflight(req, res);
+    // With OAuth, the SDK's router answers its endpoints and lets /mcp through only with a valid token.
+    if (oauth) return oauth.app(req, res);
+    const known = url.pathname === MCP_PATH || (state.transport === 'legacy-sse' && url.pathname === LEGACY_MESSAGES_PATH);
+    if (!known) return plain(res, 404, 'Not Found');
+    await serveMcp(req, res, url);
+  });
+  const serveMcp = async (req, res, url) => {
     try {
-      if (req.method === 'OPTIONS') return preflight(req, res);
-      const known = url.pathname === MCP_PATH || (state.transport === 'legacy-sse' && url.pathname === LEGACY_MESSAGES_PATH);
-      if (!known) return plain(res, 404, 'Not Found');
       if (state.token && req.headers.authorization !== `Bearer ${state.token}`) {
         return plain(res, 401, 'Unauthorized', { 'www-authenticate': 'Bearer realm="parley-test-mcp"' });
       }
@@ -127,7 +134,7 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
       if (!res.headersSent) plain(res, 500, String(error));
       else res.destroy();
     }
-  });
+  };
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -135,6 +142,7 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const origin = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+  const oauth = withOAuth ? createOAuthApp({ origin, mcpPath: MCP_PATH, serveMcp: (req, res) => serveMcp(req, res, new URL(req.url ?? '/', origin)) }) : undefined;
 
   return {
     origin,
@@ -146,6 +154,8 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
     setToken: (token) => void (state.token = token),
     setCallDelay: (ms) => void (state.callDelayMs = ms),
     setTransport: (mode) => void (state.transport = mode),
+    issuedAccessTokens: () => oauth?.provider.issuedAccessTokens() ?? [],
+    expireAccessTokens: () => oauth?.provider.expireAccessTokens(),
     reset() {
       Object.assign(state, { cors, token, transport, callDelayMs });
       state.calls.length = 0;
