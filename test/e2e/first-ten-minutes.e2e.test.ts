@@ -94,8 +94,14 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
   async function type(field: Locator, text: string) {
     if (keyboard) {
       await tabTo(page, field);
+      // A person starts typing once the screen has settled (the frame after it arrived), not in
+      // the same millisecond: focus is checked again then.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await tabTo(page, field);
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type(text);
+      // Every key landed (a CI run once sent "d mergesort": focus had moved while typing).
+      expect(await field.inputValue()).toBe(text);
     } else {
       await field.click();
       await field.fill(text);
