@@ -14,6 +14,11 @@ const USER = 'ada';
 const PASSWORD = 'correct horse';
 /** Replication is live but asynchronous: a change reaches the other profile within seconds. */
 const SYNC_TIMEOUT_MS = 20_000;
+/**
+ * A test of two browser profiles waits up to SYNC_TIMEOUT_MS at several steps: the default 30 s
+ * would cut a slow but correct run short before any step's own limit could say which step was slow.
+ */
+const TWO_PROFILE_TEST_TIMEOUT_MS = 90_000;
 
 /** A server stopped and restarted: retries back off (1 s, 2 s, 4 s…), so allow a few rounds. */
 const RECONNECT_TIMEOUT_MS = 40_000;
@@ -28,7 +33,16 @@ const browsers: TestBrowser[] = [];
 const startCouch = async (options: Parameters<typeof startCouchServer>[0] = {}) => {
   couch = await startCouchServer({ auth: 'basic', user: USER, password: PASSWORD, ...options });
 };
-async function closeAll() {
+/** Closes both profiles; after a failure, first says where each stood (its address and its sidebar's sync status). */
+async function closeAll({ task }: { task?: { result?: { state?: string } } } = {}) {
+  if (task?.result?.state === 'fail') {
+    for (const browser of browsers) {
+      for (const page of browser.context.pages()) {
+        const status = await syncStatus(page).textContent({ timeout: 1_000 }).catch(() => '(no status)');
+        console.log(`--- a profile when the test failed: ${page.url()} · sync status: ${status}`);
+      }
+    }
+  }
   for (const browser of browsers.splice(0)) await browser.close();
   await couch.close();
 }
@@ -64,7 +78,7 @@ async function turnOnSync(page: Page, passphrase = '') {
   await syncStatus(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
 }
 
-describe('sync between two browser profiles', () => {
+describe('sync between two browser profiles', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
   beforeEach(() => startCouch());
   afterEach(closeAll);
 
@@ -112,7 +126,7 @@ describe('sync between two browser profiles', () => {
   });
 });
 
-describe('one pair of profiles: pin, delete, Undo and a server that goes away', () => {
+describe('one pair of profiles: pin, delete, Undo and a server that goes away', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
   let a: Page;
   let b: Page;
   beforeAll(async () => {
@@ -121,7 +135,7 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
     await turnOnSync(a);
     await turnOnSync(b);
   });
-  afterAll(closeAll);
+  afterAll(() => closeAll());
 
   const options = (page: Page, title: string) => navOf(page).getByRole('button', { name: `Options for ${title}` });
   const link = (page: Page, title: string) => navOf(page).getByRole('link', { name: title });
@@ -227,7 +241,7 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
   );
 });
 
-describe('a database this account may not create', () => {
+describe('a database this account may not create', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
   beforeEach(() => startCouch({ allowCreate: false }));
   afterEach(closeAll);
 
@@ -242,7 +256,7 @@ describe('a database this account may not create', () => {
   });
 });
 
-describe('encryption', () => {
+describe('encryption', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
   const PASSPHRASE = 'blue whale at dawn';
   const SENTENCE = 'My locker code is 4821';
   beforeEach(() => startCouch());
