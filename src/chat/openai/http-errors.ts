@@ -19,17 +19,20 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
+/** The address as a URL when it is one a page can fetch (http or https), else undefined. */
+export function httpUrl(address: string): URL | undefined {
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The base URL as a URL, or an 'invalid-url' error: only http and https can be fetched. */
 export function parseBaseUrl(baseUrl: string): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new OpenAiModelError('unreachable', `Not an http(s) URL: ${baseUrl}`, { reason: 'invalid-url', url: baseUrl });
-  }
+  const url = httpUrl(baseUrl);
+  if (!url) throw new OpenAiModelError('unreachable', `Not an http(s) URL: ${baseUrl}`, { reason: 'invalid-url', url: baseUrl });
   return url;
 }
 

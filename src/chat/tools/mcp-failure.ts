@@ -1,4 +1,4 @@
-import { isMixedContent, noCorsProbe, type Probe } from '../openai/http-errors';
+import { httpUrl, isMixedContent, noCorsProbe, type Probe } from '../openai/http-errors';
 
 /**
  * Why an MCP server could not be used, as precisely as the model servers' diagnosis (issue 16):
@@ -101,15 +101,8 @@ export function suggestsOldTransport(error: unknown, log: ExchangeLog): boolean 
 
 /** The address as a URL, or an `invalid-url` / `mixed-content` failure before anything is sent. */
 export function checkAddress(address: string, pageUrl: string | undefined): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(address.trim());
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new McpFailure('invalid-url', `Not an http(s) URL: ${address}`, { url: address });
-  }
+  const url = httpUrl(address);
+  if (!url) throw new McpFailure('invalid-url', `Not an http(s) URL: ${address}`, { url: address });
   if (isMixedContent(url.href, pageUrl)) {
     throw new McpFailure('mixed-content', `A page served over https may not call ${url.href} over plain http`, { url: url.href });
   }
