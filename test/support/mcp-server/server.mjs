@@ -12,21 +12,11 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createOAuthApp } from './oauth.mjs';
 import { TOOLS, runTool } from './tools.mjs';
+import { PREFLIGHT_MAX_AGE_S, readBody } from '../http-helpers.mjs';
 
 export const MCP_PATH = '/mcp';
 /** Where the older HTTP+SSE transport takes the client's messages (announced in its `endpoint` event). */
 export const LEGACY_MESSAGES_PATH = '/messages';
-/** How long a browser may cache a preflight answer; tests never wait on it. */
-const PREFLIGHT_MAX_AGE_S = 600;
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** One SDK server (a session's), answering tools/list and tools/call from tools.mjs. */
 function createMcpServer(state) {

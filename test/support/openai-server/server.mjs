@@ -5,22 +5,12 @@
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MODEL, echoLastUser, errorResponse } from './chunks.mjs';
+import { PREFLIGHT_MAX_AGE_S, readBody } from '../http-helpers.mjs';
 
 export const API_PREFIX = '/v1';
-/** How long a browser may cache a preflight answer; tests never wait on it. */
-const PREFLIGHT_MAX_AGE_S = 600;
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
 
 const lowerKeys = (headers = {}) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script } = {}) {
   /** @type {import('./server.d.mts').RecordedRequest[]} */
