@@ -28,3 +28,12 @@ export function toolServersPerFile(): ToolServers {
 
 export const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
 export const toolsSection = (page: Page) => settingsDialog(page).getByRole('region', { name: 'Tools' });
+
+/** Settings → Tools → Add MCP server, as a person fills it in: a name, the address, Enter. */
+export async function addMcpServer(page: Page, name: string, url: string): Promise<void> {
+  const section = toolsSection(page);
+  await section.getByRole('button', { name: 'Add MCP server' }).click();
+  await section.getByRole('textbox', { name: 'Server name' }).fill(name);
+  await section.getByRole('textbox', { name: 'Server address' }).fill(url);
+  await section.getByRole('textbox', { name: 'Server address' }).press('Enter');
+}

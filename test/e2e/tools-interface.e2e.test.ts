@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { pagePerTest } from './page-per-test';
-import { settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
+import { addMcpServer, settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
 import { axeViolations } from './screen-checks';
 
 // Issue 16's interface against the real MCP test server and the production build: Settings → Tools
@@ -20,12 +20,7 @@ let page: Page;
 const settings = () => settingsDialog(page);
 const tools = () => toolsSection(page);
 
-async function addServer(name: string, url: string) {
-  await tools().getByRole('button', { name: 'Add MCP server' }).click();
-  await tools().getByRole('textbox', { name: 'Server name' }).fill(name);
-  await tools().getByRole('textbox', { name: 'Server address' }).fill(url);
-  await tools().getByRole('textbox', { name: 'Server address' }).press('Enter');
-}
+const addServer = (name: string, url: string) => addMcpServer(page, name, url);
 
 describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
   pagePerTest({ viewport, onOpen: (opened) => ({ page } = opened) });

@@ -5,7 +5,7 @@ import { toolScript, type OpenAiServer } from '../support/openai-server/index.mj
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations } from './screen-checks';
-import { settingsDialog, toolsSection } from './tools-app';
+import { addMcpServer, settingsDialog, toolsSection } from './tools-app';
 
 // Issue 16's OAuth: an MCP server that answers 401 with an OAuth challenge (the SDK's bearer check
 // and auth router, whose authorize endpoint approves at once). Settings → Tools offers Sign in,
@@ -24,30 +24,29 @@ afterAll(() => mcp?.close());
 
 const tools = () => toolsSection(page);
 
-async function addServer(name: string) {
-  await tools().getByRole('button', { name: 'Add MCP server' }).click();
-  await tools().getByRole('textbox', { name: 'Server name' }).fill(name);
-  await tools().getByRole('textbox', { name: 'Server address' }).fill(mcp.url);
-  await tools().getByRole('textbox', { name: 'Server address' }).press('Enter');
-}
-
 /** The requests to the MCP endpoint since the last reset, and whether each carried a token the server issued. */
 function mcpRequestsCarryToken(): boolean[] {
   const issued = new Set(mcp.issuedAccessTokens().map((token) => `Bearer ${token}`));
   return mcp.requests.filter((request) => request.path === '/mcp').map((request) => issued.has(String(request.headers.authorization)));
 }
 
+/** The app connected, Settings → Tools open with the OAuth-protected server added: its entry and its Sign in button. */
+async function openSecuredServer() {
+  await openConnectedApp(page, appUrl, server);
+  await page.keyboard.press('Control+,');
+  await settingsDialog(page).waitFor();
+  await addMcpServer(page, 'Secured', mcp.url);
+  const item = tools().getByRole('listitem', { name: 'Secured' });
+  const signIn = item.getByRole('button', { name: 'Sign in to Secured' });
+  await signIn.waitFor();
+  return { item, signIn };
+}
+
 describe('MCP OAuth sign-in', () => {
   pagePerTest({ viewport: { width: 1366, height: 860 }, cspConsoleErrors: true, onOpen: (opened) => ({ page } = opened) });
 
   it('a blocked popup and a popup closed before the end say so, and Sign in stays', async () => {
-    await openConnectedApp(page, appUrl, server);
-    await page.keyboard.press('Control+,');
-    await settingsDialog(page).waitFor();
-    await addServer('Secured');
-    const item = tools().getByRole('listitem', { name: 'Secured' });
-    const signIn = item.getByRole('button', { name: 'Sign in to Secured' });
-    await signIn.waitFor();
+    const { item, signIn } = await openSecuredServer();
 
     // What a popup blocker does: window.open returns null.
     await page.evaluate(() => {
@@ -69,14 +68,7 @@ describe('MCP OAuth sign-in', () => {
   });
 
   it('Sign in opens the popup, which closes by itself; the tools are listed and a chat’s call carries the token', async () => {
-    await openConnectedApp(page, appUrl, server);
-    await page.keyboard.press('Control+,');
-    await settingsDialog(page).waitFor();
-    await addServer('Secured');
-
-    const item = tools().getByRole('listitem', { name: 'Secured' });
-    const signIn = item.getByRole('button', { name: 'Sign in to Secured' });
-    await signIn.waitFor();
+    const { item, signIn } = await openSecuredServer();
     expect(await item.getByRole('status').textContent()).toContain('This server asks you to sign in (OAuth).');
     expect(await item.getByRole('status').getAttribute('data-state')).toBe('sign-in');
     expect(await axeViolations(page, '.tools-section')).toEqual([]);

@@ -5,7 +5,7 @@ import { FAIL_MESSAGE } from '../support/mcp-server/index.mjs';
 import { toolScript, TOOL_RESULTS_PREFIX } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { pagePerTest } from './page-per-test';
-import { settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
+import { addMcpServer, settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
 import { axeViolations, tabTo } from './screen-checks';
 import { storedRows } from './stored-rows';
 
@@ -34,10 +34,7 @@ async function withToolSettings(change: () => Promise<void> = async () => {}) {
   await page.keyboard.press('Control+,');
   await settings().waitFor();
   if ((await tools().getByRole('listitem', { name: 'Test tools' }).count()) === 0) {
-    await tools().getByRole('button', { name: 'Add MCP server' }).click();
-    await tools().getByRole('textbox', { name: 'Server name' }).fill('Test tools');
-    await tools().getByRole('textbox', { name: 'Server address' }).fill(servers.mcp.url);
-    await tools().getByRole('textbox', { name: 'Server address' }).press('Enter');
+    await addMcpServer(page, 'Test tools', servers.mcp.url);
     await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();
   }
   await change();
