@@ -3,6 +3,7 @@ import {
   getToolSettingsStore,
   McpFailure,
   needsSignIn,
+  openSignInPopup,
   policyFor,
   signInMcpServer,
   type McpConnection,
@@ -21,7 +22,7 @@ import { ToolsFailure } from './tools-section-failure';
 export type ConnectMcp = (address: McpServerAddress) => Promise<McpConnection>;
 
 /** A sign-in that did not finish: the popup blocked or closed, the server refused, or something else failed. */
-type SignInProblem = { problem: 'blocked' | 'closed' | 'denied' | 'failed'; detail: string };
+type SignInProblem = { problem: 'blocked' | 'closed' | 'denied' | 'resource' | 'failed'; detail: string };
 
 type ConnectState =
   | { state: 'idle' }
@@ -38,7 +39,7 @@ const SIGN_IN_POPUP = 'popup,width=520,height=720';
 function signInProblem(error: unknown): SignInProblem {
   const detail = error instanceof Error ? error.message : String(error);
   const reason = error instanceof Error && error.name === 'McpSignInError' ? (error as { reason?: unknown }).reason : undefined;
-  return { problem: reason === 'blocked' || reason === 'closed' || reason === 'denied' ? reason : 'failed', detail };
+  return { problem: reason === 'blocked' || reason === 'closed' || reason === 'denied' || reason === 'resource' ? reason : 'failed', detail };
 }
 
 const POLICY_ORDER: readonly ToolPolicy[] = ['on', 'ask', 'off'];
@@ -92,7 +93,7 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
 
   const signIn = async () => {
     // Opened now, on the click: a window opened after an await is blocked as an unrequested popup.
-    const popup = window.open('about:blank', '_blank', SIGN_IN_POPUP);
+    const popup = openSignInPopup(SIGN_IN_POPUP);
     if (!popup) return setStatus({ state: 'sign-in', problem: 'blocked', detail: '' });
     setStatus({ state: 'signing-in' });
     try {

@@ -47,6 +47,7 @@ export const tools = {
   'tools.oauth.blocked': 'The browser blocked the sign-in window. Allow pop-ups for this page, then sign in again.',
   'tools.oauth.closed': 'The sign-in window was closed before signing in finished. Sign in again when you are ready.',
   'tools.oauth.denied': 'The server refused the sign-in ({detail}).',
+  'tools.oauth.resource': 'Sign-in refused: the server’s sign-in details are for another address ({detail}), so a token could reach more than this server.',
   'tools.oauth.failed': 'Signing in failed: {detail}',
   'tools.menu.label': 'Tools',
   'tools.menu.count': 'Tools: {count}',

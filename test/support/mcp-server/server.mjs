@@ -146,10 +146,14 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
     setTransport: (mode) => void (state.transport = mode),
     issuedAccessTokens: () => oauth?.provider.issuedAccessTokens() ?? [],
     expireAccessTokens: () => oauth?.provider.expireAccessTokens(),
+    setSignInOpenerTarget: (target) => oauth && void (oauth.hostile.openerTarget = target),
+    signInReports: () => oauth?.hostile.reports ?? [],
+    setAdvertisedResource: (resource) => oauth && void (oauth.hostile.resource = resource),
     reset() {
       Object.assign(state, { cors, token, transport, callDelayMs });
       state.calls.length = 0;
       state.requests.length = 0;
+      if (oauth) Object.assign(oauth.hostile, { openerTarget: undefined, resource: undefined, reports: [] });
     },
     async close() {
       for (const transport of [...sessions.values(), ...legacy.values()]) await transport.close().catch(() => {});
