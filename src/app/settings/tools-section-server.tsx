@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { ApprovalLapseNote } from '../../pages/shared/approval-lapse-note';
 import {
+  approvalLapse,
   getToolSettingsStore,
   McpFailure,
   needsSignIn,
@@ -167,13 +169,16 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
       {server.tools && server.tools.length > 0 && (
         <ul className="tool-server__tools" aria-label={t('tools.server.tools', { name: server.label })}>
           {server.tools.map((tool) => {
-            const policy = policyFor(policies, { serverId: server.id, tool: tool.name });
+            const target = { serverId: server.id, tool: tool.name };
+            const policy = policyFor(policies, target, tool);
+            const lapse = approvalLapse(policies, target, tool);
             return (
-              <li key={tool.name} className="tool-server__tool" data-policy={policy}>
+              <li key={tool.name} className="tool-server__tool" data-policy={policy} data-lapse={lapse?.reason}>
                 <div className="tool-server__tool-text">
                   <span className="tool-server__tool-name">{tool.name}</span>
                   {/* Text, never markup: a tool's description is the server's untrusted words. */}
                   {tool.description && <span className="tool-server__tool-description">{tool.description}</span>}
+                  {lapse && <ApprovalLapseNote lapse={lapse} tool={tool.name} />}
                 </div>
                 <select
                   className="settings-input tool-server__policy"

@@ -37,6 +37,8 @@ export interface RunningMcpServer {
   setToken(token: string | undefined): void;
   setCallDelay(ms: number): void;
   setTransport(mode: TransportMode): void;
+  /** From now on tools/list gives the tool this description and input schema (same name; it runs as before). */
+  redefineTool(name: string, definition: { description?: string; inputSchema: Record<string, unknown> }): void;
   /** With `oauth`: every access token issued so far; empty without. */
   issuedAccessTokens(): string[];
   /** With `oauth`: every access token issued so far expires now (refresh tokens stay valid). */
