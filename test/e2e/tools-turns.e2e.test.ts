@@ -10,8 +10,9 @@ import { axeViolations, tabTo } from './screen-checks';
 import { storedRows } from './stored-rows';
 
 // Issue 16's turns in Chromium, against the real MCP test server and the scripted model: Deny,
-// Always allow (and a tool redefined after it, issue 20), two calls in one turn, a failing tool, the step limit, Stop during a call, a reload
-// while a call waits for approval; one journey at phone size in dark, by keyboard only.
+// Always allow (and a tool redefined after it, issue 20), two calls in one turn, a failing tool,
+// the step limit, Stop during a call, a reload while a call waits for approval; one journey at
+// phone size in dark, by keyboard only.
 const appUrl = inject('appUrl');
 /** Long enough that a call is surely still running when the test presses Stop. */
 const SLOW_CALL_MS = 20_000;
