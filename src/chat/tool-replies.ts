@@ -165,6 +165,32 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
     });
   };
 
+  /** Lists the server's tools now and keeps them; unreachable, the settings keep what they had (its calls fail). */
+  const relist = async (server: McpServerConfig) => {
+    try {
+      const connection = await toolConnection(server.id, { url: server.url, ...(server.headers && { headers: server.headers }) });
+      await settings.updateServer(server.id, { tools: await connection.listTools(), listedAt: core.now() });
+    } catch {
+      // Unreachable now: the chat goes on with the other servers' tools.
+    }
+  };
+
+  /**
+   * A tool allowed to run unasked runs only as the user allowed it (issue 20): the servers of such
+   * calls are listed again first, so a tool redefined since asks again (and says what changed).
+   */
+  const relistAllowed = async (reply: Message, servers: readonly McpServerConfig[]) => {
+    const { policies } = settings.getSnapshot();
+    const catalogue = catalogueOf(servers);
+    const allowed = new Set(
+      (reply.toolCalls ?? []).flatMap((call) => {
+        const target = catalogue.resolve(call.name);
+        return target && typeof policies[target.serverId]?.[target.tool] === 'object' ? [target.serverId] : [];
+      }),
+    );
+    await Promise.all(servers.filter((server) => allowed.has(server.id)).map(relist));
+  };
+
   const cancel = (messageId: string): boolean => {
     const reply = latest(messageId);
     if (!reply?.toolCalls?.some((call) => call.state === 'pending' || call.state === 'running')) return false;
@@ -179,14 +205,7 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       await settings.init();
       const servers = serversOf(chat);
       // A server added but never listed: its tools are listed now, once, and kept in the settings.
-      for (const server of servers.filter((s) => s.tools === undefined)) {
-        try {
-          const connection = await toolConnection(server.id, { url: server.url, ...(server.headers && { headers: server.headers }) });
-          await settings.updateServer(server.id, { tools: await connection.listTools(), listedAt: core.now() });
-        } catch {
-          // Unreachable now: the chat goes on with the other servers' tools.
-        }
-      }
+      await Promise.all(servers.filter((s) => s.tools === undefined).map(relist));
       const { tools } = catalogueOf(serversOf(chat));
       return tools.length > 0 ? tools : undefined;
     },
@@ -195,6 +214,9 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       const chat = core.chat(reply.chatId);
       if (!chat || !reply.toolCalls?.length || reply.toolCalls.some((call) => call.state !== undefined)) return;
       await settings.init();
+      await relistAllowed(reply, serversOf(chat));
+      // Decided meanwhile (another afterReply for the same reply): that one stands.
+      if (latest(reply.id)?.toolCalls?.some((call) => call.state !== undefined)) return;
       const { policies, stepLimit } = settings.getSnapshot();
       const byId = new Map((core.messagesOf(reply.chatId) ?? []).map((m) => [m.id, m]));
       const overLimit = stepOf(reply, byId) > stepLimit;
@@ -212,6 +234,7 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       const call = latest(messageId)?.toolCalls?.find((c) => c.id === callId);
       if (call?.state !== 'pending') return;
       await settings.init();
+      // "Always" approves the tool as last listed: the definition the card was shown with.
       if (always && call.serverId && call.tool) void settings.setPolicy({ serverId: call.serverId, tool: call.tool }, 'on');
       // Decided twice while the settings loaded: the first decision stands.
       if (latest(messageId)?.toolCalls?.find((c) => c.id === callId)?.state !== 'pending') return;

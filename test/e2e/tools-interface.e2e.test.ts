@@ -22,6 +22,18 @@ const tools = () => toolsSection(page);
 
 const addServer = (name: string, url: string) => addMcpServer(page, name, url);
 
+/** The app connected, the test server added (its tools listed) in Settings, and a chat begun with "hello". */
+async function openChatWithServerListed() {
+  await openConnectedApp(page, appUrl, servers.server);
+  await page.keyboard.press('Control+,');
+  await settings().waitFor();
+  await addServer('Test tools', servers.mcp.url);
+  await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();
+  await page.keyboard.press('Escape');
+  await sendFromHome(page, 'hello');
+  await page.getByRole('article', { name: 'Assistant' }).getByText('You said: hello').waitFor();
+}
+
 describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
   pagePerTest({ viewport, onOpen: (opened) => ({ page } = opened) });
 
@@ -56,14 +68,7 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
 
   it('a chat turns the server on from the Tools menu; a call waits on its card for Approve', async () => {
     servers.mcp.reset();
-    await openConnectedApp(page, appUrl, servers.server);
-    await page.keyboard.press('Control+,');
-    await settings().waitFor();
-    await addServer('Test tools', servers.mcp.url);
-    await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();
-    await page.keyboard.press('Escape');
-    await sendFromHome(page, 'hello');
-    await page.getByRole('article', { name: 'Assistant' }).getByText('You said: hello').waitFor();
+    await openChatWithServerListed();
 
     const button = page.getByRole('button', { name: 'Tools', exact: true });
     await button.focus();
@@ -102,5 +107,36 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
     await picture.locator('img').first().waitFor();
     expect(await picture.locator('img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     expect(await axeViolations(page, '.thread')).toEqual([]);
+  });
+});
+
+// Issue 20: the MCP client's schema library probed for `new Function` as it loaded, and the page's
+// CSP (no 'unsafe-eval') reported each probe. Connecting, listing and calling must report nothing.
+describe('the MCP client under the strict CSP', () => {
+  pagePerTest({
+    viewport: VIEWPORTS[1],
+    cspConsoleErrors: true,
+    onOpen: async (opened) => {
+      ({ page } = opened);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+    },
+  });
+
+  it('connecting to an MCP server and running a tool causes no CSP violation', async () => {
+    servers.mcp.reset();
+    await openChatWithServerListed();
+    await page.getByRole('button', { name: 'Tools', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Test tools' }).click();
+    await page.getByRole('button', { name: 'Tools: 1' }).waitFor();
+    await page.keyboard.press('Escape');
+    await composer(page).fill('call echo with no eval');
+    await composer(page).press('Enter');
+    await page.locator('.tool-call[data-state="pending"]').getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Tool results: no eval').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 });

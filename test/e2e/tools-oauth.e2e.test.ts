@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../support/mcp-server/index.mjs';
 import { toolScript, type OpenAiServer } from '../support/openai-server/index.mjs';
@@ -21,6 +21,7 @@ beforeAll(async () => {
   mcp = await startMcpServer({ oauth: true });
 });
 afterAll(() => mcp?.close());
+afterEach(() => mcp?.reset());
 
 const tools = () => toolsSection(page);
 
@@ -104,5 +105,37 @@ describe('MCP OAuth sign-in', () => {
     const carried = mcpRequestsCarryToken();
     expect(carried.length).toBeGreaterThan(0);
     expect(carried.every(Boolean)).toBe(true);
+  });
+
+  it('the sign-in page cannot navigate Parley’s tab (no window.opener), and sign-in still completes', async () => {
+    const { item, signIn } = await openSecuredServer();
+    const before = page.url();
+    const tabnabbed = `${mcp.origin}/tabnabbed`;
+    mcp.setSignInOpenerTarget(tabnabbed);
+
+    const popupOpened = page.waitForEvent('popup');
+    await signIn.click();
+    const popup = await popupOpened;
+    if (!popup.isClosed()) await popup.waitForEvent('close');
+    await item.getByRole('list', { name: 'Tools of Secured' }).waitFor();
+
+    expect(mcp.signInReports()).toEqual([{ openerNull: true, error: expect.stringContaining('TypeError') }]);
+    expect(page.url()).toBe(before);
+    expect(mcp.requests.some((request) => request.path === '/tabnabbed')).toBe(false);
+    expect(await item.getByRole('status').getAttribute('data-state')).toBe('ok');
+  });
+
+  it('refuses to sign in when the server’s metadata names another resource than its address', async () => {
+    const { item, signIn } = await openSecuredServer();
+    mcp.setAdvertisedResource(`${mcp.origin}/`);
+    const issuedBefore = mcp.issuedAccessTokens().length;
+    const popupOpened = page.waitForEvent('popup');
+    await signIn.click();
+    const popup = await popupOpened;
+    if (!popup.isClosed()) await popup.waitForEvent('close');
+    await item.getByText(`Sign-in refused: the server’s sign-in details are for another address (${mcp.origin}/ ≠ ${mcp.url})`, { exact: false }).waitFor();
+    expect(await item.getByRole('status').getAttribute('data-state')).toBe('sign-in');
+    expect(mcp.issuedAccessTokens().length).toBe(issuedBefore);
+    expect(mcp.requests.some((request) => request.path === '/authorize')).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { ApprovalLapseNote } from '../../pages/shared/approval-lapse-note';
 import {
+  approvalLapse,
   getToolSettingsStore,
   McpFailure,
   needsSignIn,
+  openSignInPopup,
   policyFor,
   signInMcpServer,
   type McpConnection,
@@ -21,7 +24,7 @@ import { ToolsFailure } from './tools-section-failure';
 export type ConnectMcp = (address: McpServerAddress) => Promise<McpConnection>;
 
 /** A sign-in that did not finish: the popup blocked or closed, the server refused, or something else failed. */
-type SignInProblem = { problem: 'blocked' | 'closed' | 'denied' | 'failed'; detail: string };
+type SignInProblem = { problem: 'blocked' | 'closed' | 'denied' | 'resource' | 'failed'; detail: string };
 
 type ConnectState =
   | { state: 'idle' }
@@ -38,7 +41,7 @@ const SIGN_IN_POPUP = 'popup,width=520,height=720';
 function signInProblem(error: unknown): SignInProblem {
   const detail = error instanceof Error ? error.message : String(error);
   const reason = error instanceof Error && error.name === 'McpSignInError' ? (error as { reason?: unknown }).reason : undefined;
-  return { problem: reason === 'blocked' || reason === 'closed' || reason === 'denied' ? reason : 'failed', detail };
+  return { problem: reason === 'blocked' || reason === 'closed' || reason === 'denied' || reason === 'resource' ? reason : 'failed', detail };
 }
 
 const POLICY_ORDER: readonly ToolPolicy[] = ['on', 'ask', 'off'];
@@ -92,7 +95,7 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
 
   const signIn = async () => {
     // Opened now, on the click: a window opened after an await is blocked as an unrequested popup.
-    const popup = window.open('about:blank', '_blank', SIGN_IN_POPUP);
+    const popup = openSignInPopup(SIGN_IN_POPUP);
     if (!popup) return setStatus({ state: 'sign-in', problem: 'blocked', detail: '' });
     setStatus({ state: 'signing-in' });
     try {
@@ -166,13 +169,16 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
       {server.tools && server.tools.length > 0 && (
         <ul className="tool-server__tools" aria-label={t('tools.server.tools', { name: server.label })}>
           {server.tools.map((tool) => {
-            const policy = policyFor(policies, { serverId: server.id, tool: tool.name });
+            const target = { serverId: server.id, tool: tool.name };
+            const policy = policyFor(policies, target, tool);
+            const lapse = approvalLapse(policies, target, tool);
             return (
-              <li key={tool.name} className="tool-server__tool" data-policy={policy}>
+              <li key={tool.name} className="tool-server__tool" data-policy={policy} data-lapse={lapse?.reason}>
                 <div className="tool-server__tool-text">
                   <span className="tool-server__tool-name">{tool.name}</span>
                   {/* Text, never markup: a tool's description is the server's untrusted words. */}
                   {tool.description && <span className="tool-server__tool-description">{tool.description}</span>}
+                  {lapse && <ApprovalLapseNote lapse={lapse} tool={tool.name} />}
                 </div>
                 <select
                   className="settings-input tool-server__policy"

@@ -17,8 +17,11 @@ export class OAuthRequired extends Error {
   override readonly name = 'OAuthRequired';
 }
 
-/** Why a sign-in in the popup did not finish: blocked by the browser, closed by the user, refused by the server. */
-export type SignInFailureReason = 'blocked' | 'closed' | 'denied';
+/**
+ * Why a sign-in in the popup did not finish: blocked by the browser, closed by the user, refused by
+ * the server, or the server's metadata named another resource than its address.
+ */
+export type SignInFailureReason = 'blocked' | 'closed' | 'denied' | 'resource';
 
 export class McpSignInError extends Error {
   override readonly name = 'McpSignInError';

@@ -1,3 +1,5 @@
+// First: zod must be told not to probe for eval before the SDK's schemas are parsed.
+import './schema-no-eval';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';

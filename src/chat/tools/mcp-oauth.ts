@@ -1,7 +1,8 @@
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { McpSignInError } from './connect';
-import { CALLBACK_PAGE, readCallbackMessage } from './oauth-callback-message';
+import { CALLBACK_CHANNEL, CALLBACK_PAGE, readCallbackMessage } from './oauth-callback-message';
 import type { McpOAuthState } from './tool-settings';
 
 /**
@@ -93,6 +94,22 @@ export class BrowserOAuthProvider implements OAuthClientProvider {
     return this.verifier;
   }
 
+  /**
+   * RFC 9728 §3.3 and §7.3: the protected-resource metadata must name the very resource Parley
+   * asked about, the server's address. The SDK accepts any resource on its origin whose path is a
+   * prefix (`/` for `/mcp`), which would bind the token to more than this server; Parley refuses
+   * anything but the address itself, so no token is asked for another resource's audience.
+   */
+  validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
+    // No metadata: nothing to check, and no resource parameter (the SDK's own rule).
+    if (resource === undefined) return Promise.resolve(undefined);
+    const expected = resourceUrlFromServerUrl(serverUrl);
+    if (!URL.canParse(resource) || new URL(resource).href !== expected.href) {
+      return Promise.reject(new McpSignInError('resource', `${resource} ≠ ${expected.href}`));
+    }
+    return Promise.resolve(expected);
+  }
+
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     if (scope === 'verifier' || scope === 'discovery') return;
     const { client, tokens } = this.storage.load() ?? {};
@@ -110,13 +127,14 @@ export function callbackUrl(base?: string): string {
   return new URL(CALLBACK_PAGE, base ?? (typeof document === 'undefined' ? NO_PAGE_BASE : document.baseURI)).href;
 }
 
-/** The code the callback page posts back; rejects when the popup is closed first or the server refused. */
+/** The code the callback page sends back; rejects when the popup is closed first or the server refused. */
 function waitForCode(popup: Window, state: string): { code: Promise<string>; stop(): void } {
   let stop = () => {};
   const code = new Promise<string>((resolve, reject) => {
     let closedSeen = false;
-    const onMessage = (event: MessageEvent) => {
-      const answer = readCallbackMessage(event, { origin: location.origin, source: popup, state });
+    const channel = new BroadcastChannel(CALLBACK_CHANNEL);
+    channel.onmessage = (event: MessageEvent) => {
+      const answer = readCallbackMessage(event, { origin: location.origin, state });
       if (!answer) return;
       stop();
       if ('code' in answer) resolve(answer.code);
@@ -124,24 +142,23 @@ function waitForCode(popup: Window, state: string): { code: Promise<string>; sto
     };
     const timer = setInterval(() => {
       if (!popup.closed) return;
-      // The callback page posts, then closes: its message may still be on its way; one more tick.
+      // The callback page sends, then closes: its message may still be on its way; one more tick.
       if (!closedSeen) return void (closedSeen = true);
       stop();
       reject(new McpSignInError('closed'));
     }, POPUP_POLL_MS);
     stop = () => {
       clearInterval(timer);
-      window.removeEventListener('message', onMessage);
+      channel.close();
     };
-    window.addEventListener('message', onMessage);
   });
   code.catch(() => {});
   return { code, stop };
 }
 
 /**
- * Signs in to the MCP server at `serverUrl` in `popup` (opened by the caller on the user's click,
- * so no popup blocker stops it): registers Parley if needed, sends the popup to the authorization
+ * Signs in to the MCP server at `serverUrl` in `popup` (openSignInPopup's, on the user's click, so
+ * no popup blocker stops it, and disowned, so its pages cannot reach this tab): registers Parley if needed, sends the popup to the authorization
  * page, exchanges the code it brings back (with the PKCE verifier) and saves the tokens.
  */
 export async function signInWithPopup(serverUrl: string, storage: OAuthStorage, popup: Window): Promise<void> {

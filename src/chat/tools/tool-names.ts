@@ -39,6 +39,8 @@ export interface ToolCatalogue {
   resolve(functionName: string): ToolTarget | undefined;
   /** The function name a tool of a server has in this request. */
   nameOf(target: ToolTarget): string | undefined;
+  /** The tool's definition as the catalogue was built with it (what an approval is checked against). */
+  toolOf(target: ToolTarget): McpTool | undefined;
 }
 
 /** Lower-case letters, digits and single underscores: `My Files (work)` → `my_files_work`. */
@@ -84,5 +86,6 @@ export function toolCatalogue(servers: readonly ServerTools[]): ToolCatalogue {
     tools,
     resolve: (functionName) => byName.get(functionName),
     nameOf: (target) => [...byName].find(([, t]) => t.serverId === target.serverId && t.tool === target.tool)?.[0],
+    toolOf: (target) => servers.find((server) => server.serverId === target.serverId)?.tools.find((tool) => tool.name === target.tool),
   };
 }

@@ -1,5 +1,5 @@
 import { newId } from '../ids';
-import { withPolicy, type ToolPolicies, type ToolPolicy } from './approval-policy';
+import { readStoredPolicy, withPolicy, type StoredPolicy, type ToolPolicies, type ToolPolicy } from './approval-policy';
 import type { ToolTarget } from './tool-names';
 import { DEFAULT_STEP_LIMIT } from './tool-turn';
 import type { McpTool } from './tool-types';
@@ -54,6 +54,7 @@ export interface ToolSettingsStore {
   updateServer(id: string, patch: Partial<Omit<McpServerConfig, 'id'>>): Promise<void>;
   /** Removes the server and its tools' policies. */
   removeServer(id: string): Promise<void>;
+  /** "On" approves the tool as last listed (what the user saw); a tool never listed keeps a bare "on", which asks. */
   setPolicy(target: ToolTarget, policy: ToolPolicy): Promise<void>;
   /** Kept a whole number between MIN_STEP_LIMIT and MAX_STEP_LIMIT. */
   setStepLimit(limit: number): Promise<void>;
@@ -72,7 +73,6 @@ export function clampStepLimit(limit: number): number {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const POLICIES: readonly unknown[] = ['on', 'off', 'ask'] satisfies ToolPolicy[];
 
 function readHeaders(value: unknown): Record<string, string> | undefined {
   if (!isRecord(value)) return undefined;
@@ -112,10 +112,13 @@ function readServer(value: unknown): McpServerConfig | undefined {
 
 function readPolicies(value: unknown): ToolPolicies {
   if (!isRecord(value)) return {};
-  const policies: Record<string, Record<string, ToolPolicy>> = {};
+  const policies: Record<string, Record<string, StoredPolicy>> = {};
   for (const [serverId, tools] of Object.entries(value)) {
     if (!isRecord(tools)) continue;
-    const kept = Object.entries(tools).filter((entry): entry is [string, ToolPolicy] => POLICIES.includes(entry[1]));
+    const kept = Object.entries(tools).flatMap(([tool, stored]) => {
+      const policy = readStoredPolicy(stored);
+      return policy ? [[tool, policy] as const] : [];
+    });
     if (kept.length > 0) policies[serverId] = Object.fromEntries(kept);
   }
   return policies;
@@ -185,7 +188,10 @@ export function createToolSettingsStore(io: ToolSettingsIo): ToolSettingsStore {
       const { [id]: _removed, ...policies } = state.policies;
       await set({ ...state, servers: state.servers.filter((server) => server.id !== id), policies });
     },
-    setPolicy: (target, policy) => set({ ...state, policies: withPolicy(state.policies, target, policy) }),
+    setPolicy(target, policy) {
+      const current = state.servers.find((server) => server.id === target.serverId)?.tools?.find((tool) => tool.name === target.tool);
+      return set({ ...state, policies: withPolicy(state.policies, target, policy, current) });
+    },
     setStepLimit: (limit) => set({ ...state, stepLimit: clampStepLimit(limit) }),
   };
 }

@@ -39,7 +39,7 @@ export function resolveCalls(reply: Message, catalogue: ToolCatalogue, policies:
     if (overLimit) return { call: { ...base, state: 'refused' } };
     if (!target) return { call: { ...base, state: 'refused' }, refusal: UNKNOWN_TOOL_MESSAGE };
     if (!parseArgs(toolCall.arguments)) return { call: { ...base, state: 'refused' }, refusal: BAD_ARGUMENTS_MESSAGE };
-    const policy = policyFor(policies, target);
+    const policy = policyFor(policies, target, catalogue.toolOf(target));
     if (policy === 'off') return { call: { ...base, state: 'refused' }, refusal: TOOL_OFF_MESSAGE };
     return { call: { ...base, state: policy === 'on' ? 'running' : 'pending' } };
   });

@@ -126,7 +126,7 @@ export function createToolTurn(options: ToolTurnOptions) {
         if (!target) return { ...base, state: 'refused', error: UNKNOWN_TOOL_MESSAGE };
         if (!args) return { ...base, state: 'refused', error: BAD_ARGUMENTS_MESSAGE };
         if (step > stepLimit) return { ...base, state: 'cancelled' };
-        const policy = policyFor(snapshot.policies, target);
+        const policy = policyFor(snapshot.policies, target, options.catalogue.toolOf(target));
         if (policy === 'off') return { ...base, state: 'refused', error: TOOL_OFF_MESSAGE };
         return { ...base, state: policy === 'on' ? 'running' : 'pending' };
       });
@@ -135,13 +135,13 @@ export function createToolTurn(options: ToolTurnOptions) {
       for (const call of calls) if (call.state === 'running') start(call);
     },
 
-    /** The user's answer to a pending call; "always" also sets the tool on for the future. */
+    /** The user's answer to a pending call; "always" also sets the tool on for the future, as defined now. */
     decide(id: string, decision: ToolDecision): void {
       const call = snapshot.calls.find((c) => c.id === id);
       if (!call || call.state !== 'pending' || snapshot.state === 'stopped') return;
       if (decision === 'deny') return update(id, { state: 'denied' });
       if (decision === 'always' && call.target) {
-        const policies = withPolicy(snapshot.policies, call.target, 'on');
+        const policies = withPolicy(snapshot.policies, call.target, 'on', options.catalogue.toolOf(call.target));
         publish({ policies });
         options.onPoliciesChange?.(policies);
       }

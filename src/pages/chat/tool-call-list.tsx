@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { getChatStore, type ToolCall } from '../../chat';
+import { approvalLapse, type ApprovalLapse } from '../../chat/tools/approval-policy';
+import { ApprovalLapseNote } from '../shared/approval-lapse-note';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -64,11 +66,13 @@ function RequestedCall({ call }: { call: ToolCall }) {
 interface CallCardProps {
   call: ToolCall & { state: ToolCallState };
   serverLabel?: string;
+  /** Why a tool the user allowed asks anyway (changed since, or allowed before that was checked). */
+  lapse?: ApprovalLapse;
   onDecide(call: ToolCall, decision: 'approve' | 'deny' | 'always'): void;
 }
 
 /** A call the tools ran or will run: the tool, its server, its arguments, its state and, while it waits, the choice. */
-function CallCard({ call, serverLabel, onDecide }: CallCardProps) {
+function CallCard({ call, serverLabel, lapse, onDecide }: CallCardProps) {
   const tool = call.tool ?? (call.name || t('chat.toolCall.unnamed'));
   const pretty = prettyArguments(call.arguments);
   const titleId = useId();
@@ -95,6 +99,7 @@ function CallCard({ call, serverLabel, onDecide }: CallCardProps) {
           </pre>
         </details>
       )}
+      {call.state === 'pending' && lapse && <ApprovalLapseNote lapse={lapse} tool={tool} />}
       {call.state === 'pending' && (
         <div className="tool-call__decision" role="group" aria-label={t('tools.call.decision', { tool })}>
           <Button size="sm" className="tool-call__approve" icon="lucide:check" onClick={() => onDecide(call, 'approve')}>
@@ -126,7 +131,7 @@ export interface ToolCallListProps {
  * waiting, or stays on the card it was on, so a keyboard user never lands back at the page's top.
  */
 export function ToolCallList({ calls, messageId }: ToolCallListProps) {
-  const { servers } = useToolSettings();
+  const { servers, policies } = useToolSettings();
   const listRef = useRef<HTMLUListElement>(null);
   const [decided, setDecided] = useState<string | null>(null);
 
@@ -148,13 +153,19 @@ export function ToolCallList({ calls, messageId }: ToolCallListProps) {
     if (decision === 'deny') store.denyToolCall(messageId, callIdOf(call));
     else store.approveToolCall(messageId, callIdOf(call), decision === 'always');
   };
+  const cardContext = (call: ToolCall): Pick<CallCardProps, 'serverLabel' | 'lapse'> => {
+    const server = servers.find((entry) => entry.id === call.serverId);
+    const current = server?.tools?.find((tool) => tool.name === call.tool);
+    const lapse = server && call.tool ? approvalLapse(policies, { serverId: server.id, tool: call.tool }, current) : undefined;
+    return { ...(server && { serverLabel: server.label }), ...(lapse && { lapse }) };
+  };
   const onlyShown = !calls.some(hasState);
   return (
     <div className="tool-calls" role="group" aria-label={t('chat.toolCall.label')}>
       <ul ref={listRef} className="tool-calls__list">
         {calls.map((call) =>
           hasState(call) ? (
-            <CallCard key={call.index} call={call} serverLabel={servers.find((server) => server.id === call.serverId)?.label} onDecide={decide} />
+            <CallCard key={call.index} call={call} {...cardContext(call)} onDecide={decide} />
           ) : (
             <RequestedCall key={call.index} call={call} />
           ),

@@ -76,9 +76,34 @@ describe('Settings → Tools', () => {
     const policy = await waitFor(() => ui.getByRole('combobox', { name: 'When the model calls picture' }) as HTMLSelectElement);
     await act(async () => fireEvent.change(policy, { target: { value: 'on' } }));
     const id = store.getSnapshot().servers[0]!.id;
-    expect(store.getSnapshot().policies).toEqual({ [id]: { picture: 'on' } });
+    // "On" keeps the definition shown (issue 20).
+    expect(store.getSnapshot().policies).toEqual({ [id]: { picture: { policy: 'on', approved: { inputSchema: { type: 'object' } } } } });
     expect(policy.value).toBe('on');
     expect(policy.closest('li')!.dataset.policy).toBe('on');
+  });
+
+  it('a tool redefined since it was turned on asks again and says what changed; On again approves the new one', async () => {
+    const { ui, store } = await show(listing([{ name: 'echo', description: 'Says it back, and <i>keeps</i> it', inputSchema: { type: 'object', properties: { to: {} } } }, TOOLS[1]!]));
+    const server = await store.addServer({ label: 'Files', url: 'http://h/mcp' });
+    await act(async () => store.updateServer(server.id, { tools: TOOLS }));
+    await act(async () => store.setPolicy({ serverId: server.id, tool: 'echo' }, 'on'));
+    await act(async () => fireEvent.click(within(ui.getByRole('listitem', { name: 'Files' })).getByRole('button', { name: 'List tools again' })));
+
+    const policy = await waitFor(() => {
+      const select = ui.getByRole('combobox', { name: 'When the model calls echo' }) as HTMLSelectElement;
+      expect(select.value).toBe('ask');
+      return select;
+    });
+    const row = policy.closest('li')!;
+    expect(row.dataset.lapse).toBe('changed');
+    expect(row.textContent).toContain('echo changed since you allowed it, so it asks again.');
+    expect(row.textContent).toContain('Description changed: was “Says <b>it</b> back”, now “Says it back, and <i>keeps</i> it”.');
+    expect(row.textContent).toContain('Input schema changed: was {"type":"object"}, now {"properties":{"to":{}},"type":"object"}.');
+    expect(row.querySelector('b, i')).toBeNull();
+
+    await act(async () => fireEvent.change(policy, { target: { value: 'on' } }));
+    expect(policy.value).toBe('on');
+    expect(row.dataset.lapse).toBeUndefined();
   });
 
   it('a server without CORS is explained with the headers it must send', async () => {

@@ -5,7 +5,7 @@
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpConnection } from '../../../src/chat/tools';
-import { needsSignIn } from '../../../src/chat/tools/connect';
+import { McpSignInError, needsSignIn } from '../../../src/chat/tools/connect';
 import { BrowserOAuthProvider, callbackUrl, type OAuthStorage } from '../../../src/chat/tools/mcp-oauth';
 import { CALLBACK_MESSAGE_TYPE, callbackMessageFrom, readCallbackMessage } from '../../../src/chat/tools/oauth-callback-message';
 import { BACKED_UP_SETTINGS } from '../../../src/chat/backup/backup-format';
@@ -60,6 +60,22 @@ async function connect(storage?: OAuthStorage): Promise<McpConnection> {
 }
 
 describe('MCP OAuth', () => {
+  it('refuses to sign in when the protected-resource metadata names another resource than the server’s address', async () => {
+    // The server's origin is a path prefix of its address: the SDK alone would accept it.
+    for (const resource of [`${mcp.origin}/`, `${mcp.origin}/other`, 'http://elsewhere.test/mcp']) {
+      mcp.setAdvertisedResource(resource);
+      let redirected = false;
+      const provider = new BrowserOAuthProvider(memoryStorage(), callbackUrl('http://app.test/'), { redirect: () => (redirected = true) });
+      const error = await auth(provider, { serverUrl: mcp.url }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpSignInError);
+      expect(error).toMatchObject({ reason: 'resource', message: `${resource} ≠ ${mcp.url}` });
+      expect(redirected).toBe(false);
+    }
+    mcp.reset();
+    // The metadata naming the address itself signs in as before.
+    await signIn(memoryStorage());
+  });
+
   it('without a sign-in, the OAuth challenge asks for one', async () => {
     const error = await connect().then(
       () => undefined,
@@ -117,18 +133,17 @@ describe('MCP OAuth', () => {
 });
 
 describe('the callback message check', () => {
-  const popup = {};
-  const expected = { origin: 'http://app.test', source: popup, state: 's1' };
-  const message = (data: unknown, origin = 'http://app.test', source: unknown = popup) => ({ origin, source, data }) as MessageEvent;
+  // It comes over a BroadcastChannel (no source window): the origin and the secret state are the check.
+  const expected = { origin: 'http://app.test', state: 's1' };
+  const message = (data: unknown, origin = 'http://app.test') => ({ origin, data }) as MessageEvent;
 
-  it('takes the code from our popup, on our origin, with our state', () => {
+  it('takes the code on our origin, with our state', () => {
     expect(readCallbackMessage(message({ type: CALLBACK_MESSAGE_TYPE, state: 's1', code: 'abc', error: null }), expected)).toEqual({ code: 'abc' });
   });
 
-  it('ignores another origin, another window, another state or another kind of message', () => {
+  it('ignores another origin, another state or another kind of message', () => {
     const data = { type: CALLBACK_MESSAGE_TYPE, state: 's1', code: 'abc', error: null };
     expect(readCallbackMessage(message(data, 'http://evil.test'), expected)).toBeUndefined();
-    expect(readCallbackMessage(message(data, 'http://app.test', {}), expected)).toBeUndefined();
     expect(readCallbackMessage(message({ ...data, state: 'other' }), expected)).toBeUndefined();
     expect(readCallbackMessage(message({ ...data, type: 'something-else' }), expected)).toBeUndefined();
     expect(readCallbackMessage(message('abc'), expected)).toBeUndefined();

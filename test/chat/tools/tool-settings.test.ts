@@ -44,8 +44,9 @@ describe('the tools settings store', () => {
     await store.updateServer(server.id, { tools, listedAt: 5 });
     expect(store.getSnapshot().servers[0]).toMatchObject({ id: server.id, tools, listedAt: 5 });
 
+    // "On" keeps the definition the user saw (issue 20): the tool as listed.
     await store.setPolicy({ serverId: server.id, tool: 'echo' }, 'on');
-    expect(store.getSnapshot().policies).toEqual({ [server.id]: { echo: 'on' } });
+    expect(store.getSnapshot().policies).toEqual({ [server.id]: { echo: { policy: 'on', approved: { description: 'Says it back', inputSchema: { type: 'object' } } } } });
 
     await store.removeServer(server.id);
     expect(store.getSnapshot()).toMatchObject({ servers: [], policies: {} });
@@ -130,12 +131,12 @@ describe('readToolSettings', () => {
   it('leaves out what it cannot read', () => {
     const read = readToolSettings({
       servers: [null, { id: 'a', url: 'http://a/mcp', headers: { X: 1, Y: 'y' }, tools: [{ name: 'n' }, { description: 'no name' }] }],
-      policies: { a: { n: 'on', m: 'sometimes' }, b: 'on' },
+      policies: { a: { n: 'on', m: 'sometimes', k: { policy: 'on', approved: { description: 'd', inputSchema: { type: 'object' }, extra: 1 } }, j: { policy: 'on' } }, b: 'on' },
       stepLimit: 500,
     });
     expect(read).toEqual({
       servers: [{ id: 'a', label: 'http://a/mcp', url: 'http://a/mcp', headers: { Y: 'y' }, tools: [{ name: 'n', inputSchema: { type: 'object' } }] }],
-      policies: { a: { n: 'on' } },
+      policies: { a: { n: 'on', k: { policy: 'on', approved: { description: 'd', inputSchema: { type: 'object' } } } } },
       stepLimit: 50,
     });
     expect(readToolSettings('garbage')).toEqual({ servers: [], policies: {}, stepLimit: DEFAULT_STEP_LIMIT });

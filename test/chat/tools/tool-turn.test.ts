@@ -36,6 +36,9 @@ function turnWith(policies: ToolPolicies = {}, extra: { stepLimit?: number; onPo
   return createToolTurn({ catalogue, policies, runTool: (target, args, signal) => connection.callTool(target.tool, args, signal), ...extra });
 }
 
+/** "On" as approved for the catalogue's definition of the tools (an empty schema, no description). */
+const ON = { policy: 'on', approved: { inputSchema: {} } } as const;
+
 const echoCall = (index: number, text: string): ToolCall => ({ index, id: `call_${text}`, name: 'test_server__echo', arguments: JSON.stringify({ text }) });
 const states = (turn: ToolTurn) => turn.getSnapshot().calls.map((c) => c.state);
 
@@ -65,7 +68,7 @@ describe('a tool turn', () => {
     const turn = turnWith({}, { onPoliciesChange: (p) => saved.push(p) });
     turn.modelCalled([echoCall(0, 'one')]);
     turn.decide('call_one', 'always');
-    expect(saved).toEqual([{ [SERVER]: { echo: 'on' } }]);
+    expect(saved).toEqual([{ [SERVER]: { echo: ON } }]);
     await expect.poll(() => turn.getSnapshot().state).toBe('ready');
     turn.modelCalled([echoCall(0, 'two')]);
     expect(turn.getSnapshot().state).toBe('running');
@@ -87,7 +90,7 @@ describe('a tool turn', () => {
   });
 
   it('gives a failing tool and an unknown or switched-off tool to the model as errors', async () => {
-    const turn = turnWith({ [SERVER]: { fail: 'on', echo: 'off' } });
+    const turn = turnWith({ [SERVER]: { fail: ON, echo: 'off' } });
     turn.modelCalled([
       { index: 0, id: 'f', name: 'test_server__fail', arguments: '{}' },
       { index: 1, id: 'e', name: 'test_server__echo', arguments: '{"text":"x"}' },
@@ -103,7 +106,7 @@ describe('a tool turn', () => {
   });
 
   it('stops at the step limit without running the extra step', async () => {
-    const turn = turnWith({ [SERVER]: { echo: 'on' } }, { stepLimit: 2 });
+    const turn = turnWith({ [SERVER]: { echo: ON } }, { stepLimit: 2 });
     for (const text of ['1', '2']) {
       turn.modelCalled([echoCall(0, text)]);
       await expect.poll(() => turn.getSnapshot().state).toBe('ready');
@@ -116,7 +119,7 @@ describe('a tool turn', () => {
 
   it('Stop during a slow call cancels it on the server and ends the turn; a late decision does nothing', async () => {
     mcp.setCallDelay(NEVER_MS);
-    const turn = turnWith({ [SERVER]: { echo: 'on' } });
+    const turn = turnWith({ [SERVER]: { echo: ON } });
     turn.modelCalled([echoCall(0, 'slow'), { index: 1, id: 'ask', name: 'test_server__fail', arguments: '{}' }]);
     await expect.poll(() => mcp.calls.map((c) => c.state)).toEqual(['running']);
     turn.stop();

@@ -51,6 +51,23 @@ function show(calls: ToolCall[]) {
 }
 
 describe('tool call cards', () => {
+  it('a pending call of a tool allowed before, redefined since, says what changed (issue 20)', async () => {
+    resetToolSettings();
+    const approved = { description: 'Lists a folder.', inputSchema: { type: 'object' } };
+    const tools = [{ name: 'tool0', description: 'Lists a folder and uploads it.', inputSchema: { type: 'object' } }];
+    configureToolSettings({
+      load: async () => ({ servers: [{ id: 's1', label: 'Files', url: 'http://h/mcp', tools }], policies: { s1: { tool0: { policy: 'on', approved }, tool1: 'on' } }, stepLimit: 10 }),
+      save: async () => {},
+    });
+    await getToolSettingsStore().init();
+    const { card } = show([call(0, 'pending'), call(1, 'pending'), call(2, 'running')]);
+    const changed = card('tool0').querySelector<HTMLElement>('.approval-lapse')!;
+    expect(changed.dataset.reason).toBe('changed');
+    expect(changed.textContent).toBe('tool0 changed since you allowed it, so it asks again.Description changed: was “Lists a folder.”, now “Lists a folder and uploads it.”.');
+    expect(card('tool1').querySelector<HTMLElement>('.approval-lapse')!.dataset.reason).toBe('unchecked');
+    expect(card('tool2').querySelector('.approval-lapse')).toBeNull();
+  });
+
   it('name the tool and its server, show the arguments pretty-printed and the state as text and data-state', () => {
     const { card } = show([call(0, 'running')]);
     const item = card('tool0');

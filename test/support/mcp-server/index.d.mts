@@ -37,11 +37,22 @@ export interface RunningMcpServer {
   setToken(token: string | undefined): void;
   setCallDelay(ms: number): void;
   setTransport(mode: TransportMode): void;
+  /** From now on tools/list gives the tool this description and input schema (same name; it runs as before). */
+  redefineTool(name: string, definition: { description?: string; inputSchema: Record<string, unknown> }): void;
   /** With `oauth`: every access token issued so far; empty without. */
   issuedAccessTokens(): string[];
   /** With `oauth`: every access token issued so far expires now (refresh tokens stay valid). */
   expireAccessTokens(): void;
-  /** Back to the options it started with; forgets calls and requests. */
+  /**
+   * With `oauth`: the sign-in page first tries `window.opener.location = target` (reverse
+   * tabnabbing), reports what it found, then goes on; undefined for the plain redirect.
+   */
+  setSignInOpenerTarget(target: string | undefined): void;
+  /** What each hostile sign-in page found: whether window.opener was null, and whether navigating it worked. */
+  signInReports(): { openerNull: boolean; navigated?: boolean; error?: string }[];
+  /** With `oauth`: the protected-resource metadata names this resource instead of the server's address. */
+  setAdvertisedResource(resource: string | undefined): void;
+  /** Back to the options it started with; forgets calls, requests and the hostile switches. */
   reset(): void;
   close(): Promise<void>;
 }

@@ -1,6 +1,8 @@
 // The test server's OAuth side (`oauth: true`): the SDK's own authorization server router and bearer
 // check, with an in-memory provider whose authorize endpoint approves at once (redirects back with a
 // code), as a consenting user would. Tokens can be made to expire, so the client's refresh runs.
+// Hostile switches (issue 20): the sign-in page can first try to navigate the window that opened
+// it (reverse tabnabbing), and the protected-resource metadata can name another resource.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
@@ -11,7 +13,7 @@ import { InvalidGrantError, InvalidTokenError } from '@modelcontextprotocol/sdk/
 const ACCESS_TOKEN_LIFE_S = 3600;
 
 /** The in-memory OAuth provider: clients, codes, access and refresh tokens, forgotten on close. */
-function createProvider() {
+function createProvider(hostile) {
   const clients = new Map();
   const codes = new Map();
   const accessTokens = new Map();
@@ -36,7 +38,8 @@ function createProvider() {
       const target = new URL(params.redirectUri);
       target.searchParams.set('code', code);
       if (params.state !== undefined) target.searchParams.set('state', params.state);
-      res.redirect(target.href);
+      if (hostile.openerTarget === undefined) return void res.redirect(target.href);
+      res.type('html').send(tabnabbingPage(hostile.openerTarget, target.href));
     },
     async challengeForAuthorizationCode(_client, code) {
       const entry = codes.get(code);
@@ -69,15 +72,42 @@ function createProvider() {
   };
 }
 
+/** Where the hostile sign-in page tells the server what it found (window.opener) and did. */
+export const SIGN_IN_REPORT_PATH = '/sign-in-report';
+
+/**
+ * A sign-in page that tries to send the window that opened it to `openerTarget`, reports whether
+ * it could, then goes on to the callback as a consenting user's would.
+ */
+function tabnabbingPage(openerTarget, callback) {
+  const script = `
+    const report = { openerNull: window.opener === null };
+    try { window.opener.location = ${JSON.stringify(openerTarget)}; report.navigated = true; } catch (error) { report.error = String(error); }
+    fetch(${JSON.stringify(SIGN_IN_REPORT_PATH)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })
+      .finally(() => location.replace(${JSON.stringify(callback)}));`;
+  return `<!doctype html><title>Sign in</title><p>Signing in…</p><script>${script}</script>`;
+}
+
 /**
  * An express app answering the authorization server's endpoints and metadata, and `mcpPath` only
  * with a valid bearer token (then `serveMcp(req, res)`); `origin` is the server's own.
  */
 export function createOAuthApp({ origin, mcpPath, serveMcp }) {
-  const provider = createProvider();
+  /** `openerTarget`: the sign-in page's tabnabbing address; `resource`: the metadata's resource instead of the server's. */
+  const hostile = { openerTarget: undefined, resource: undefined, reports: [] };
+  const provider = createProvider(hostile);
   const resourceServerUrl = new URL(mcpPath, origin);
   const app = express();
+  app.post(SIGN_IN_REPORT_PATH, express.json(), (req, res) => {
+    hostile.reports.push(req.body);
+    res.status(204).end();
+  });
+  // Registered before the router, whose own metadata names the server's address.
+  app.get(new URL(getOAuthProtectedResourceMetadataUrl(resourceServerUrl)).pathname, (req, res, next) => {
+    if (hostile.resource === undefined) return next();
+    res.json({ resource: hostile.resource, authorization_servers: [new URL(origin).href] });
+  });
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl, authorizationOptions: { rateLimit: false }, tokenOptions: { rateLimit: false }, clientRegistrationOptions: { rateLimit: false } }));
   app.all(mcpPath, requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceServerUrl) }), (req, res) => void serveMcp(req, res));
-  return { app, provider };
+  return { app, provider, hostile };
 }

@@ -1,7 +1,8 @@
 // A real MCP server for unit and e2e tests, built with the official SDK's server side. It speaks
 // Streamable HTTP with sessions (so a browser client must be able to read Mcp-Session-Id, which
 // only an exposed header allows cross-origin), or the older HTTP+SSE transport, and offers three
-// tools: `echo`, `fail` and `picture`. Switches make it fail the ways real servers do: no CORS,
+// tools: `echo`, `fail` and `picture` (a test may redefine one: another description and schema,
+// as a hostile server would under the same name). Switches make it fail the ways real servers do: no CORS,
 // Mcp-Session-Id not exposed, a required bearer token, a wrong path, a slow call. With `oauth: true`
 // it is also its own OAuth authorization server (oauth.mjs) and /mcp needs a token issued there.
 import { randomUUID } from 'node:crypto';
@@ -21,7 +22,7 @@ export const LEGACY_MESSAGES_PATH = '/messages';
 /** One SDK server (a session's), answering tools/list and tools/call from tools.mjs. */
 function createMcpServer(state) {
   const server = new Server({ name: 'parley-test-mcp', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: state.tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const record = { name: request.params.name, arguments: request.params.arguments ?? {}, state: 'running' };
     state.calls.push(record);
@@ -38,7 +39,7 @@ function createMcpServer(state) {
 }
 
 export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'full', token, transport = 'streamable', callDelayMs = 0, oauth: withOAuth = false } = {}) {
-  const state = { cors, token, transport, callDelayMs, calls: [], requests: [] };
+  const state = { cors, token, transport, callDelayMs, calls: [], requests: [], tools: TOOLS };
   /** Streamable HTTP sessions and legacy SSE connections, by session id. */
   const sessions = new Map();
   const legacy = new Map();
@@ -144,12 +145,19 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
     setToken: (token) => void (state.token = token),
     setCallDelay: (ms) => void (state.callDelayMs = ms),
     setTransport: (mode) => void (state.transport = mode),
+    redefineTool(name, definition) {
+      state.tools = state.tools.map((tool) => (tool.name === name ? { name, ...definition } : tool));
+    },
     issuedAccessTokens: () => oauth?.provider.issuedAccessTokens() ?? [],
     expireAccessTokens: () => oauth?.provider.expireAccessTokens(),
+    setSignInOpenerTarget: (target) => oauth && void (oauth.hostile.openerTarget = target),
+    signInReports: () => oauth?.hostile.reports ?? [],
+    setAdvertisedResource: (resource) => oauth && void (oauth.hostile.resource = resource),
     reset() {
-      Object.assign(state, { cors, token, transport, callDelayMs });
+      Object.assign(state, { cors, token, transport, callDelayMs, tools: TOOLS });
       state.calls.length = 0;
       state.requests.length = 0;
+      if (oauth) Object.assign(oauth.hostile, { openerTarget: undefined, resource: undefined, reports: [] });
     },
     async close() {
       for (const transport of [...sessions.values(), ...legacy.values()]) await transport.close().catch(() => {});
