@@ -68,14 +68,14 @@ describe('restored connections', () => {
     const reloaded = connectionsOver(target);
     await reloaded.init();
     const stored = reloaded.getSnapshot().connections;
+    await Promise.all(stored.map((c) => reloaded.refreshModels(c.id)));
+    expect(modelRequests(confirmedServer)).toBeGreaterThan(0);
+    expect(modelRequests(otherServer)).toBe(0);
     expect(stored.map((c) => c.name)).toEqual(['Server', 'Server 2']);
     const restored = stored[1]!;
     expect(restored.id).not.toBe('mine');
     expect(restored.baseUrl).toBe(confirmedServer.url);
-    await Promise.all(stored.map((c) => reloaded.refreshModels(c.id)));
     expect(reloaded.getSnapshot().models[restored.id]).toMatchObject({ status: 'ready', ids: ['m-one'] });
-    expect(modelRequests(confirmedServer)).toBeGreaterThan(0);
-    expect(modelRequests(otherServer)).toBe(0);
     expect(JSON.stringify(await target.getSetting('connections'))).not.toContain('sk-other');
     // The chat and the default model name the restored connection by its id here.
     expect((await target.getChat('c1'))?.model).toBe(`${restored.id}/m-one`);
