@@ -83,7 +83,8 @@ export function withNewIds({ chat, messages, attachments }: RestorableChat): Res
   const ids = new Map<string, string>();
   for (const message of messages) ids.set(message.id, newId(message.createdAt));
   for (const row of attachments) ids.set(row.id, newId(row.createdAt));
-  const id = (old: string) => ids.get(old) ?? old;
+  // A ref to a file the backup does not hold gets a new id too: never one that may name a row here.
+  const id = (old: string) => ids.get(old) ?? ids.set(old, newId()).get(old)!;
   return {
     chat: { ...chat, id: chatId, ...(chat.currentLeafId !== undefined && { currentLeafId: id(chat.currentLeafId) }) },
     messages: messages.map(

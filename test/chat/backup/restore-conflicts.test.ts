@@ -74,6 +74,18 @@ describe.each(persistences)('a backup whose ids are taken here (%s)', (_name, op
     expect(first!.attachments).toEqual([{ id: file!.id, kind: 'image', name: 'evil.png', size: 3, mimeType: 'image/png' }]);
   });
 
+  it('in a copy, a file ref the backup holds no file for never names a file here', async () => {
+    const target = await open();
+    await victim(target);
+    const planted = attacker('v');
+    planted.attachments = [];
+    await restore(target, JSON.stringify(backupDoc([planted])));
+    const copy = (await target.listChats()).find((c) => c.id !== 'v')!;
+    const [first] = await target.listMessages(copy.id);
+    expect(first!.attachments![0]!.id).not.toBe('f1');
+    expect(await target.getAttachments([first!.attachments![0]!.id])).toEqual([]);
+  });
+
   it('a chat already here as the backup has it is skipped as "already here"', async () => {
     const target = await open();
     const doc = backupDoc([{ chat: chat('c1', 5), messages: [message('a', null, 1), message('b', 'a', 2)], attachments: [] }]);
