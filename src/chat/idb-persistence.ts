@@ -27,6 +27,11 @@ async function readNow<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The methods idb-writes.ts provides, loaded with the first call of any of them. */
+const WRITE_METHODS = ['createChat', 'putChat', 'patchChat', 'putMessage', 'deleteChat', 'restoreChat', 'deleteMessages', 'putMessageWithAttachments', 'putAttachment', 'importChats', 'existingMessageIds', 'deleteAttachments', 'putDraft', 'deleteDraft', 'putSetting'] as const satisfies readonly IdbWriteMethod[];
+/** never (and the spread below fails to compile) when a write method is missing from the list. */
+type AllWrites<T> = [Exclude<IdbWriteMethod, (typeof WRITE_METHODS)[number]>] extends [never] ? T : never;
+
 /** A chat's messages in the `chatId_createdAt` index. */
 export function chatRange(chatId: string): IDBKeyRange {
   return IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
@@ -67,19 +72,11 @@ export function createIdbPersistence(raw: IDBDatabase): ChatPersistence {
 
   return {
     kind: 'indexeddb',
+    // Each write method's name written once (the first screen carries this file).
+    ...(Object.fromEntries(WRITE_METHODS.map((name) => [name, lazy(name)])) as AllWrites<Writes>),
     listChats: () => read(async () => (await result<Chat[]>(readFrom(raw, 'chats', 'updatedAt').getAll())).reverse()),
     getChat: (id) => read(() => result<Chat | undefined>(readFrom(raw, 'chats').get(id))),
     listMessages: (chatId) => read(() => result<Message[]>(readFrom(raw, 'messages', 'chatId_createdAt').getAll(chatRange(chatId)))),
-    createChat: lazy('createChat'),
-    putChat: lazy('putChat'),
-    patchChat: lazy('patchChat'),
-    putMessage: lazy('putMessage'),
-    deleteChat: lazy('deleteChat'),
-    restoreChat: lazy('restoreChat'),
-    deleteMessages: lazy('deleteMessages'),
-    putMessageWithAttachments: lazy('putMessageWithAttachments'),
-    putAttachment: lazy('putAttachment'),
-    importChats: lazy('importChats'),
     getAttachments: (ids) =>
       read(async () => {
         const store = readFrom(raw, 'attachments');
@@ -89,12 +86,8 @@ export function createIdbPersistence(raw: IDBDatabase): ChatPersistence {
     listDraftAttachments: (draftKey) =>
       read(async () => (await result<StoredAttachment[]>(readFrom(raw, 'attachments', 'draftKey').getAll(draftKey))).sort((a, b) => a.createdAt - b.createdAt)),
     listChatAttachments: (chatId) => read(() => result<StoredAttachment[]>(readFrom(raw, 'attachments', 'chatId').getAll(chatId))),
-    deleteAttachments: lazy('deleteAttachments'),
     getDraft: (key) => read(() => result<Draft | undefined>(readFrom(raw, 'drafts').get(key))),
-    putDraft: lazy('putDraft'),
-    deleteDraft: lazy('deleteDraft'),
     getSetting: async <T>(key: string) => (await read(() => result<SettingRow | undefined>(readFrom(raw, 'settings').get(key))))?.value as T | undefined,
-    putSetting: lazy('putSetting'),
 
     async searchMessages(query, options) {
       try {

@@ -76,6 +76,7 @@ export type IdbWriteMethod =
   | 'putMessageWithAttachments'
   | 'putAttachment'
   | 'importChats'
+  | 'existingMessageIds'
   | 'deleteAttachments'
   | 'putDraft'
   | 'deleteDraft'
@@ -205,11 +206,13 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         ...batch.chats.map((row): [StoreName, unknown] => ['chats', row]),
         ...batch.messages.map((row): [StoreName, unknown] => ['messages', row]),
         ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', row]),
+        ...(batch.settings ?? []).map((row): [StoreName, unknown] => ['settings', row]),
       ];
+      const stores: StoreName[] = batch.settings?.length ? ['chats', 'messages', 'attachments', 'settings'] : ['chats', 'messages', 'attachments'];
       signal?.throwIfAborted();
       let stopAbort = () => {};
       try {
-        await write(raw, ['chats', 'messages', 'attachments'], (tx, guard) => {
+        await write(raw, stores, (tx, guard) => {
           let next = 0;
           // One transaction keeps the import atomic; slicing its requests keeps the page responsive.
           const issue = guard(() => {
@@ -236,6 +239,28 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
       } finally {
         stopAbort();
       }
+    },
+
+    // A read, but only a restore asks it (before its write): it loads with the writes, not with the first screen.
+    async existingMessageIds(ids) {
+      const found: string[] = [];
+      await new Promise<void>((resolve, reject) => {
+        let tx: IDBTransaction;
+        try {
+          tx = raw.transaction('messages');
+        } catch (error) {
+          reject(toStorageError(error));
+          return;
+        }
+        const store = tx.objectStore('messages');
+        for (const id of ids) {
+          const request = store.getKey(id);
+          request.onsuccess = () => void (request.result !== undefined && found.push(id));
+        }
+        tx.oncomplete = () => resolve();
+        tx.onabort = tx.onerror = () => reject(toStorageError(tx.error));
+      });
+      return ids.filter((id) => found.includes(id));
     },
 
     putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(row)),

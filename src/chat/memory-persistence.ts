@@ -179,28 +179,34 @@ export function createMemoryPersistence(): ChatPersistence {
         for (const chat of batch.chats) assertKey(chat?.id, 'A chat id');
         checkMessages(batch.messages);
         for (const row of batch.attachments) assertKey(row?.id, 'An attachment id');
+        for (const row of batch.settings ?? []) assertKey(row?.key, 'A setting key');
         // As IndexedDB's `add`: an id already stored, or twice in the batch, fails the whole import.
         const unique = (ids: string[], stored: { has(id: string): boolean }) => new Set(ids).size === ids.length && !ids.some((id) => stored.has(id));
         const taken =
           !unique(batch.chats.map((chat) => chat.id), chats) ||
           !unique(batch.messages.map((message) => message.id), chatOfMessage) ||
-          !unique(batch.attachments.map((row) => row.id), attachments);
+          !unique(batch.attachments.map((row) => row.id), attachments) ||
+          !unique((batch.settings ?? []).map((row) => row.key), settings);
         if (taken) throw new DOMException('A chat, message or attachment of the import already exists', 'ConstraintError');
       });
-      const total = batch.chats.length + batch.messages.length + batch.attachments.length;
-      const copies = { chats: [] as Chat[], messages: [] as Message[], attachments: [] as StoredAttachment[] };
+      const rowsOfSettings = batch.settings ?? [];
+      const total = batch.chats.length + batch.messages.length + batch.attachments.length + rowsOfSettings.length;
+      const copies = { chats: [] as Chat[], messages: [] as Message[], attachments: [] as StoredAttachment[], settings: [] as { key: string; value: unknown }[] };
+      const done = () => copies.chats.length + copies.messages.length + copies.attachments.length + copies.settings.length;
       onProgress?.(0, total);
       signal?.throwIfAborted();
       let sliceEnd = performance.now() + IMPORT_SLICE_MS;
-      for (const key of ['chats', 'messages', 'attachments'] as const) {
-        for (const row of batch[key] as object[]) {
+      const sources = { chats: batch.chats, messages: batch.messages, attachments: batch.attachments, settings: rowsOfSettings };
+      for (const key of ['chats', 'messages', 'attachments', 'settings'] as const) {
+        for (const row of sources[key] as object[]) {
           if (performance.now() > sliceEnd) {
-            onProgress?.(copies.chats.length + copies.messages.length + copies.attachments.length, total);
+            onProgress?.(done(), total);
             await yieldToEventLoop();
             sliceEnd = performance.now() + IMPORT_SLICE_MS;
           }
           signal?.throwIfAborted();
-          (copies[key] as object[]).push(clone(row));
+          // A row that cannot be stored fails as IndexedDB's would: a StorageError, nothing stored.
+          (copies[key] as object[]).push(await run(() => clone(row)));
         }
       }
       signal?.throwIfAborted();
@@ -208,9 +214,11 @@ export function createMemoryPersistence(): ChatPersistence {
       for (const chat of copies.chats) chats.set(chat.id, chat);
       for (const message of copies.messages) storeMessage(message);
       for (const row of copies.attachments) attachments.set(row.id, row);
+      for (const row of copies.settings) settings.set(row.key, row.value);
       onProgress?.(total, total);
     },
 
+    existingMessageIds: (ids) => run(() => ids.filter((id) => chatOfMessage.has(id))),
     getAttachments: (ids) => run(() => ids.flatMap((id) => (attachments.has(id) ? [clone(attachments.get(id)!)] : []))),
     listDraftAttachments: (draftKey) => run(() => rowsWhere((row) => row.draftKey === draftKey).map(clone)),
     listChatAttachments: (chatId) => run(() => rowsWhere((row) => row.chatId === chatId).map(clone)),

@@ -44,6 +44,8 @@ export interface ImportBatch {
   chats: Chat[];
   messages: Message[];
   attachments: StoredAttachment[];
+  /** Settings rows added with them (a restore's): like every row of the batch, a key already stored fails it all. */
+  settings?: { key: string; value: unknown }[];
 }
 
 export interface ImportWriteOptions {
@@ -90,6 +92,8 @@ export interface ChatPersistence {
    * full disk) or an abort leaves none of it stored. Rejects with the signal's reason when aborted.
    */
   importChats(batch: ImportBatch, options?: ImportWriteOptions): Promise<void>;
+  /** Which of these message ids are stored (in any chat): a restore must not reuse them. */
+  existingMessageIds(ids: readonly string[]): Promise<string[]>;
   /** The rows with these ids that exist, in the order asked. */
   getAttachments(ids: readonly string[]): Promise<StoredAttachment[]>;
   /** A draft's rows, oldest first. */

@@ -1,8 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
-import { sendFromHome } from './connected-app';
+import { startOpenAiServer, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { seedConnection } from '../support/seed-connection.mjs';
+import { afterAppIdle, sendFromHome } from './connected-app';
 import { nav as navOf } from './locators';
 import { pagePerTest } from './page-per-test';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
@@ -10,6 +14,8 @@ import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEv
 // Back up everything on one origin, restore into a fresh profile on another (issue 14): the app
 // with the deterministic echo model, at 127.0.0.1 and at localhost (two origins, two stores).
 const appUrl = inject('modelAppUrl');
+/** The production build, whose model requests go to the connections' servers. */
+const connectedAppUrl = inject('appUrl');
 const otherOrigin = appUrl.replace('127.0.0.1', 'localhost');
 const at = (base: string, path: string) => new URL(path.replace(/^\//, ''), base).href;
 
@@ -81,6 +87,9 @@ describe('back up everything and restore on another origin', () => {
       await openData(other);
       const [chooser] = await Promise.all([other.waitForEvent('filechooser'), data(other).getByRole('button', { name: 'Restore from a backup' }).click()]);
       await chooser.setFiles(file);
+      const preview = data(other).getByRole('group', { name: /^Restore .+\?$/ });
+      await preview.getByText('2 chats with 6 messages and 0 files would be added.').waitFor();
+      await preview.getByRole('button', { name: 'Restore', exact: true }).click();
       await data(other).getByText('Restored 2 chats with 6 messages and 0 files.', { exact: false }).waitFor();
       await other.keyboard.press('Escape');
 
@@ -119,6 +128,97 @@ describe('back up everything and restore on another origin', () => {
     } finally {
       await fresh.close();
     }
+  }, RESTORE_TEST_TIMEOUT_MS);
+});
+
+describe('restoring a backup that carries connections (issue 20)', () => {
+  let here: OpenAiServer;
+  let confirmed: OpenAiServer;
+  let unconfirmed: OpenAiServer;
+  beforeAll(async () => {
+    [here, confirmed, unconfirmed] = await Promise.all([startOpenAiServer(), startOpenAiServer({ models: ['restored-model'] }), startOpenAiServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([here?.close(), confirmed?.close(), unconfirmed?.close()]);
+  });
+  const modelRequests = (server: OpenAiServer) => server.requests.filter((request) => request.path.endsWith('/models')).length;
+
+  it('lists them first, contacts none before the user confirms, and then only the confirmed one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'parley-restore-'));
+    const file = path.join(dir, 'crafted-backup.json');
+    const crafted = {
+      format: 'parley.backup',
+      version: 1,
+      exportedAt: '2025-05-06T00:00:00.000Z',
+      includesApiKeys: true,
+      settings: {},
+      connections: [
+        // The same name as the connection here: kept apart as "Test server 2".
+        { id: 'restored', name: 'Test server', kind: 'custom', baseUrl: confirmed.url },
+        { id: 'never', name: 'Never asked', kind: 'openai', baseUrl: unconfirmed.url, apiKey: 'sk-NOT-CONFIRMED', apiKeyUrl: unconfirmed.url },
+        { id: 'script', name: 'Script', kind: 'custom', baseUrl: 'javascript:alert(document.domain)' },
+      ],
+      chats: [
+        {
+          chat: { id: 'restored-chat', title: 'From the backup', titleSource: 'user', createdAt: 1, updatedAt: 1, pinned: false, model: 'restored/restored-model' },
+          messages: [{ id: 'restored-m1', chatId: 'restored-chat', parentId: null, role: 'user', content: 'Restored question', status: 'complete', createdAt: 1 }],
+          attachments: [],
+        },
+      ],
+    };
+    await writeFile(file, JSON.stringify(crafted));
+    await page.goto(new URL('assets/seed.txt', connectedAppUrl).href);
+    await page.evaluate(seedConnection, { baseUrl: here.url, kind: 'custom' });
+    await page.goto(connectedAppUrl);
+    await navOf(page).waitFor();
+    confirmed.reset();
+    unconfirmed.reset();
+
+    await openData();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), data().getByRole('button', { name: 'Restore from a backup' }).click()]);
+    await chooser.setFiles(file);
+    const preview = data().getByRole('group', { name: 'Restore crafted-backup.json?' });
+    await preview.getByText('1 chats with 1 messages and 0 files would be added.').waitFor();
+    const restoredBox = preview.getByRole('checkbox', { name: `Add “Test server 2” and connect to ${confirmed.url}` });
+    const neverBox = preview.getByRole('checkbox', { name: `Add “Never asked” and connect to ${unconfirmed.url}` });
+    expect([await restoredBox.isChecked(), await neverBox.isChecked()]).toEqual([false, false]);
+    await preview.getByText('“Script” (javascript:alert(document.domain)) is left out: Use an http:// or https:// address.').waitFor();
+    await checkStop(page, 'restore preview with connections');
+    // Nothing asked of either address while the user reads the preview.
+    await page.waitForTimeout(500);
+    expect([modelRequests(confirmed), modelRequests(unconfirmed)]).toEqual([0, 0]);
+
+    await restoredBox.check();
+    await preview.getByRole('button', { name: 'Restore', exact: true }).click();
+    await data().getByText(/^Restored 1 chats with 1 messages and 0 files\. 1 connections were added\./).waitFor();
+    await page.keyboard.press('Escape');
+
+    // After a reload the app lists the models of its connections: the confirmed one's, never the other's.
+    await page.reload();
+    await navOf(page).getByRole('link', { name: 'From the backup' }).click();
+    await page.getByText('Restored question', { exact: true }).waitFor();
+    await expect.poll(() => modelRequests(confirmed), { timeout: STEP_TIMEOUT_MS }).toBeGreaterThan(0);
+    await afterAppIdle(page);
+    expect(modelRequests(unconfirmed)).toBe(0);
+    const stored = await page.evaluate(
+      () =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('parley');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const row = open.result.transaction('settings').objectStore('settings').get('connections');
+            row.onsuccess = () => {
+              open.result.close();
+              resolve(row.result?.value);
+            };
+          };
+        }),
+    );
+    expect((stored as { id: string; name: string; baseUrl: string }[]).map(({ id, name, baseUrl }) => [id, name, baseUrl])).toEqual([
+      ['test', 'Test server', here.url],
+      ['restored', 'Test server 2', confirmed.url],
+    ]);
+    expect(JSON.stringify(stored)).not.toContain('sk-NOT-CONFIRMED');
   }, RESTORE_TEST_TIMEOUT_MS);
 });
 

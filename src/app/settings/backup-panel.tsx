@@ -1,8 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import type { ChatStore } from '../../chat';
-import { backUpEverything, backupErrorOf, restoreFromBackup, type BackupProgress, type RestoreOutcome } from '../../chat/backup';
+import { applyRestoreFile, backUpEverything, backupErrorOf, previewRestoreFile, type BackupProgress, type RestoreOutcome, type RestorePreview } from '../../chat/backup';
+import { getConnectionsStore, type ConnectionsStore } from '../../chat/connections';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
+import { RestorePreviewView } from './restore-preview';
 import { t } from './settings-text';
 
 /**
@@ -13,6 +15,11 @@ import { t } from './settings-text';
 export type BackupStore = Pick<ChatStore, 'attachmentHost' | 'getSetting' | 'putSetting'>;
 
 type Run = { state: 'idle' } | { state: 'running'; progress?: BackupProgress } | { state: 'done'; text: string; reload?: boolean } | { state: 'failed'; text: string };
+/** A restore also waits for the user's go-ahead, with what it would add on screen. */
+type RestoreRun = Run | { state: 'preview'; file: string; preview: RestorePreview };
+
+/** Where restored connections go once confirmed: the app's connections store by default. */
+export type RestoreConnections = Pick<ConnectionsStore, 'init' | 'loadEdits' | 'getSnapshot' | 'add'>;
 
 export interface BackupPanelProps {
   store: BackupStore;
@@ -21,6 +28,7 @@ export interface BackupPanelProps {
   /** A backup was made (at this time) or restored: the section shows the new figures. */
   onBackedUp(at: number): void;
   onRestored(): void;
+  connections?: RestoreConnections;
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -33,17 +41,20 @@ function restoreFailure(error: unknown): string {
 
 function restoreDone(outcome: RestoreOutcome): string {
   const lines = [t('data.restore.done', { chats: outcome.chats, messages: outcome.messages, files: outcome.attachments })];
+  if (outcome.copies > 0) lines.push(t('data.restore.copies', { count: outcome.copies }));
   if (outcome.existing > 0) lines.push(t('data.restore.existing', { count: outcome.existing }));
+  if (outcome.connections > 0) lines.push(t('data.restore.connections', { count: outcome.connections }));
+  if (outcome.connectionsFailed > 0) lines.push(t('data.restore.connectionsFailed', { count: outcome.connectionsFailed }));
   return lines.join(' ');
 }
 
-function RunStatus({ run, label, reload }: { run: Run; label: string; reload(): void }) {
+function RunStatus({ run, label, reload, countChats = true }: { run: Run; label: string; reload(): void; countChats?: boolean }) {
   return (
     <div className="data-run" role="status" data-state={run.state}>
       {run.state === 'running' && (
         <>
           <Progress label={label} value={run.progress?.total ? run.progress.done : null} max={run.progress?.total || undefined} size="sm" />
-          {run.progress?.total ? <span className="settings-hint">{t('data.backup.progressText', { done: run.progress.done, total: run.progress.total })}</span> : null}
+          {countChats && run.progress?.total ? <span className="settings-hint">{t('data.backup.progressText', { done: run.progress.done, total: run.progress.total })}</span> : null}
         </>
       )}
       {run.state === 'done' && <p className="settings-hint">{run.text}</p>}
@@ -60,13 +71,13 @@ function RunStatus({ run, label, reload }: { run: Run; label: string; reload(): 
   );
 }
 
-export function BackupPanel({ store, download, reload, onBackedUp, onRestored }: BackupPanelProps) {
+export function BackupPanel({ store, download, reload, onBackedUp, onRestored, connections = getConnectionsStore() }: BackupPanelProps) {
   const id = useId();
   const [includeKeys, setIncludeKeys] = useState(false);
   const [backup, setBackup] = useState<Run>({ state: 'idle' });
-  const [restore, setRestore] = useState<Run>({ state: 'idle' });
+  const [restore, setRestore] = useState<RestoreRun>({ state: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
-  const busy = backup.state === 'running' || restore.state === 'running';
+  const busy = backup.state === 'running' || restore.state === 'running' || restore.state === 'preview';
 
   async function backUp() {
     setBackup({ state: 'running' });
@@ -80,14 +91,34 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored }:
     }
   }
 
-  async function restoreFile(file: File) {
+  async function previewFile(file: File) {
     setRestore({ state: 'running' });
     try {
-      const outcome = await restoreFromBackup(store, await file.text(), { onProgress: (progress) => setRestore({ state: 'running', progress }) });
-      setRestore({ state: 'done', text: restoreDone(outcome), reload: outcome.connections + outcome.settings > 0 });
-      onRestored();
+      await Promise.all([connections.init(), connections.loadEdits()]);
+      const preview = await previewRestoreFile(store, file, connections.getSnapshot().connections);
+      setRestore({ state: 'preview', file: file.name, preview });
     } catch (error) {
       setRestore({ state: 'failed', text: t('data.restore.failed', { file: file.name, reason: restoreFailure(error) }) });
+    }
+  }
+
+  async function applyPreview(file: string, preview: RestorePreview, confirmed: ReadonlySet<number>) {
+    setRestore({ state: 'running' });
+    try {
+      const outcome = await applyRestoreFile(store, preview, {
+        confirmed,
+        onProgress: (progress) => setRestore({ state: 'running', progress }),
+        addConnection: (connection) => {
+          // Checked as one typed in Settings is, once more, by the same code.
+          const added = connections.add(connection);
+          if (!added.ok) throw new Error(added.error);
+        },
+      });
+      setRestore({ state: 'done', text: restoreDone(outcome), reload: outcome.settings > 0 });
+      onRestored();
+    } catch (error) {
+      // One transaction: a failure stored none of it, so "Nothing was changed" is true.
+      setRestore({ state: 'failed', text: t('data.restore.failed', { file, reason: restoreFailure(error) }) });
     }
   }
 
@@ -139,10 +170,19 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored }:
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void restoreFile(file);
+            if (file) void previewFile(file);
           }}
         />
-        <RunStatus run={restore} label={t('data.restore.progress')} reload={reload} />
+        {restore.state === 'preview' ? (
+          <RestorePreviewView
+            fileName={restore.file}
+            preview={restore.preview}
+            onApply={(confirmed) => void applyPreview(restore.file, restore.preview, confirmed)}
+            onCancel={() => setRestore({ state: 'done', text: t('data.restore.cancelled', { file: restore.file }) })}
+          />
+        ) : (
+          <RunStatus run={restore} label={t('data.restore.progress')} reload={reload} countChats={false} />
+        )}
       </div>
     </>
   );

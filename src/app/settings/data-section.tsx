@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { getChatStore } from '../../chat';
 import { DEFAULT_BACKUP_REMINDER, readBackupState, saveReminderSettings, type BackupReminderSettings } from '../../chat/backup';
 import { downloadFile } from '../../lib/download-file';
-import { BackupPanel, type BackupStore } from './backup-panel';
+import { BackupPanel, type BackupStore, type RestoreConnections } from './backup-panel';
 import { ImportPanel } from '../import/import-panel';
 import { BackupReminderField } from './backup-reminder-field';
 import { t } from './settings-text';
@@ -19,6 +19,8 @@ export interface DataSectionProps {
   reload?(): void;
   /** Formats the last backup's time; the user's locale by default. */
   formatDate?(ms: number): string;
+  /** Where confirmed restored connections go: the app's connections store by default. */
+  connections?: RestoreConnections;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -28,7 +30,7 @@ const reloadPage = () => window.location.reload();
  * Settings → Data (issue 14): how much space Parley uses and whether the browser may clear it,
  * back up everything, restore a backup, import from another app, and the reminder to back up.
  */
-export function DataSection({ store = getChatStore(), storage = browserStorage(), download = downloadFile, reload = reloadPage, formatDate = (ms) => dateFormat.format(ms) }: DataSectionProps) {
+export function DataSection({ store = getChatStore(), storage = browserStorage(), download = downloadFile, reload = reloadPage, formatDate = (ms) => dateFormat.format(ms), connections }: DataSectionProps) {
   const id = useId();
   const status = useStorageStatus(storage);
   const [reminder, setReminder] = useState<BackupReminderSettings>(DEFAULT_BACKUP_REMINDER);
@@ -71,6 +73,7 @@ export function DataSection({ store = getChatStore(), storage = browserStorage()
           status.refreshUsage();
         }}
         onRestored={status.refreshUsage}
+        {...(connections && { connections })}
       />
       <p className="settings-hint data-last" data-state={lastBackupAt === undefined ? 'never' : 'done'}>
         {lastBackupAt === undefined ? t('data.backup.never') : t('data.backup.last', { date: formatDate(lastBackupAt) })}

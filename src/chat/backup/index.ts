@@ -4,7 +4,8 @@ import { readReminderSettings, type BackupReminderSettings } from './backup-remi
 import type { MarkdownLabels } from './chat-markdown';
 import type { ChatFile } from './chat-files';
 import type { BackupErrorCode } from './read-backup';
-import type { RestoreOptions, RestoreOutcome } from './restore';
+import type { Connection } from '../connections/connection';
+import type { RestoreOptions, RestoreOutcome, RestorePreview } from './restore';
 import type { WriteBackupOptions, WrittenBackup } from './write-backup';
 
 /**
@@ -24,7 +25,9 @@ export {
   type BackupReminderSettings,
   type ReminderFacts,
 } from './backup-reminder';
-export type { BackupErrorCode, MarkdownLabels, ChatFile, RestoreOptions, RestoreOutcome, WriteBackupOptions, WrittenBackup };
+export type { BackupErrorCode, MarkdownLabels, ChatFile, RestoreOptions, RestoreOutcome, RestorePreview, WriteBackupOptions, WrittenBackup };
+export type { ConnectionAction, PlannedConnection } from './restore-plan';
+export { MAX_BACKUP_BYTES } from './backup-limits';
 export type { BackupProgress } from './write-backup';
 
 type BackupStore = Pick<ChatStore, 'attachmentHost' | 'getSetting' | 'putSetting'>;
@@ -45,10 +48,27 @@ export async function backUpEverything(store: BackupStore, options: WriteBackupO
   return { ...written, fileName: backupFileName(new Date(madeAt)), madeAt };
 }
 
-/** Restores the backup file's text; rejects with a BackupError (nothing written) when the file is not a usable backup. */
-export async function restoreFromBackup(store: Pick<ChatStore, 'attachmentHost'>, text: string, options?: RestoreOptions): Promise<RestoreOutcome> {
-  const [{ restoreBackup }, persistence] = await Promise.all([import('./restore'), store.attachmentHost().persistence()]);
-  return restoreBackup(persistence, text, options);
+/** The part of a chosen file a restore reads. */
+export interface BackupFile {
+  readonly size: number;
+  text(): Promise<string>;
+}
+
+/**
+ * What restoring the file would add (nothing written, nothing contacted); rejects with a
+ * BackupError when the file is not a usable backup. `connectionsHere`: this browser's connections.
+ */
+export async function previewRestoreFile(store: Pick<ChatStore, 'attachmentHost'>, file: BackupFile, connectionsHere: readonly Connection[]): Promise<RestorePreview> {
+  const [{ previewRestore }, { checkBackupSize }, persistence] = await Promise.all([import('./restore'), import('./read-backup'), store.attachmentHost().persistence()]);
+  // Before its text is read: a browser hands back an empty string for one too large to hold.
+  checkBackupSize(file.size);
+  return previewRestore(persistence, await file.text(), connectionsHere);
+}
+
+/** Writes what the preview would add, and the connections the user confirmed (options.confirmed). */
+export async function applyRestoreFile(store: Pick<ChatStore, 'attachmentHost'>, preview: RestorePreview, options?: RestoreOptions): Promise<RestoreOutcome> {
+  const [{ applyRestore }, persistence] = await Promise.all([import('./restore'), store.attachmentHost().persistence()]);
+  return applyRestore(persistence, preview, options);
 }
 
 /** A BackupError's code and params, for the app to word; undefined for any other failure (storage, say). */

@@ -1,8 +1,8 @@
 import type { StoredAttachment } from '../attachment-rows';
-import type { Connection } from '../connections/connection';
 import type { ExportedAttachment } from '../export';
 import type { Chat, Message } from '../types';
 import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, type BackupChat } from './backup-format';
+import { firstLimitProblem, MAX_BACKUP_BYTES } from './backup-limits';
 
 /**
  * Reads a backup file and checks every field before anything is written: a file that fails here
@@ -20,7 +20,15 @@ export type BackupErrorCode =
   /** Made by a newer Parley than this one. */
   | 'newer-version'
   /** One chat breaks the format: params.index (1-based), params.title, params.field. */
-  | 'invalid-entry';
+  | 'invalid-entry'
+  /** An id used twice in the file (two messages, two files or two chats): params.index, params.title, params.field. */
+  | 'duplicate-id'
+  /** Larger than a restore reads: params.limit (in MB). */
+  | 'too-large'
+  /** A field nested deeper than params.limit levels: params.field is its path in the file. */
+  | 'too-deep'
+  /** A field longer than params.limit characters: params.field is its path in the file. */
+  | 'too-long';
 
 export class BackupError extends Error {
   override readonly name = 'BackupError';
@@ -43,7 +51,8 @@ export interface ReadBackup {
   exportedAt: string;
   includesApiKeys: boolean;
   settings: Record<string, unknown>;
-  connections: Connection[];
+  /** As the file has them (objects only): checked as Settings checks a typed one when the restore is planned (restore-plan.ts). */
+  connections: Record<string, unknown>[];
   chats: RestorableChat[];
 }
 
@@ -65,7 +74,9 @@ const CHAT_FIELDS: Record<string, Check> = {
   pinned: isBoolean,
   model: optional(isString),
   systemPrompt: optional(isString),
-  currentLeafId: optional(isString),
+  temperature: optional(isNumber),
+  maxTokens: optional(isNumber),
+  currentLeafId: optional(isId),
 };
 const MESSAGE_FIELDS: Record<string, Check> = {
   id: isId,
@@ -75,8 +86,25 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   reasoning: optional(isString),
   status: oneOf('complete', 'streaming', 'stopped', 'error'),
   createdAt: isNumber,
+  model: optional(isString),
+  error: optional(isString),
+  errorCode: optional(isString),
+  errorReason: optional(isString),
+  finishReason: optional(isString),
+  toolCallId: optional(isString),
+  isError: optional(isBoolean),
+  retryAfterMs: optional(isNumber),
+  retryAt: optional(isNumber),
+  skippedEvents: optional(isNumber),
+  maxTokens: optional(isNumber),
+  usage: optional(isObject),
+  timing: optional(isObject),
+  segments: optional(Array.isArray),
+  toolCalls: optional(Array.isArray),
   attachments: optional(Array.isArray),
 };
+/** A message's file refs: each names a file by id. */
+const REF_FIELDS: Record<string, Check> = { id: isId, kind: oneOf('image', 'text', 'pdf'), name: isString };
 const ATTACHMENT_FIELDS: Record<string, Check> = {
   id: isId,
   messageId: isId,
@@ -87,6 +115,7 @@ const ATTACHMENT_FIELDS: Record<string, Check> = {
   createdAt: isNumber,
   text: optional(isString),
   data: optional(isString),
+  dataType: optional(isString),
 };
 
 /** JSON.parse with the two ways a JSON file fails told apart. */
@@ -120,10 +149,21 @@ function toRow(item: ExportedAttachment, chatId: string): StoredAttachment {
   return row;
 }
 
-function entry(index: number, raw: unknown): RestorableChat {
+/** Every id of the file so far, by kind: one used twice would make two rows one. */
+interface SeenIds {
+  chats: Set<string>;
+  messages: Set<string>;
+  files: Set<string>;
+}
+
+function entry(index: number, raw: unknown, seen: SeenIds): RestorableChat {
   const title = isObject(raw) && isObject(raw.chat) && typeof raw.chat.title === 'string' ? raw.chat.title : '';
-  const fail = (field: string): never => {
-    throw new BackupError('invalid-entry', { index: index + 1, title, field });
+  const fail = (field: string, code: BackupErrorCode = 'invalid-entry'): never => {
+    throw new BackupError(code, { index: index + 1, title, field });
+  };
+  const once = (set: Set<string>, id: string, field: string) => {
+    if (set.has(id)) fail(field, 'duplicate-id');
+    set.add(id);
   };
   const check = (value: unknown, fields: Record<string, Check>, where: string) => {
     if (!isObject(value)) fail(where);
@@ -132,19 +172,24 @@ function entry(index: number, raw: unknown): RestorableChat {
   if (!isObject(raw)) return fail('chat');
   check(raw.chat, CHAT_FIELDS, 'chat');
   const chat = raw.chat as unknown as Chat;
+  once(seen.chats, chat.id, 'chat.id');
   if (!Array.isArray(raw.messages)) fail('messages');
   const messages = raw.messages as Message[];
   messages.forEach((message, i) => {
     check(message, MESSAGE_FIELDS, `messages[${i}]`);
     if (message.chatId !== chat.id) fail(`messages[${i}].chatId`);
+    once(seen.messages, message.id, `messages[${i}].id`);
+    message.attachments?.forEach((ref, j) => check(ref, REF_FIELDS, `messages[${i}].attachments[${j}]`));
   });
   const ids = new Set(messages.map((message) => message.id));
   messages.forEach((message, i) => message.parentId !== null && !ids.has(message.parentId) && fail(`messages[${i}].parentId`));
+  if (chat.currentLeafId !== undefined && !ids.has(chat.currentLeafId)) fail('chat.currentLeafId');
   const items = (raw.attachments ?? []) as ExportedAttachment[];
   if (!Array.isArray(items)) fail('attachments');
   const attachments = items.map((item, i) => {
     check(item, ATTACHMENT_FIELDS, `attachments[${i}]`);
     if (!ids.has(item.messageId)) fail(`attachments[${i}].messageId`);
+    once(seen.files, item.id, `attachments[${i}].id`);
     try {
       return toRow(item, chat.id);
     } catch {
@@ -154,24 +199,32 @@ function entry(index: number, raw: unknown): RestorableChat {
   return { chat, messages, attachments };
 }
 
+/** A file too large to restore is refused before its text is read (the browser could not hold it). */
+export function checkBackupSize(bytes: number): void {
+  if (bytes > MAX_BACKUP_BYTES) throw new BackupError('too-large', { limit: Math.round(MAX_BACKUP_BYTES / (1024 * 1024)) });
+}
+
 /** The backup in `text`, checked through; throws a BackupError naming what is wrong. */
 export function readBackup(text: string): ReadBackup {
+  checkBackupSize(text.length);
   const doc = parse(text);
   if (!isObject(doc) || doc.format !== BACKUP_FORMAT || !Array.isArray(doc.chats)) throw new BackupError('not-a-backup');
   if (doc.version !== BACKUP_VERSION) {
     throw new BackupError(typeof doc.version === 'number' && doc.version > BACKUP_VERSION ? 'newer-version' : 'not-a-backup', { version: String(doc.version) });
   }
+  // Depth and length first, over the whole file: nothing below walks a field that could overflow.
+  const problem = firstLimitProblem(doc);
+  if (problem) throw new BackupError(problem.kind, { field: problem.field, limit: problem.limit });
   const settings: Record<string, unknown> = {};
   // Only rows a backup writes are read back: a hand-edited file cannot set anything else.
   if (isObject(doc.settings)) for (const key of BACKED_UP_SETTINGS) if (doc.settings[key] !== undefined) settings[key] = doc.settings[key];
-  const connections = (Array.isArray(doc.connections) ? doc.connections : []).filter(
-    (c): c is Connection => isObject(c) && isId(c.id) && isString(c.baseUrl) && isString(c.name),
-  );
+  const connections = (Array.isArray(doc.connections) ? doc.connections : []).filter(isObject);
+  const seen: SeenIds = { chats: new Set(), messages: new Set(), files: new Set() };
   return {
     exportedAt: typeof doc.exportedAt === 'string' ? doc.exportedAt : '',
     includesApiKeys: doc.includesApiKeys === true,
     settings,
     connections,
-    chats: (doc.chats as BackupChat[]).map((raw, index) => entry(index, raw)),
+    chats: (doc.chats as BackupChat[]).map((raw, index) => entry(index, raw, seen)),
   };
 }

@@ -1,20 +1,24 @@
 import { announceChats } from '../announce-chats';
 import type { Connection } from '../connections/connection';
 import type { ChatPersistence } from '../persistence';
-import { yieldToEventLoop } from '../yield-to-event-loop';
-import { CONNECTIONS_SETTING } from './backup-format';
 import { readBackup } from './read-backup';
+import { planRestore, type PlannedChat, type RestorePlan } from './restore-plan';
 import type { BackupProgress } from './write-backup';
 
 /**
- * Restore: the backup's rows written back with their own ids, all or nothing. A chat whose id is
- * already here is left as it is (restoring the same file twice adds nothing); connections are
- * added by id, settings only where this browser has none, so a restore never overwrites a choice
- * made here.
+ * Restore in two steps: a preview (the file read and checked through, and what it would add
+ * here: nothing is written, no address contacted), then, once the user has confirmed it and each
+ * connection's address, every chat, message, file and setting in ONE transaction that only adds
+ * rows (a failure stores none of it and deletes nothing), and the confirmed connections after.
  */
 
-/** Chats written between two yields to the event loop. */
-export const RESTORE_BATCH_CHATS = 10;
+export interface RestorePreview {
+  exportedAt: string;
+  includesApiKeys: boolean;
+  plan: RestorePlan;
+  /** What applying it would add. */
+  counts: { chats: number; copies: number; existing: number; messages: number; attachments: number; settings: number };
+}
 
 export interface RestoreOptions {
   onProgress?(progress: BackupProgress): void;
@@ -23,62 +27,114 @@ export interface RestoreOptions {
    * once; by default over the app's BroadcastChannel.
    */
   announce?(chatIds: readonly string[]): void;
+  /** The connections whose address the user confirmed, as positions in `plan.connections`: only these are added (and so ever contacted). */
+  confirmed?: ReadonlySet<number>;
+  /** Adds a confirmed connection as Settings adds one (the connections store's `add`, its id kept when free). */
+  addConnection?(connection: Connection): void;
 }
 
 export interface RestoreOutcome {
-  /** Chats written. */
+  /** Chats written, copies included. */
   chats: number;
   messages: number;
   attachments: number;
-  /** Chats left out because a chat with the same id is already here. */
+  /** Chats written under new ids because their ids were taken here. */
+  copies: number;
+  /** Chats left out because they are already here, as the backup has them. */
   existing: number;
-  /** Connections added; settings rows written. Both take effect once the page reloads. */
+  /** Connections added (confirmed), and left out (not confirmed, refused or already here). */
   connections: number;
+  connectionsLeftOut: number;
+  /** Confirmed, but refused when added (the chats were restored all the same). */
+  connectionsFailed: number;
+  /** Settings rows written; they take effect once the page reloads. */
   settings: number;
 }
 
-/** Restores the backup in `text` into `persistence`; a BackupError (or the storage's) leaves nothing written. */
-export async function restoreBackup(persistence: ChatPersistence, text: string, options: RestoreOptions = {}): Promise<RestoreOutcome> {
+const written = (chats: readonly PlannedChat[]) => chats.filter((chat) => chat.action !== 'already-here');
+
+/** Reads and checks the backup in `text` and works out what it would add; writes nothing. Throws a BackupError for a file that is not usable. */
+export async function previewRestore(persistence: ChatPersistence, text: string, connectionsHere: readonly Connection[] = []): Promise<RestorePreview> {
   const backup = readBackup(text);
-  const present = new Set((await persistence.listChats()).map((chat) => chat.id));
-  const fresh = backup.chats.filter(({ chat }) => !present.has(chat.id));
-  const outcome: RestoreOutcome = { chats: 0, messages: 0, attachments: 0, existing: backup.chats.length - fresh.length, connections: 0, settings: 0 };
-  const written: string[] = [];
-  let connectionsBefore: Connection[] | undefined;
-  const total = fresh.length;
-  options.onProgress?.({ done: 0, total });
-  try {
-    for (let start = 0; start < total; start += RESTORE_BATCH_CHATS) {
-      for (const { chat, messages, attachments } of fresh.slice(start, start + RESTORE_BATCH_CHATS)) {
-        await persistence.restoreChat(chat, messages, undefined, attachments);
-        written.push(chat.id);
-        outcome.messages += messages.length;
-        outcome.attachments += attachments.length;
-      }
-      options.onProgress?.({ done: Math.min(start + RESTORE_BATCH_CHATS, total), total });
-      await yieldToEventLoop();
-    }
-    const stored = await persistence.getSetting<Connection[]>(CONNECTIONS_SETTING);
-    const here = Array.isArray(stored) ? stored : [];
-    const ids = new Set(here.map((connection) => connection.id));
-    const added = backup.connections.filter((connection) => !ids.has(connection.id));
-    if (added.length > 0) {
-      connectionsBefore = here;
-      await persistence.putSetting(CONNECTIONS_SETTING, [...here, ...added]);
-    }
-    outcome.connections = added.length;
-    for (const [key, value] of Object.entries(backup.settings)) {
-      if ((await persistence.getSetting(key)) !== undefined) continue;
-      await persistence.putSetting(key, value);
-      outcome.settings++;
-    }
-  } catch (error) {
-    // All or nothing: the chats written before the failure go again (their ids were new here).
-    for (const chatId of written) await persistence.deleteChat(chatId).catch(() => {});
-    if (connectionsBefore) await persistence.putSetting(CONNECTIONS_SETTING, connectionsBefore).catch(() => {});
-    throw error;
+  const plan = await planRestore(persistence, backup, connectionsHere);
+  const adds = written(plan.chats);
+  return {
+    exportedAt: backup.exportedAt,
+    includesApiKeys: backup.includesApiKeys,
+    plan,
+    counts: {
+      chats: adds.length,
+      copies: adds.filter((chat) => chat.action === 'copy').length,
+      existing: plan.chats.length - adds.length,
+      messages: adds.reduce((sum, chat) => sum + chat.messages.length, 0),
+      attachments: adds.reduce((sum, chat) => sum + chat.attachments.length, 0),
+      settings: plan.settings.length,
+    },
+  };
+}
+
+/** `connectionId/model` with the connection's id as it is here (a connection kept under another id). */
+function remapRef(ref: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (typeof ref !== 'string') return ref;
+  const slash = ref.indexOf('/');
+  const to = slash > 0 ? ids.get(ref.slice(0, slash)) : undefined;
+  return to === undefined ? ref : `${to}${ref.slice(slash)}`;
+}
+
+function remapSetting(key: string, value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (ids.size === 0) return value;
+  if (key === 'defaultModel') return remapRef(value, ids);
+  if (key === 'recentModels' && Array.isArray(value)) return value.map((ref) => remapRef(ref, ids));
+  if (key === 'titleSettings' && value && typeof value === 'object' && 'model' in value) return { ...value, model: remapRef((value as { model: unknown }).model, ids) };
+  return value;
+}
+
+/**
+ * Writes what `preview` would add. All chats, messages, files and settings go in one transaction
+ * of `add`s: a row already here, a full disk or any other failure rejects with nothing stored.
+ * Only after it succeeded are the confirmed connections added.
+ */
+export async function applyRestore(persistence: ChatPersistence, preview: RestorePreview, options: RestoreOptions = {}): Promise<RestoreOutcome> {
+  const { plan } = preview;
+  const confirmed = options.confirmed ?? new Set<number>();
+  const adding = plan.connections.filter((planned, index) => planned.action === 'new' && planned.connection && confirmed.has(index));
+  const ids = new Map<string, string>();
+  for (const planned of plan.connections) {
+    const to = planned.action === 'already-here' ? planned.hereId : adding.includes(planned) ? planned.connection!.id : undefined;
+    if (to !== undefined && to !== planned.sourceId) ids.set(planned.sourceId, to);
   }
-  outcome.chats = written.length;
-  if (written.length > 0) (options.announce ?? announceChats)(written);
-  return outcome;
+  const chats = written(plan.chats);
+  const batch = {
+    chats: chats.map(({ chat }) => (chat.model === undefined ? chat : { ...chat, model: remapRef(chat.model, ids) as string })),
+    messages: chats.flatMap(({ messages }) => messages.map((message) => (message.model === undefined ? message : { ...message, model: remapRef(message.model, ids) as string }))),
+    attachments: chats.flatMap(({ attachments }) => attachments),
+    settings: plan.settings.map(({ key, value }) => ({ key, value: remapSetting(key, value, ids) })),
+  };
+  const total = batch.chats.length + batch.messages.length + batch.attachments.length + batch.settings.length;
+  options.onProgress?.({ done: 0, total });
+  await persistence.importChats(batch, { onProgress: (done) => options.onProgress?.({ done, total }) });
+  let added = 0;
+  let failed = 0;
+  for (const planned of adding) {
+    try {
+      if (!options.addConnection) continue;
+      options.addConnection(planned.connection!);
+      added++;
+    } catch {
+      // The chats are stored by now: say which connections are missing rather than fail the restore.
+      failed++;
+    }
+  }
+  if (chats.length > 0) (options.announce ?? announceChats)(chats.map(({ chat }) => chat.id));
+  return {
+    chats: chats.length,
+    messages: batch.messages.length,
+    attachments: batch.attachments.length,
+    copies: preview.counts.copies,
+    existing: preview.counts.existing,
+    connections: added,
+    connectionsLeftOut: plan.connections.length - adding.length,
+    connectionsFailed: failed,
+    settings: batch.settings.length,
+  };
 }

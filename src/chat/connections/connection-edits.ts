@@ -39,15 +39,17 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     return id;
   };
 
-  const add = (input: ConnectionInput): ConnectionResult => {
+  const add = (input: ConnectionInput & { readonly id?: string }): ConnectionResult => {
     const url = normalizeBaseUrl(input.baseUrl);
     if (!url.ok) return url;
     const headers = cleanHeaders(input.headers);
     const pending = input.pending === true;
     // A connection added with its key (a found local server, an import) is confirmed as given.
     const key = bindKey({}, { apiKey: input.apiKey?.trim() || undefined, keyChanged: true, baseUrl: url.url, pending, keepKey: false });
+    // A restored connection keeps its id when it is free here, so the chats' model references still name it.
+    const free = input.id !== undefined && input.id !== '' && !input.id.includes('/') && !connectionById(context.state(), input.id);
     const connection: Connection = {
-      id: newId(),
+      id: free ? input.id! : newId(),
       name: input.name.trim() || presetFor(input.kind).name,
       kind: input.kind,
       baseUrl: url.url,

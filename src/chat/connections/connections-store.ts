@@ -71,7 +71,8 @@ export interface ConnectionsStore {
   init(): Promise<void>;
   /** Loads the code of add/update/remove (Settings does before it shows); the async edits load it themselves. */
   loadEdits(): Promise<void>;
-  add(input: ConnectionInput): ConnectionResult;
+  /** `id`: keep this id when it is free (a restored connection); a new one otherwise. */
+  add(input: ConnectionInput & { readonly id?: string }): ConnectionResult;
   /** `apiKey: undefined` or `headers: undefined` in the patch removes them. A key never follows a new address unasked. */
   update(id: string, patch: ConnectionPatch): ConnectionResult;
   remove(id: string): void;

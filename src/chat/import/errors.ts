@@ -19,6 +19,8 @@ export type ImportErrorCode =
   | 'zip-without-conversations'
   /** A file that claims to be a zip but cannot be read as one. */
   | 'corrupt-zip'
+  /** A file (or a zip's entry, unpacked) larger than an import reads: params.limit, in MB. */
+  | 'too-large'
   /** A file no importer recognises. */
   | 'unknown-format'
   /** No file was given. */

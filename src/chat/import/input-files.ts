@@ -6,6 +6,19 @@ import type { ImportFile } from './types';
  * fflate, loaded only when a zip is there. Entries are inflated one at a time, when asked for.
  */
 
+/**
+ * The largest file, or zip entry once unpacked, an import reads: past ~512 M characters a
+ * browser cannot hold a text as one string (Chromium's decoder then hands back an empty one, so
+ * a 1.2 GB zip bomb read as "empty"). A zip entry is measured by the size its header declares,
+ * before anything is inflated; fflate never inflates past that size.
+ */
+export const MAX_IMPORT_FILE_BYTES = 500 * 1024 * 1024;
+
+/** Refuses a file (or an unpacked entry) of `bytes` over the limit, naming it and the limit. */
+export function checkImportSize(name: string, bytes: number): void {
+  if (bytes > MAX_IMPORT_FILE_BYTES) throw new ImportError('too-large', { file: name, limit: MAX_IMPORT_FILE_BYTES / (1024 * 1024) });
+}
+
 /** "PK\x03\x04": every zip starts with a local file header (an empty one with "PK\x05\x06"). */
 const ZIP_MAGIC = [0x50, 0x4b];
 
@@ -55,6 +68,7 @@ export async function zipEntries(file: InputFile): Promise<{ inner: string; file
     // Detection peeks at an entry and its parser then reads it: inflate it once.
     const bytes = () => (inflated ??= inflate());
     const inflate = async () => {
+      checkImportSize(`${file.name}/${name}`, size);
       try {
         const out = unzipSync(data, { filter: (entry) => entry.name === name })[name];
         if (out) return out;

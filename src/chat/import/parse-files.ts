@@ -1,7 +1,7 @@
 import { chatgptParser } from './chatgpt';
 import { claudeParser } from './claude';
 import { ImportError, throwIfAborted } from './errors';
-import { fromFile, isZip, zipEntries, type InputFile } from './input-files';
+import { checkImportSize, fromFile, isZip, zipEntries, type InputFile } from './input-files';
 import { openwebuiParser } from './openwebui';
 import { noSkips, type ImportApp, type ImportedChat, type ImportFile, type ImportParser, type SkipCounts } from './types';
 
@@ -64,6 +64,7 @@ async function plan(inputs: readonly InputFile[], parsers: readonly ImportParser
       if (found === 0) throw new ImportError('zip-without-conversations', { file: input.name });
       continue;
     }
+    checkImportSize(input.name, input.size);
     const file = fromFile(input);
     const head = new TextDecoder().decode(new Uint8Array(await input.slice(0, HEAD_BYTES).arrayBuffer()));
     const parser = parsers.find((candidate) => candidate.detect(file, head));

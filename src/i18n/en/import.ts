@@ -10,6 +10,7 @@ export const importMessages = {
   'import.format.parley-backup': 'Parley backup',
 
   'import.error.empty-file': '{file} is empty (0 bytes). Download the export again.',
+  'import.error.too-large': '{file} is larger than {limit} MB (unpacked), more than Parley can read. Export fewer chats at a time, or check that the file is really an export.',
   'import.error.truncated-json': '{file} stops before its end: the download was probably cut off. Download the export again.',
   'import.error.invalid-json': '{file} is not valid JSON. Choose the file as the app exported it, unchanged.',
   'import.error.wrong-shape': '{file} is not a {expected} export: its contents do not have the shape of one.',

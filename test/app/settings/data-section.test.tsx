@@ -2,9 +2,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataSection } from '../../../src/app/settings/data-section';
 import type { StorageLike } from '../../../src/app/settings/use-storage-status';
+import type { ChatPersistence } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { TooltipProvider } from '../../../src/ui/tooltip';
-import { seed } from '../../chat/backup/backup-fixtures';
+import { connectionsOver, seed } from '../../chat/backup/backup-fixtures';
 import { disposeStores, makeStore } from '../../chat/store-harness';
 
 afterEach(() => {
@@ -22,8 +23,9 @@ function storage(persisted: boolean, answer: boolean | 'missing' = true): Storag
   };
 }
 
-async function show(options: { storage?: StorageLike; seeded?: boolean } = {}) {
-  const persistence = createMemoryPersistence();
+async function show(options: { storage?: StorageLike; seeded?: boolean; persistence?: ChatPersistence } = {}) {
+  const persistence = options.persistence ?? createMemoryPersistence();
+  const connections = connectionsOver(persistence);
   if (options.seeded) await seed(persistence, { files: false });
   const { store } = makeStore({ persistence });
   const download = vi.fn();
@@ -31,12 +33,19 @@ async function show(options: { storage?: StorageLike; seeded?: boolean } = {}) {
   await act(async () => {
     render(
       <TooltipProvider>
-        <DataSection store={store} storage={'storage' in options ? options.storage : storage(false)} download={download} reload={reload} formatDate={(ms) => `day ${ms}`} />
+        <DataSection
+          store={store}
+          storage={'storage' in options ? options.storage : storage(false)}
+          download={download}
+          reload={reload}
+          formatDate={(ms) => `day ${ms}`}
+          connections={connections}
+        />
       </TooltipProvider>,
     );
   });
   const section = screen.getByRole('region', { name: 'Data' });
-  return { store, persistence, download, reload, section, ui: within(section) };
+  return { store, persistence, connections, download, reload, section, ui: within(section) };
 }
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -138,12 +147,112 @@ describe('Settings → Data: backup and restore', () => {
     expect(await persistence.listChats()).toEqual([]);
 
     await choose(new File([text], 'parley-backup.json'));
+    // First what it would add, nothing written yet.
+    const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore parley-backup.json?' }));
+    expect(within(preview).getByText('2 chats with 7 messages and 0 files would be added.')).toBeTruthy();
+    expect(await persistence.listChats()).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(preview).getByRole('button', { name: 'Restore' }));
+    });
     const done = await outcome(ui, 'done');
     expect(done.textContent).toContain('Restored 2 chats with 7 messages and 0 files.');
-    expect(done.textContent).toContain('Restored connections and settings are used after a reload.');
+    expect(done.textContent).toContain('Restored settings are used after a reload.');
     expect((await persistence.listChats()).map((c) => c.title)).toEqual(['Branched', 'With a PDF']);
     fireEvent.click(within(done).getByRole('button', { name: 'Reload now' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** Chooses `file` in the Data section's restore input. */
+async function chooseIn(section: HTMLElement, file: File) {
+  const input = section.querySelector<HTMLInputElement>('input[type=file]')!;
+  await act(async () => {
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+  });
+}
+
+const crafted = (extra: Record<string, unknown>) =>
+  JSON.stringify({
+    format: 'parley.backup',
+    version: 1,
+    exportedAt: '2025-05-06T00:00:00.000Z',
+    includesApiKeys: true,
+    settings: {},
+    connections: [],
+    chats: [{ chat: { id: 'c9', title: 'Restored', titleSource: 'auto', createdAt: 1, updatedAt: 1, pinned: false }, messages: [{ id: 'q1', chatId: 'c9', parentId: null, role: 'user', content: 'hi', status: 'complete', createdAt: 1 }], attachments: [] }],
+    ...extra,
+  });
+
+describe('Settings → Data: restore preview and failures (issue 20)', () => {
+  it('lists each connection with its address and key, adds only the ones ticked, refuses a javascript: address, renames a taken name', async () => {
+    const persistence = createMemoryPersistence();
+    await persistence.putSetting('connections', [{ id: 'here', name: 'Local', kind: 'custom', baseUrl: 'http://127.0.0.1:1/v1' }]);
+    const { ui, section, connections } = await show({ persistence });
+    const text = crafted({
+      connections: [
+        { id: 'a', name: 'Local', kind: 'custom', baseUrl: 'http://127.0.0.1:2/v1' },
+        { id: 'b', name: 'Keyed', kind: 'openai', baseUrl: 'https://keyed.example/v1', apiKey: 'sk-from-backup', apiKeyUrl: 'https://keyed.example/v1' },
+        { id: 'c', name: 'Evil', kind: 'custom', baseUrl: 'javascript:alert(1)' },
+        { id: 'd', name: 'Same place', kind: 'custom', baseUrl: 'http://127.0.0.1:1/v1' },
+      ],
+    });
+    await chooseIn(section, new File([text], 'b.json'));
+    const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore b.json?' }));
+    const local = within(preview).getByRole('checkbox', { name: 'Add “Local 2” and connect to http://127.0.0.1:2/v1' }) as HTMLInputElement;
+    const keyed = within(preview).getByRole('checkbox', { name: 'Add “Keyed” and connect to https://keyed.example/v1' }) as HTMLInputElement;
+    expect([local.checked, keyed.checked]).toEqual([false, false]);
+    expect(within(preview).getByText('With the API key from the backup.')).toBeTruthy();
+    expect(within(preview).getByText('“Evil” (javascript:alert(1)) is left out: Use an http:// or https:// address.')).toBeTruthy();
+    expect(within(preview).getByText('“Same place” (http://127.0.0.1:1/v1) is already here.')).toBeTruthy();
+    fireEvent.click(local);
+    await act(async () => {
+      fireEvent.click(within(preview).getByRole('button', { name: 'Restore' }));
+    });
+    expect((await outcome(ui, 'done')).textContent).toContain('1 connections were added.');
+    await connections.flush();
+    const stored = (await persistence.getSetting('connections')) as { id: string; name: string; baseUrl: string }[];
+    expect(stored.map((c) => [c.id, c.name, c.baseUrl])).toEqual([
+      ['here', 'Local', 'http://127.0.0.1:1/v1'],
+      ['a', 'Local 2', 'http://127.0.0.1:2/v1'],
+    ]);
+    expect(JSON.stringify(stored)).not.toContain('sk-from-backup');
+  });
+
+  it('Cancel writes nothing and says so', async () => {
+    const { ui, section, persistence } = await show();
+    await chooseIn(section, new File([crafted({})], 'c.json'));
+    const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore c.json?' }));
+    fireEvent.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    expect((await outcome(ui, 'done')).textContent).toBe('Restore of c.json cancelled. Nothing was changed.');
+    expect(await persistence.listChats()).toEqual([]);
+  });
+
+  it('a deeply nested field says which, and that nothing was changed', async () => {
+    const { ui, section, persistence } = await show({ seeded: true });
+    const before = await persistence.listChats();
+    const nested = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    await chooseIn(section, new File([crafted({}).replace('"content":"hi"', `"content":"hi","usage":{"x":${nested}}`)], 'deep.json'));
+    const failed = await outcome(ui, 'failed');
+    expect(failed.textContent).toMatch(/^deep\.json was not restored: chats\[0\]\.messages\[0\]\.usage\.x(\[0\])+ is nested more than 32 levels deep\. Nothing was changed\.$/);
+    expect(await persistence.listChats()).toEqual(before);
+  });
+
+  it('a write the browser refuses says so, and nothing was changed', async () => {
+    const target = createMemoryPersistence();
+    await seed(target, { files: false });
+    const failing: ChatPersistence = Object.assign(Object.create(target) as ChatPersistence, {
+      importChats: () => Promise.reject(Object.assign(new Error('The disk is full'), { name: 'StorageError' })),
+    });
+    const { ui, section } = await show({ persistence: failing });
+    const before = await target.listChats();
+    await chooseIn(section, new File([crafted({})], 'full.json'));
+    const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore full.json?' }));
+    await act(async () => {
+      fireEvent.click(within(preview).getByRole('button', { name: 'Restore' }));
+    });
+    expect((await outcome(ui, 'failed')).textContent).toBe('full.json was not restored: the browser refused to store it (The disk is full). Nothing was changed.');
+    expect(await target.listChats()).toEqual(before);
   });
 });
 

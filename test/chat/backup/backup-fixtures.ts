@@ -1,6 +1,8 @@
 import type { StoredAttachment } from '../../../src/chat/attachment-rows';
 import type { ChatPersistence } from '../../../src/chat';
-import type { Connection } from '../../../src/chat/connections';
+import { createConnectionsStore, type Connection, type ConnectionsStore, type ListModelsFn } from '../../../src/chat/connections';
+import { createConnectionEdits } from '../../../src/chat/connections/connection-edits';
+import { applyRestore, previewRestore, type RestoreOptions, type RestoreOutcome } from '../../../src/chat/backup/restore';
 import { chat, message } from '../fixtures';
 
 /** A history with everything a backup must carry: branches, every message field, files of each kind, settings, connections with keys. */
@@ -48,11 +50,12 @@ export const rows: StoredAttachment[] = [
 ];
 
 /** Writes the history into `p`: two chats, one with three branches, files of each kind, settings and connections. */
-export async function seed(p: ChatPersistence, { files = true } = {}): Promise<void> {
+export async function seed(p: ChatPersistence, { files = true, withSettings = true } = {}): Promise<void> {
   // happy-dom's Blobs do not survive Node's structuredClone (the memory persistence's): DOM tests leave the files out.
   const filesOf = (chatId: string) => (files ? rows.filter((row) => row.chatId === chatId) : []);
   await p.restoreChat(branched, branchedMessages, undefined, filesOf('c1'));
   await p.restoreChat(other, otherMessages, undefined, filesOf('c2'));
+  if (!withSettings) return;
   for (const [key, value] of Object.entries(settings)) await p.putSetting(key, value);
   await p.putSetting('connections', connections);
   await p.putSetting('lastBackupAt', 42);
@@ -70,4 +73,49 @@ export async function withBytes(list: readonly StoredAttachment[]): Promise<unkn
       return copy;
     }),
   );
+}
+
+/** The connections store over `p`'s settings, as the app builds it (edits loaded at once). */
+export function connectionsOver(p: ChatPersistence, listModels?: ListModelsFn): ConnectionsStore {
+  return createConnectionsStore({ load: (key) => p.getSetting(key), save: (key, value) => p.putSetting(key, value), edits: createConnectionEdits, ...(listModels && { listModels }) });
+}
+
+/**
+ * A restore as the Data section runs it: the preview, then the apply with the connections at
+ * these positions confirmed (none unless asked), added through `connections`.
+ */
+export async function restore(
+  p: ChatPersistence,
+  text: string,
+  { confirmed = [], connections = connectionsOver(p), ...options }: Omit<RestoreOptions, 'confirmed' | 'addConnection'> & { confirmed?: number[]; connections?: ConnectionsStore } = {},
+): Promise<RestoreOutcome> {
+  await connections.init();
+  const preview = await previewRestore(p, text, connections.getSnapshot().connections);
+  const outcome = await applyRestore(p, preview, {
+    announce: () => {},
+    ...options,
+    confirmed: new Set(confirmed),
+    addConnection: (connection) => {
+      const added = connections.add(connection);
+      if (!added.ok) throw new Error(added.error);
+    },
+  });
+  await connections.flush();
+  return outcome;
+}
+
+/** Everything `p` holds that a restore could touch, as one string: equal strings, equal bytes. */
+export async function snapshot(p: ChatPersistence): Promise<string> {
+  const chats = await p.listChats();
+  const rowsOf = await Promise.all(
+    chats.map(async (c) => ({ chat: c, messages: await p.listMessages(c.id), files: await withBytes(await p.listChatAttachments(c.id)) })),
+  );
+  const keys = ['defaultModel', 'recentModels', 'titleSettings', 'backupReminder', 'lastBackupAt', 'connections'];
+  const stored = await Promise.all(keys.map(async (key) => [key, await p.getSetting(key)] as const));
+  return JSON.stringify({ rowsOf, stored });
+}
+
+/** A backup document made by the test, field by field (a crafted one is this with fields changed). */
+export function backupDoc<C>(chats: C[], extra: Record<string, unknown> = {}) {
+  return { format: 'parley.backup', version: 1, exportedAt: '2025-05-06T00:00:00.000Z', includesApiKeys: false, settings: {}, connections: [], chats, ...extra };
 }

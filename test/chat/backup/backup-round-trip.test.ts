@@ -3,12 +3,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatPersistence } from '../../../src/chat';
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../../../src/chat/backup';
-import { restoreBackup } from '../../../src/chat/backup/restore';
 import { BACKUP_BATCH_CHATS, writeBackup } from '../../../src/chat/backup/write-backup';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { chat, message } from '../fixtures';
 import { persistences } from '../store-harness';
-import { connections, PICTURE_BYTES, seed, settings, withBytes } from './backup-fixtures';
+import { connections, PICTURE_BYTES, restore, seed, settings, withBytes } from './backup-fixtures';
 
 /** Two stores stand for two origins: what one backs up, the other restores. */
 
@@ -39,8 +38,8 @@ describe.each(persistences)('back up and restore (%s)', (_name, open) => {
 
     const target = await open();
     const announce = vi.fn();
-    const outcome = await restoreBackup(target, text, { announce });
-    expect(outcome).toEqual({ chats: 2, messages: 7, attachments: 3, existing: 0, connections: 2, settings: 4 });
+    const outcome = await restore(target, text, { announce, confirmed: [0, 1] });
+    expect(outcome).toEqual({ chats: 2, messages: 7, attachments: 3, copies: 0, existing: 0, connections: 2, connectionsLeftOut: 0, connectionsFailed: 0, settings: 4 });
     expect(announce).toHaveBeenCalledWith(['c1', 'c2']);
 
     const before = await everything(source);
@@ -66,7 +65,7 @@ describe.each(persistences)('back up and restore (%s)', (_name, open) => {
     const { text } = await backupText(source, { includeApiKeys: true });
     expect(JSON.parse(text).includesApiKeys).toBe(true);
     const target = await open();
-    await restoreBackup(target, text, { announce: () => {} });
+    await restore(target, text, { confirmed: [0, 1] });
     expect(await target.getSetting('connections')).toEqual(connections);
   });
 
@@ -76,9 +75,10 @@ describe.each(persistences)('back up and restore (%s)', (_name, open) => {
     const { text } = await backupText(source);
     const target = await open();
     await target.putSetting('defaultModel', 'mine/model');
-    await restoreBackup(target, text, { announce: () => {} });
-    const again = await restoreBackup(target, text, { announce: () => {} });
-    expect(again).toEqual({ chats: 0, messages: 0, attachments: 0, existing: 2, connections: 0, settings: 0 });
+    await restore(target, text, { confirmed: [0, 1] });
+    const again = await restore(target, text, { confirmed: [0, 1] });
+    expect(again).toEqual({ chats: 0, messages: 0, attachments: 0, copies: 0, existing: 2, connections: 0, connectionsLeftOut: 2, connectionsFailed: 0, settings: 0 });
+    expect(await target.getSetting('connections')).toHaveLength(2);
     expect((await target.listChats()).map((c) => c.id)).toEqual(['c1', 'c2']);
     expect(await target.getSetting('defaultModel')).toBe('mine/model');
   });

@@ -2,13 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatPersistence } from '../../../src/chat';
 import { backupErrorOf } from '../../../src/chat/backup';
-import { restoreBackup } from '../../../src/chat/backup/restore';
 import { writeBackup } from '../../../src/chat/backup/write-backup';
 import { buildChatExport } from '../../../src/chat/export';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { StorageError } from '../../../src/chat';
 import { chat, message } from '../fixtures';
-import { seed } from './backup-fixtures';
+import { restore, seed } from './backup-fixtures';
 
 /** A file that is not a usable backup restores nothing, and says what is wrong. */
 
@@ -19,7 +18,7 @@ async function goodBackup() {
 }
 
 async function failure(text: string, target: ChatPersistence = createMemoryPersistence()) {
-  const error = await restoreBackup(target, text, { announce: () => {} }).then(
+  const error = await restore(target, text).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -51,19 +50,18 @@ describe('restoring a broken file', () => {
     expect(await failure(JSON.stringify(doc))).toEqual({ code: 'invalid-entry', params: { index: 1, title: 'Branched', field: 'chat.createdAt' } });
   });
 
-  it('a storage failure halfway takes back the chats already written', async () => {
+  it('a storage failure stores nothing of the restore', async () => {
     const text = JSON.stringify(await goodBackup());
     const target = createMemoryPersistence();
-    let writes = 0;
     const failing: ChatPersistence = Object.assign(Object.create(target), {
-      restoreChat: (...args: Parameters<ChatPersistence['restoreChat']>) =>
-        ++writes === 2 ? Promise.reject(new StorageError('full', 'The disk is full')) : target.restoreChat(...args),
+      importChats: () => Promise.reject(new StorageError('full', 'The disk is full')),
     });
-    const error = await restoreBackup(failing, text, { announce: () => {} }).catch((e: unknown) => e);
+    const error = await restore(failing, text, { confirmed: [0, 1] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageError);
     expect(backupErrorOf(error)).toBeUndefined();
     expect(await target.listChats()).toEqual([]);
     expect(await target.listChatAttachments('c1')).toEqual([]);
+    // Connections are added only after the chats are stored: none here.
     expect(await target.getSetting('connections')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../../../src/chat/import/errors';
 import { en } from '../../../src/i18n/en';
+import { MAX_IMPORT_FILE_BYTES } from '../../../src/chat/import/input-files';
 import { parseFiles } from '../../../src/chat/import/parse-files';
 import { fixtureText, textFile, zipFile } from './import-files';
 
@@ -52,6 +53,27 @@ describe('refused imports', () => {
     const whole = new Uint8Array(await zipFile({ 'conversations.json': fixtureText('chatgpt/conversations.json') }).arrayBuffer());
     const error = await refusal([new File([whole.subarray(0, whole.length - 30)], 'export.zip')]);
     expect([error.code, error.params]).toEqual(['corrupt-zip', { file: 'export.zip' }]);
+  });
+
+  it('a zip bomb (an entry that unpacks to 1.2 GB) is refused as too large, before it is inflated', async () => {
+    // 1 MB of spaces deflates to about a kilobyte; the headers then declare the 1.2 GB a real bomb unpacks to.
+    const zip = new Uint8Array(await zipFile({ 'conversations.json': ' '.repeat(1_000_000) }).arrayBuffer());
+    const view = new DataView(zip.buffer);
+    const BOMB_BYTES = 1_200_000_000;
+    // The local file header's uncompressed size (offset 22) and the central directory entry's (offset 24).
+    view.setUint32(22, BOMB_BYTES, true);
+    const central = zip.findIndex((_, i) => view.getUint32(i, true) === 0x02014b50);
+    view.setUint32(central + 24, BOMB_BYTES, true);
+    const error = await refusal([new File([zip], 'export.zip')]);
+    expect([error.code, error.params]).toEqual(['too-large', { file: 'export.zip/conversations.json', limit: MAX_IMPORT_FILE_BYTES / (1024 * 1024) }]);
+    expect(en['import.error.too-large']).toContain('{limit} MB');
+  });
+
+  it('a plain file over the limit is refused as too large without being read', async () => {
+    const unread = () => Promise.reject(new Error('a file over the limit must not be read'));
+    const huge = { name: 'conversations.json', size: MAX_IMPORT_FILE_BYTES + 1, slice: () => new Blob(['[']), text: unread, arrayBuffer: unread };
+    const error = await refusal([huge as unknown as File]);
+    expect([error.code, error.params]).toEqual(['too-large', { file: 'conversations.json', limit: 500 }]);
   });
 
   it('names the file, the conversation and the message when one entry breaks the format', async () => {

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import type { PlannedConnection, RestorePreview } from '../../chat/backup';
+import { Button } from '../../ui/button';
+import { baseUrlErrorText } from './base-url-error';
+import { t } from './settings-text';
+
+/**
+ * What a restore would add, shown before anything is written (issue 20): the chats, messages,
+ * files and settings, and each connection with its address and whether it carries a key. A
+ * connection is added, and so contacted, only if the user ticks its address here.
+ */
+
+export interface RestorePreviewProps {
+  fileName: string;
+  preview: RestorePreview;
+  /** The connections whose address the user confirmed, as positions in the plan's list. */
+  onApply(confirmed: ReadonlySet<number>): void;
+  onCancel(): void;
+}
+
+function ConnectionLine({ planned, checked, onToggle }: { planned: PlannedConnection; checked: boolean; onToggle(on: boolean): void }) {
+  const id = useId();
+  if (planned.action === 'refused') {
+    return <li data-state="refused">{t('data.restore.preview.refused', { name: planned.name, address: planned.address, reason: baseUrlErrorText(planned.reason!) })}</li>;
+  }
+  if (planned.action === 'already-here') return <li data-state="already-here">{t('data.restore.preview.alreadyHere', { name: planned.name, address: planned.address })}</li>;
+  return (
+    <li data-state={checked ? 'confirmed' : 'unconfirmed'}>
+      <label className="settings-check">
+        <input type="checkbox" checked={checked} aria-describedby={`${id}key`} onChange={(event) => onToggle(event.target.checked)} />
+        {t('data.restore.preview.connect', { name: planned.name, address: planned.address })}
+      </label>
+      <p id={`${id}key`} className="settings-hint">
+        {planned.hasKey ? t('data.restore.preview.withKey') : t('data.restore.preview.withoutKey')}
+      </p>
+    </li>
+  );
+}
+
+export function RestorePreviewView({ fileName, preview, onApply, onCancel }: RestorePreviewProps) {
+  const id = useId();
+  const [confirmed, setConfirmed] = useState<ReadonlySet<number>>(new Set());
+  const { counts, plan } = preview;
+  const toggle = (index: number, on: boolean) =>
+    setConfirmed((current) => {
+      const next = new Set(current);
+      if (on) next.add(index);
+      else next.delete(index);
+      return next;
+    });
+  return (
+    <div className="data-preview" role="group" aria-labelledby={`${id}title`} data-state="preview">
+      <p id={`${id}title`} className="data-label">
+        {t('data.restore.preview.title', { file: fileName })}
+      </p>
+      <p className="settings-hint">{t('data.restore.preview.chats', { chats: counts.chats, messages: counts.messages, files: counts.attachments })}</p>
+      {counts.copies > 0 && <p className="settings-hint">{t('data.restore.preview.copies', { count: counts.copies })}</p>}
+      {counts.existing > 0 && <p className="settings-hint">{t('data.restore.preview.existing', { count: counts.existing })}</p>}
+      {counts.settings > 0 && <p className="settings-hint">{t('data.restore.preview.settings', { count: counts.settings })}</p>}
+      {plan.connections.length > 0 && (
+        <fieldset className="data-connections">
+          <legend className="data-label">{t('data.restore.preview.connections')}</legend>
+          <p className="settings-hint">{t('data.restore.preview.connectionsHint')}</p>
+          <ul>
+            {plan.connections.map((planned, index) => (
+              <ConnectionLine key={index} planned={planned} checked={confirmed.has(index)} onToggle={(on) => toggle(index, on)} />
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <div className="data-actions">
+        <Button icon="lucide:archive-restore" onClick={() => onApply(confirmed)}>
+          {t('data.restore.preview.apply')}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          {t('data.restore.preview.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
