@@ -56,14 +56,28 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
 
     servers.mcp.setCors('off');
     await addServer('No CORS', servers.mcp.url);
-    const failed = tools().getByRole('listitem', { name: 'No CORS' });
-    await failed.locator('[data-state="failed"]').first().waitFor();
-    expect(await failed.getByRole('status').textContent()).toContain('Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate');
-    await failed.scrollIntoViewIfNeeded();
+    // Tried before it is added: the form explains, and keeps the server out unless told otherwise.
+    const form = tools().getByRole('form', { name: 'Add an MCP server' });
+    await form.getByRole('button', { name: 'Add anyway' }).waitFor();
+    expect(await form.getByRole('status').textContent()).toContain('Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate');
+    expect(await tools().getByRole('listitem', { name: 'No CORS' }).count()).toBe(0);
+    await form.scrollIntoViewIfNeeded();
     // The long header lines scroll in their own box: the dialog never scrolls sideways.
     expect(await settings().locator('.dialog__body').evaluate((body) => body.scrollWidth <= body.clientWidth)).toBe(true);
     expect(await axeViolations(page, '.tools-section')).toEqual([]);
+    await form.getByRole('button', { name: 'Add anyway' }).click();
+    const kept = tools().getByRole('listitem', { name: 'No CORS' });
+    await kept.getByText('Not reachable when added').waitFor();
     servers.mcp.setCors('full');
+    // Renamed in place; the server answers now, so Connect lists its tools and the mark goes.
+    await kept.getByRole('button', { name: 'Edit No CORS' }).click();
+    const edit = tools().getByRole('form', { name: 'Edit No CORS' });
+    await edit.getByRole('textbox', { name: 'Server name' }).fill('With CORS');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const fixed = tools().getByRole('listitem', { name: 'With CORS' });
+    await fixed.getByRole('button', { name: 'Connect' }).click();
+    await fixed.getByRole('list', { name: 'Tools of With CORS' }).waitFor();
+    expect(await fixed.getByText('Not reachable when added').count()).toBe(0);
   });
 
   it('a chat turns the server on from the Tools menu; a call waits on its card for Approve', async () => {

@@ -3,8 +3,6 @@ import { ApprovalLapseNote } from '../../pages/shared/approval-lapse-note';
 import {
   approvalLapse,
   getToolSettingsStore,
-  McpFailure,
-  needsSignIn,
   openSignInPopup,
   policyFor,
   signInMcpServer,
@@ -19,6 +17,7 @@ import { Button } from '../../ui/button';
 import { HeadersField } from './headers-field';
 import { t } from './settings-text';
 import { ToolsFailure } from './tools-section-failure';
+import { checkServer, ServerForm, type ServerFormSubmit } from './tools-server-form';
 
 /** Connects to an MCP server (connectMcpServer in the app; tests pass their own). */
 export type ConnectMcp = (address: McpServerAddress) => Promise<McpConnection>;
@@ -58,8 +57,10 @@ export interface ToolServerItemProps {
   policies: ToolPolicies;
   connect: ConnectMcp;
   now: () => number;
-  /** Connect as soon as it appears (a server just added). */
+  /** Connect as soon as it appears (a server just added that asked for a sign-in). */
   autoConnect: boolean;
+  /** Just added, its tools just listed: it shows as connected. */
+  listed?: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
   onRemoved(): void;
 }
@@ -68,29 +69,53 @@ export interface ToolServerItemProps {
  * One MCP server in Settings → Tools: its name and address, its headers, Connect (which lists its
  * tools and keeps them), each tool with its policy, and Remove. A failure says why, with the fix.
  */
-export function ToolServerItem({ server, policies, connect, now, autoConnect, headingRef, onRemoved }: ToolServerItemProps) {
+export function ToolServerItem({ server, policies, connect, now, autoConnect, listed = false, headingRef, onRemoved }: ToolServerItemProps) {
   const id = useId();
   const store = getToolSettingsStore();
   const [status, setStatus] = useState<ConnectState>({ state: 'idle' });
+  useEffect(() => {
+    if (listed) setStatus((current) => (current.state === 'idle' ? { state: 'ok' } : current));
+  }, [listed]);
   const headers = useRef(server.headers);
   const started = useRef(false);
 
+  const [editing, setEditing] = useState(false);
+  const editRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+
   const run = async () => {
     setStatus({ state: 'connecting' });
-    let connection: McpConnection | undefined;
-    try {
-      connection = await connect({ url: server.url, ...(headers.current && { headers: headers.current }) });
-      const tools = await connection.listTools();
-      await store.updateServer(server.id, { tools, listedAt: now() });
-      setStatus({ state: 'ok' });
-    } catch (error) {
-      if (needsSignIn(error)) return setStatus({ state: 'sign-in' });
-      const reason = error instanceof McpFailure ? error.reason : 'unknown';
-      setStatus({ state: 'failed', reason, detail: error instanceof Error ? error.message : String(error) });
-    } finally {
-      // The list is all Settings needs: a chat opens its own connection when it calls a tool.
-      void connection?.close().catch(() => {});
+    // The list is all Settings needs: a chat opens its own connection when it calls a tool.
+    const check = await checkServer(connect, { url: server.url, ...(headers.current && { headers: headers.current }) });
+    if (check.state === 'ok') await store.updateServer(server.id, { tools: check.tools, listedAt: now(), unreachable: undefined });
+    setStatus(check.state === 'ok' ? { state: 'ok' } : check);
+  };
+
+  /** Edit in place: a new address or headers are tried first; a name alone is saved as it is. */
+  const saveEdit: ServerFormSubmit = async (fields, { anyway }) => {
+    const label = fields.label.trim() || fields.url.trim();
+    const url = fields.url.trim();
+    const moved = url !== server.url || JSON.stringify(fields.headers ?? {}) !== JSON.stringify(server.headers ?? {});
+    if (!moved) {
+      await store.updateServer(server.id, { label });
+    } else {
+      const check = anyway ? undefined : await checkServer(connect, { url, ...(fields.headers && { headers: fields.headers }) });
+      if (check?.state === 'failed') return check;
+      // Another address is another server: its listing and any sign-in were the old one's.
+      await store.updateServer(server.id, {
+        label,
+        url,
+        headers: fields.headers,
+        tools: check?.state === 'ok' ? check.tools : undefined,
+        listedAt: check?.state === 'ok' ? now() : undefined,
+        oauth: undefined,
+        unreachable: anyway ? true : undefined,
+      });
+      headers.current = fields.headers;
+      setStatus(check?.state === 'ok' ? { state: 'ok' } : check?.state === 'sign-in' ? { state: 'sign-in' } : { state: 'idle' });
     }
+    setEditing(false);
+    requestAnimationFrame(() => editRef.current?.focus());
+    return undefined;
   };
 
   const signIn = async () => {
@@ -120,6 +145,27 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
     void store.updateServer(server.id, { headers: next });
   };
 
+  if (editing) {
+    return (
+      <li className="tool-server" data-state="editing" aria-labelledby={`${id}name`}>
+        <span id={`${id}name`} className="visually-hidden">
+          {server.label}
+        </span>
+        <ServerForm
+          title={t('tools.edit.title', { name: server.label })}
+          initial={{ label: server.label, url: server.url, ...(server.headers && { headers: server.headers }) }}
+          submitLabel={t('tools.edit.save')}
+          anywayLabel={t('tools.edit.anyway')}
+          onSubmit={saveEdit}
+          onCancel={() => {
+            setEditing(false);
+            requestAnimationFrame(() => editRef.current?.focus());
+          }}
+        />
+      </li>
+    );
+  }
+
   return (
     <li className="tool-server" data-state={status.state} aria-labelledby={`${id}name`}>
       <div className="tool-server__header">
@@ -127,6 +173,11 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
           {server.label}
         </h4>
         <span className="tool-server__url">{server.url}</span>
+        {server.unreachable && (
+          <span className="tool-server__mark" data-state="unreachable">
+            {t('tools.server.unreachable')}
+          </span>
+        )}
       </div>
       <HeadersField
         initial={server.headers}
@@ -141,6 +192,9 @@ export function ToolServerItem({ server, policies, connect, now, autoConnect, he
             {status.state === 'signing-in' ? t('tools.oauth.signingIn') : t('tools.oauth.signIn', { name: server.label })}
           </Button>
         )}
+        <Button ref={editRef} variant="outline" color="neutral" size="sm" icon="lucide:pencil" onClick={() => setEditing(true)}>
+          {t('tools.server.edit', { name: server.label })}
+        </Button>
         <Button variant="outline" size="sm" loading={status.state === 'connecting'} onClick={run}>
           {status.state === 'connecting' ? t('tools.server.connecting') : server.tools ? t('tools.server.refresh') : t('tools.server.connect')}
         </Button>

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { connectMcpServer, getToolSettingsStore, MAX_STEP_LIMIT, MIN_STEP_LIMIT } from '../../chat/tools';
 import { Button } from '../../ui/button';
-import { HeadersField } from './headers-field';
 import { t } from './settings-text';
 import { ToolServerItem, type ConnectMcp } from './tools-section-server';
+import { checkServer, ServerForm, type ServerFormSubmit } from './tools-server-form';
 import './tools-section.css';
 
 const connectFromPage: ConnectMcp = (address) => connectMcpServer(address, { pageUrl: location.href });
@@ -23,6 +23,8 @@ export function ToolsSection({ connect = connectFromPage, now = Date.now }: Tool
   const store = getToolSettingsStore();
   const settings = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [addedId, setAddedId] = useState<string | null>(null);
+  /** A server just added that asked for a sign-in: its item connects at once, to offer Sign in. */
+  const [signInId, setSignInId] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addedRef = useRef<HTMLHeadingElement>(null);
   const [adding, setAdding] = useState(false);
@@ -60,7 +62,8 @@ export function ToolsSection({ connect = connectFromPage, now = Date.now }: Tool
               policies={settings.policies}
               connect={connect}
               now={now}
-              autoConnect={server.id === addedId}
+              autoConnect={server.id === signInId}
+              listed={server.id === addedId && server.tools !== undefined}
               headingRef={server.id === addedId ? addedRef : undefined}
               // The item is gone: the section's heading is the stable place nearby.
               onRemoved={() => headingRef.current?.focus()}
@@ -70,9 +73,12 @@ export function ToolsSection({ connect = connectFromPage, now = Date.now }: Tool
       )}
       {adding ? (
         <AddServerForm
-          onAdded={(serverId) => {
+          connect={connect}
+          now={now}
+          onAdded={(serverId, signIn) => {
             setAdding(false);
             setAddedId(serverId);
+            setSignInId(signIn ? serverId : null);
           }}
           onCancel={() => {
             setAdding(false);
@@ -91,54 +97,25 @@ export function ToolsSection({ connect = connectFromPage, now = Date.now }: Tool
   );
 }
 
-/** Name, address and headers of a new server; adding it connects to it at once. */
-function AddServerForm({ onAdded, onCancel }: { onAdded(id: string): void; onCancel(): void }) {
-  const id = useId();
-  const [label, setLabel] = useState('');
-  const [url, setUrl] = useState('');
-  const headers = useRef<Record<string, string> | undefined>(undefined);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (url.trim() === '') return;
-    const server = await getToolSettingsStore().addServer({ label, url, ...(headers.current && { headers: headers.current }) });
-    onAdded(server.id);
+/** A new server: tried before it is added; one that cannot be reached is added only if the user says so. */
+function AddServerForm({ connect, now, onAdded, onCancel }: { connect: ConnectMcp; now: () => number; onAdded(id: string, signIn: boolean): void; onCancel(): void }) {
+  const submit: ServerFormSubmit = async (fields, { anyway }) => {
+    const store = getToolSettingsStore();
+    const check = anyway ? undefined : await checkServer(connect, { url: fields.url.trim(), ...(fields.headers && { headers: fields.headers }) });
+    if (check?.state === 'failed') return check;
+    const server = await store.addServer({ ...fields, ...(anyway && { unreachable: true }) });
+    if (check?.state === 'ok') await store.updateServer(server.id, { tools: check.tools, listedAt: now() });
+    onAdded(server.id, check?.state === 'sign-in');
+    return undefined;
   };
-
   return (
-    <form className="tools-add" aria-labelledby={`${id}title`} onSubmit={submit}>
-      <h4 id={`${id}title`}>{t('tools.add.title')}</h4>
-      <div className="settings-field">
-        <label htmlFor={`${id}label`}>{t('tools.name.label')}</label>
-        <input id={`${id}label`} autoFocus className="settings-input" value={label} placeholder={t('tools.name.placeholder')} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
-      </div>
-      <div className="settings-field">
-        <label htmlFor={`${id}url`}>{t('tools.url.label')}</label>
-        <input
-          id={`${id}url`}
-          className="settings-input"
-          type="url"
-          inputMode="url"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${id}urlHint`}
-        />
-        <p id={`${id}urlHint`} className="settings-hint">
-          {t('tools.url.hint')}
-        </p>
-      </div>
-      <HeadersField initial={undefined} onChange={(next) => (headers.current = next)} />
-      <div className="tools-add__actions">
-        <Button type="submit" icon="lucide:plus" disabled={url.trim() === ''}>
-          {t('tools.add')}
-        </Button>
-        <Button variant="ghost" color="neutral" onClick={onCancel}>
-          {t('tools.add.cancel')}
-        </Button>
-      </div>
-    </form>
+    <ServerForm
+      title={t('tools.add.title')}
+      submitLabel={t('tools.add')}
+      anywayLabel={t('tools.add.anyway')}
+      onSubmit={submit}
+      onCancel={onCancel}
+    />
   );
 }
 

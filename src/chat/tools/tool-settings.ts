@@ -29,6 +29,8 @@ export interface McpServerConfig {
   listedAt?: number;
   /** Set once the server asked for OAuth sign-in: kept in this browser only (never backed up or synced). */
   oauth?: McpOAuthState;
+  /** It could not be reached when it was added or edited, and the user kept it anyway; cleared by a connection that works. */
+  unreachable?: boolean;
 }
 
 /** A server's OAuth sign-in, as the authorization server gave it (mcp-oauth.ts reads it). */
@@ -50,7 +52,7 @@ export interface ToolSettingsStore {
   init(): Promise<void>;
   getSnapshot(): ToolSettings;
   subscribe(listener: () => void): () => void;
-  addServer(input: { label: string; url: string; headers?: Record<string, string> }): Promise<McpServerConfig>;
+  addServer(input: { label: string; url: string; headers?: Record<string, string>; unreachable?: boolean }): Promise<McpServerConfig>;
   updateServer(id: string, patch: Partial<Omit<McpServerConfig, 'id'>>): Promise<void>;
   /** Removes the server and its tools' policies. */
   removeServer(id: string): Promise<void>;
@@ -107,6 +109,7 @@ function readServer(value: unknown): McpServerConfig | undefined {
     ...(tools && { tools }),
     ...(typeof value.listedAt === 'number' && { listedAt: value.listedAt }),
     ...(oauth && { oauth }),
+    ...(value.unreachable === true && { unreachable: true }),
   };
 }
 
@@ -176,6 +179,7 @@ export function createToolSettingsStore(io: ToolSettingsIo): ToolSettingsStore {
         label: input.label.trim() || input.url.trim(),
         url: input.url.trim(),
         ...(input.headers && Object.keys(input.headers).length > 0 && { headers: input.headers }),
+        ...(input.unreachable && { unreachable: true }),
       };
       await set({ ...state, servers: [...state.servers, server] });
       return server;

@@ -106,17 +106,23 @@ describe('Settings → Tools', () => {
     expect(row.dataset.lapse).toBeUndefined();
   });
 
-  it('a server without CORS is explained with the headers it must send', async () => {
-    const { ui } = await show(failing('cors'));
+  it('a server without CORS is explained with the headers it must send, and is not added unless the user says so', async () => {
+    const { ui, store } = await show(failing('cors'));
     await addServer(ui, 'Remote', 'http://remote/mcp');
-    const server = ui.getByRole('listitem', { name: 'Remote' });
-    await waitFor(() => expect(server.dataset.state).toBe('failed'));
-    const status = within(server).getByRole('status');
+    const form = ui.getByRole('form', { name: 'Add an MCP server' });
+    const status = within(form).getByRole('status');
+    await waitFor(() => expect(status.textContent).toContain('does not allow this page (CORS)'));
+    expect(store.getSnapshot().servers).toEqual([]);
     expect(status.textContent).toContain('does not allow this page (CORS)');
     const lines = status.querySelector('pre')!.textContent!;
     expect(lines).toContain(`Access-Control-Allow-Origin: ${location.origin}`);
     expect(lines).toContain('Access-Control-Expose-Headers: Mcp-Session-Id, WWW-Authenticate');
     expect(lines).toContain('Access-Control-Allow-Headers: Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version');
+    // Kept only when asked, and marked.
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Add anyway' })));
+    const server = ui.getByRole('listitem', { name: 'Remote' });
+    expect(within(server).getByText('Not reachable when added')).toBeTruthy();
+    expect(store.getSnapshot().servers[0]).toMatchObject({ label: 'Remote', url: 'http://remote/mcp', unreachable: true });
     expect(within(server).getByRole('button', { name: 'Connect' })).toBeTruthy();
   });
 
@@ -128,7 +134,7 @@ describe('Settings → Tools', () => {
   ] as const)('a %s failure says what to fix', async (reason, fix) => {
     const { ui } = await show(failing(reason));
     await addServer(ui, 'S', 'http://s/mcp');
-    const status = within(ui.getByRole('listitem', { name: 'S' })).getByRole('status');
+    const status = within(ui.getByRole('form', { name: 'Add an MCP server' })).getByRole('status');
     await waitFor(() => expect(status.textContent).toContain(fix));
     expect(status.querySelector('pre')).toBeNull();
   });
@@ -139,14 +145,65 @@ describe('Settings → Tools', () => {
       if (fail) throw new McpFailure('unauthorized', '401', { url: address.url });
       return listing()(address);
     });
-    const { ui } = await show(connect);
+    const { ui, store } = await show(connect);
     await addServer(ui, 'S', 'http://s/mcp');
+    await act(async () => fireEvent.click(ui.getByRole('button', { name: 'Add anyway' })));
     const server = ui.getByRole('listitem', { name: 'S' });
-    await waitFor(() => expect(server.dataset.state).toBe('failed'));
     fail = false;
     await act(async () => fireEvent.click(within(server).getByRole('button', { name: 'Connect' })));
     await waitFor(() => expect(server.dataset.state).toBe('ok'));
     expect(within(server).getByRole('button', { name: 'List tools again' })).toBeTruthy();
+    // Reached now: no longer marked.
+    expect(within(server).queryByText('Not reachable when added')).toBeNull();
+    expect(store.getSnapshot().servers[0]!.unreachable).toBeUndefined();
+  });
+
+  it('edits a server in place: a new name is saved as is, a new address is tried first and forgets the old sign-in', async () => {
+    const connect = listing();
+    const { ui, store } = await show(connect);
+    await addServer(ui, 'Files', 'http://h/mcp');
+    await waitFor(() => expect(ui.getByRole('list', { name: 'Tools of Files' })).toBeTruthy());
+    const id = store.getSnapshot().servers[0]!.id;
+    await act(() => store.updateServer(id, { oauth: { clientInformation: { client_id: 'old' } } as never }));
+
+    fireEvent.click(ui.getByRole('button', { name: 'Edit Files' }));
+    let form = ui.getByRole('form', { name: 'Edit Files' });
+    fireEvent.change(within(form).getByLabelText('Server name'), { target: { value: 'My files' } });
+    const calls = connect.mock.calls.length;
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })));
+    expect(connect.mock.calls.length).toBe(calls);
+    expect(store.getSnapshot().servers[0]).toMatchObject({ label: 'My files', url: 'http://h/mcp' });
+
+    fireEvent.click(ui.getByRole('button', { name: 'Edit My files' }));
+    form = ui.getByRole('form', { name: 'Edit My files' });
+    fireEvent.change(within(form).getByLabelText('Server address'), { target: { value: 'http://other/mcp' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })));
+    expect(connect).toHaveBeenLastCalledWith({ url: 'http://other/mcp' });
+    const saved = store.getSnapshot().servers[0]!;
+    expect(saved).toMatchObject({ label: 'My files', url: 'http://other/mcp', tools: TOOLS });
+    expect(saved.oauth).toBeUndefined();
+    expect(ui.getByRole('listitem', { name: 'My files' }).dataset.state).toBe('ok');
+  });
+
+  it('an edited address that does not answer is kept only with Save anyway, and marked', async () => {
+    let fail = false;
+    const connect = vi.fn<ConnectMcp>(async (address) => {
+      if (fail) throw new McpFailure('down', 'refused', { url: address.url });
+      return listing()(address);
+    });
+    const { ui, store } = await show(connect);
+    await addServer(ui, 'Files', 'http://h/mcp');
+    await waitFor(() => expect(ui.getByRole('list', { name: 'Tools of Files' })).toBeTruthy());
+    fail = true;
+    fireEvent.click(ui.getByRole('button', { name: 'Edit Files' }));
+    const form = ui.getByRole('form', { name: 'Edit Files' });
+    fireEvent.change(within(form).getByLabelText('Server address'), { target: { value: 'http://gone/mcp' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(within(form).getByRole('status').textContent).toContain('Nothing answers at this address'));
+    expect(store.getSnapshot().servers[0]!.url).toBe('http://h/mcp');
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save anyway' })));
+    expect(store.getSnapshot().servers[0]).toMatchObject({ url: 'http://gone/mcp', unreachable: true });
+    expect(within(ui.getByRole('listitem', { name: 'Files' })).getByText('Not reachable when added')).toBeTruthy();
   });
 
   it('removes a server with its policies, and focus goes to the section', async () => {
