@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import type { ChatStore } from '../../chat';
 import { applyRestoreFile, backUpEverything, backupErrorOf, previewRestoreFile, type BackupProgress, type RestoreOutcome, type RestorePreview } from '../../chat/backup';
-import { getConnectionsStore, type ConnectionsStore } from '../../chat/connections';
+import { DEFAULT_MODEL_KEY, getConnectionsStore, type ConnectionsStore, type ModelPreferences } from '../../chat/connections';
+// By path: the connections index leaves the preferences out of the first screen.
+import { getModelPreferences } from '../../chat/connections/model-preferences-instance';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { RestorePreviewView } from './restore-preview';
@@ -14,17 +16,28 @@ import { t } from './settings-text';
 
 export type BackupStore = Pick<ChatStore, 'attachmentHost' | 'getSetting' | 'putSetting'>;
 
-type Run = { state: 'idle' } | { state: 'running'; progress?: BackupProgress } | { state: 'done'; text: string; reload?: boolean } | { state: 'failed'; text: string };
+type Run = { state: 'idle' } | { state: 'running'; progress?: BackupProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };
 /** A restore also waits for the user's go-ahead, with what it would add on screen. */
 type RestoreRun = Run | { state: 'preview'; file: string; preview: RestorePreview };
 
 /** Where restored connections go once confirmed: the app's connections store by default. */
-export type RestoreConnections = Pick<ConnectionsStore, 'init' | 'loadEdits' | 'getSnapshot' | 'add'>;
+export type RestoreConnections = Pick<ConnectionsStore, 'init' | 'loadEdits' | 'getSnapshot' | 'add' | 'setDefaultModel'>;
+
+/**
+ * Restored settings take effect at once, no reload: the stores that hold them in memory read them
+ * again. A restore stores only settings this browser did not have, so nothing chosen here changes.
+ */
+export async function applyRestoredSettings(store: Pick<BackupStore, 'getSetting'>, connections: RestoreConnections, preferences: Pick<ModelPreferences, 'reload'>) {
+  await preferences.reload();
+  const restoredDefault = await store.getSetting<unknown>(DEFAULT_MODEL_KEY);
+  if (typeof restoredDefault === 'string' && restoredDefault !== '' && !connections.getSnapshot().defaultModel) connections.setDefaultModel(restoredDefault);
+}
 
 export interface BackupPanelProps {
   store: BackupStore;
   download(blob: Blob, fileName: string): void;
-  reload(): void;
+  /** Where restored title settings and recent models go (the app's by default). */
+  preferences?: Pick<ModelPreferences, 'reload'>;
   /** A backup was made (at this time) or restored: the section shows the new figures. */
   onBackedUp(at: number): void;
   onRestored(): void;
@@ -48,7 +61,7 @@ function restoreDone(outcome: RestoreOutcome): string {
   return lines.join(' ');
 }
 
-function RunStatus({ run, label, reload, countChats = true }: { run: Run; label: string; reload(): void; countChats?: boolean }) {
+function RunStatus({ run, label, countChats = true }: { run: Run; label: string; countChats?: boolean }) {
   return (
     <div className="data-run" role="status" data-state={run.state}>
       {run.state === 'running' && (
@@ -58,20 +71,12 @@ function RunStatus({ run, label, reload, countChats = true }: { run: Run; label:
         </>
       )}
       {run.state === 'done' && <p className="settings-hint">{run.text}</p>}
-      {run.state === 'done' && run.reload && (
-        <p className="settings-hint data-reload">
-          {t('data.restore.reload')}{' '}
-          <Button variant="link" size="sm" onClick={reload}>
-            {t('data.restore.reloadAction')}
-          </Button>
-        </p>
-      )}
       {run.state === 'failed' && <p className="settings-error">{run.text}</p>}
     </div>
   );
 }
 
-export function BackupPanel({ store, download, reload, onBackedUp, onRestored, connections = getConnectionsStore() }: BackupPanelProps) {
+export function BackupPanel({ store, download, onBackedUp, onRestored, connections = getConnectionsStore(), preferences = getModelPreferences() }: BackupPanelProps) {
   const id = useId();
   const [includeKeys, setIncludeKeys] = useState(false);
   const [backup, setBackup] = useState<Run>({ state: 'idle' });
@@ -114,7 +119,8 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored, c
           if (!added.ok) throw new Error(added.error);
         },
       });
-      setRestore({ state: 'done', text: restoreDone(outcome), reload: outcome.settings > 0 });
+      if (outcome.settings > 0) await applyRestoredSettings(store, connections, preferences);
+      setRestore({ state: 'done', text: restoreDone(outcome) });
       onRestored();
     } catch (error) {
       // One transaction: a failure stored none of it, so "Nothing was changed" is true.
@@ -145,7 +151,7 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored, c
             {t('data.backup.action')}
           </Button>
         </div>
-        <RunStatus run={backup} label={t('data.backup.progress')} reload={reload} />
+        <RunStatus run={backup} label={t('data.backup.progress')} />
       </div>
       <div className="settings-field" role="group" aria-labelledby={`${id}restore`}>
         <span id={`${id}restore`} className="data-label">
@@ -181,7 +187,7 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored, c
             onCancel={() => setRestore({ state: 'done', text: t('data.restore.cancelled', { file: restore.file }) })}
           />
         ) : (
-          <RunStatus run={restore} label={t('data.restore.progress')} reload={reload} countChats={false} />
+          <RunStatus run={restore} label={t('data.restore.progress')} countChats={false} />
         )}
       </div>
     </>

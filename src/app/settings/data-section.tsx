@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { getChatStore } from '../../chat';
 import { DEFAULT_BACKUP_REMINDER, readBackupState, saveReminderSettings, type BackupReminderSettings } from '../../chat/backup';
 import { downloadFile } from '../../lib/download-file';
-import { BackupPanel, type BackupStore, type RestoreConnections } from './backup-panel';
+import { BackupPanel, type BackupPanelProps, type BackupStore, type RestoreConnections } from './backup-panel';
 import { ImportPanel } from '../import/import-panel';
 import { BackupReminderField } from './backup-reminder-field';
 import { t } from './settings-text';
@@ -16,7 +16,8 @@ export interface DataSectionProps {
   /** navigator.storage by default; undefined where the browser has none. */
   storage?: StorageLike;
   download?(blob: Blob, fileName: string): void;
-  reload?(): void;
+  /** Where restored title settings and recent models go: the app's by default. */
+  preferences?: BackupPanelProps['preferences'];
   /** Formats the last backup's time; the user's locale by default. */
   formatDate?(ms: number): string;
   /** Where confirmed restored connections go: the app's connections store by default. */
@@ -24,13 +25,12 @@ export interface DataSectionProps {
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-const reloadPage = () => window.location.reload();
 
 /**
  * Settings → Data (issue 14): how much space Parley uses and whether the browser may clear it,
  * back up everything, restore a backup, import from another app, and the reminder to back up.
  */
-export function DataSection({ store = getChatStore(), storage = browserStorage(), download = downloadFile, reload = reloadPage, formatDate = (ms) => dateFormat.format(ms), connections }: DataSectionProps) {
+export function DataSection({ store = getChatStore(), storage = browserStorage(), download = downloadFile, preferences, formatDate = (ms) => dateFormat.format(ms), connections }: DataSectionProps) {
   const id = useId();
   const status = useStorageStatus(storage);
   const [reminder, setReminder] = useState<BackupReminderSettings>(DEFAULT_BACKUP_REMINDER);
@@ -67,7 +67,7 @@ export function DataSection({ store = getChatStore(), storage = browserStorage()
       <BackupPanel
         store={store}
         download={download}
-        reload={reload}
+        {...(preferences && { preferences })}
         onBackedUp={(at) => {
           setLastBackupAt(at);
           status.refreshUsage();

@@ -38,6 +38,8 @@ export interface ModelPreferences {
   /** A model was picked: it moves to the front of the recent ones. */
   noteUsed(ref: string): void;
   setTitleSettings(patch: Partial<TitleSettings>): void;
+  /** Reads both settings again (a restore stored them): what is stored now is what shows. */
+  reload(): Promise<void>;
   flush(): Promise<void>;
 }
 
@@ -70,21 +72,23 @@ export function createModelPreferences(options: ModelPreferencesOptions): ModelP
     saving = saving.then(() => options.save(key, value)).catch(() => {});
   };
 
-  const init = () =>
-    (initialized ??= (async () => {
-      let recent: unknown;
-      let titles: unknown;
-      try {
-        [recent, titles] = await Promise.all([options.load(RECENT_MODELS_KEY), options.load(TITLE_SETTINGS_KEY)]);
-      } catch {
-        // Unreadable settings: the defaults (the chat store reports the storage problem).
-      }
-      setState({
-        status: 'ready',
-        ...(!touched.recent && { recentModels: readRecent(recent) }),
-        ...(!touched.titles && { titles: readTitles(titles) }),
-      });
-    })());
+  const load = async (kept: () => typeof touched) => {
+    let recent: unknown;
+    let titles: unknown;
+    try {
+      [recent, titles] = await Promise.all([options.load(RECENT_MODELS_KEY), options.load(TITLE_SETTINGS_KEY)]);
+    } catch {
+      // Unreadable settings: the defaults (the chat store reports the storage problem).
+    }
+    const keep = kept();
+    setState({
+      status: 'ready',
+      ...(!keep.recent && { recentModels: readRecent(recent) }),
+      ...(!keep.titles && { titles: readTitles(titles) }),
+    });
+  };
+  // A choice made before the stored one arrived wins: it was made later.
+  const init = () => (initialized ??= load(() => touched));
 
   return {
     subscribe(listener) {
@@ -93,6 +97,7 @@ export function createModelPreferences(options: ModelPreferencesOptions): ModelP
     },
     getSnapshot: () => state,
     init,
+    reload: () => saving.then(() => load(() => ({ recent: false, titles: false }))),
     noteUsed(ref) {
       if (!parseModelRef(ref) || state.recentModels[0] === ref) return;
       touched = { ...touched, recent: true };

@@ -49,8 +49,6 @@ export const dataSettings = {
   'data.restore.preview.refused': '“{name}” ({address}) is left out: {reason}',
   'data.restore.preview.apply': 'Restore',
   'data.restore.preview.cancel': 'Cancel',
-  'data.restore.reload': 'Restored settings are used after a reload.',
-  'data.restore.reloadAction': 'Reload now',
   'data.restore.failed': '{file} was not restored: {reason} Nothing was changed.',
   'data.restore.error.empty-file': 'the file is empty.',
   'data.restore.error.truncated-json': 'the file ends too early (an interrupted download?).',

@@ -5,6 +5,7 @@ import type { StorageLike } from '../../../src/app/settings/use-storage-status';
 import type { ChatPersistence } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { TooltipProvider } from '../../../src/ui/tooltip';
+import { createModelPreferences } from '../../../src/chat/connections/model-preferences';
 import { connectionsOver, seed } from '../../chat/backup/backup-fixtures';
 import { disposeStores, makeStore } from '../../chat/store-harness';
 
@@ -29,7 +30,8 @@ async function show(options: { storage?: StorageLike; seeded?: boolean; persiste
   if (options.seeded) await seed(persistence, { files: false });
   const { store } = makeStore({ persistence });
   const download = vi.fn();
-  const reload = vi.fn();
+  const preferences = createModelPreferences({ load: (key) => persistence.getSetting(key), save: (key, value) => persistence.putSetting(key, value) });
+  await preferences.init();
   await act(async () => {
     render(
       <TooltipProvider>
@@ -37,7 +39,7 @@ async function show(options: { storage?: StorageLike; seeded?: boolean; persiste
           store={store}
           storage={'storage' in options ? options.storage : storage(false)}
           download={download}
-          reload={reload}
+          preferences={preferences}
           formatDate={(ms) => `day ${ms}`}
           connections={connections}
         />
@@ -45,7 +47,7 @@ async function show(options: { storage?: StorageLike; seeded?: boolean; persiste
     );
   });
   const section = screen.getByRole('region', { name: 'Data' });
-  return { store, persistence, connections, download, reload, section, ui: within(section) };
+  return { store, persistence, connections, preferences, download, section, ui: within(section) };
 }
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -133,7 +135,7 @@ describe('Settings → Data: backup and restore', () => {
     await seed(source, { files: false });
     const { writeBackup } = await import('../../../src/chat/backup/write-backup');
     const text = await (await writeBackup(source)).blob.text();
-    const { ui, section, persistence, reload } = await show();
+    const { ui, section, persistence, connections, preferences } = await show();
     const input = section.querySelector<HTMLInputElement>('input[type=file]')!;
     const choose = async (file: File) => {
       await act(async () => {
@@ -156,10 +158,12 @@ describe('Settings → Data: backup and restore', () => {
     });
     const done = await outcome(ui, 'done');
     expect(done.textContent).toContain('Restored 2 chats with 7 messages and 0 files.');
-    expect(done.textContent).toContain('Restored settings are used after a reload.');
     expect((await persistence.listChats()).map((c) => c.title)).toEqual(['Branched', 'With a PDF']);
-    fireEvent.click(within(done).getByRole('button', { name: 'Reload now' }));
-    expect(reload).toHaveBeenCalledTimes(1);
+    // The restored settings apply at once, without a reload.
+    expect(done.textContent).not.toContain('reload');
+    expect(preferences.getSnapshot().titles).toEqual({ generate: false });
+    expect(preferences.getSnapshot().recentModels).toEqual(['oai/gpt-4o', 'local/llama3']);
+    expect(connections.getSnapshot().defaultModel).toBe('oai/gpt-4o');
   });
 });
 
