@@ -37,6 +37,13 @@ function ConnectionLine({ planned, checked, onToggle }: { planned: PlannedConnec
   );
 }
 
+/** Dates in the preview: the day is what a person recognises a backup by. */
+const PREVIEW_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const madeOn = (exportedAt: string) => {
+  const at = Date.parse(exportedAt);
+  return Number.isNaN(at) ? '?' : PREVIEW_DATE.format(at);
+};
+
 export function RestorePreviewView({ fileName, preview, onApply, onCancel }: RestorePreviewProps) {
   const id = useId();
   const [confirmed, setConfirmed] = useState<ReadonlySet<number>>(new Set());
@@ -54,6 +61,11 @@ export function RestorePreviewView({ fileName, preview, onApply, onCancel }: Res
         {t('data.restore.preview.title', { file: fileName })}
       </p>
       <p className="settings-hint">{t('data.restore.preview.chats', { chats: counts.chats, messages: counts.messages, files: counts.attachments })}</p>
+      {preview.dates && (
+        <p className="settings-hint">
+          {t('data.restore.preview.dates', { from: PREVIEW_DATE.format(preview.dates.from), to: PREVIEW_DATE.format(preview.dates.to), made: madeOn(preview.exportedAt) })}
+        </p>
+      )}
       {counts.copies > 0 && <p className="settings-hint">{t('data.restore.preview.copies', { count: counts.copies })}</p>}
       {counts.existing > 0 && <p className="settings-hint">{t('data.restore.preview.existing', { count: counts.existing })}</p>}
       {counts.settings > 0 && <p className="settings-hint">{t('data.restore.preview.settings', { count: counts.settings })}</p>}

@@ -18,6 +18,8 @@ export interface RestorePreview {
   plan: RestorePlan;
   /** What applying it would add. */
   counts: { chats: number; copies: number; existing: number; messages: number; attachments: number; settings: number };
+  /** When the chats it would add were started, the first and the last (ms); absent when it adds none. */
+  dates?: { from: number; to: number };
 }
 
 export interface RestoreOptions {
@@ -47,7 +49,7 @@ export interface RestoreOutcome {
   connectionsLeftOut: number;
   /** Confirmed, but refused when added (the chats were restored all the same). */
   connectionsFailed: number;
-  /** Settings rows written; they take effect once the page reloads. */
+  /** Settings rows written (the app applies them at once). */
   settings: number;
 }
 
@@ -58,6 +60,7 @@ export async function previewRestore(persistence: ChatPersistence, text: string,
   const backup = readBackup(text);
   const plan = await planRestore(persistence, backup, connectionsHere);
   const adds = written(plan.chats);
+  const starts = adds.map(({ chat }) => chat.createdAt);
   return {
     exportedAt: backup.exportedAt,
     includesApiKeys: backup.includesApiKeys,
@@ -70,6 +73,7 @@ export async function previewRestore(persistence: ChatPersistence, text: string,
       attachments: adds.reduce((sum, chat) => sum + chat.attachments.length, 0),
       settings: plan.settings.length,
     },
+    ...(starts.length > 0 && { dates: { from: Math.min(...starts), to: Math.max(...starts) } }),
   };
 }
 

@@ -37,6 +37,7 @@ export const dataSettings = {
   'data.restore.reading': 'Reading the backup',
   'data.restore.preview.title': 'Restore {file}?',
   'data.restore.preview.chats': '{chats} chats with {messages} messages and {files} files would be added.',
+  'data.restore.preview.dates': 'Chats started from {from} to {to}; the backup was made on {made}.',
   'data.restore.preview.copies': '{count} of them use ids already taken here: they would be added as copies under new ids, and nothing here changes.',
   'data.restore.preview.existing': '{count} chats are already here and would be left as they are.',
   'data.restore.preview.settings': '{count} settings this browser has not set would be added.',

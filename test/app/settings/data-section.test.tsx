@@ -152,6 +152,12 @@ describe('Settings → Data: backup and restore', () => {
     // First what it would add, nothing written yet.
     const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore parley-backup.json?' }));
     expect(within(preview).getByText('2 chats with 7 messages and 0 files would be added.')).toBeTruthy();
+    // When those chats were started and when the backup was made, in the reader's own date format.
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+    const starts = (await source.listChats()).map((c) => c.createdAt);
+    expect(within(preview).getByText(/^Chats started from/).textContent).toBe(
+      `Chats started from ${day.format(Math.min(...starts))} to ${day.format(Math.max(...starts))}; the backup was made on ${day.format(Date.now())}.`,
+    );
     expect(await persistence.listChats()).toEqual([]);
     await act(async () => {
       fireEvent.click(within(preview).getByRole('button', { name: 'Restore' }));
