@@ -40,6 +40,7 @@ export const attachments = {
   // The composers (home and chat pages): what happened to the files the user gave them.
   'attachments.refused.one': 'A file was not attached',
   'attachments.refused.other': '{count} files were not attached',
+  'attachments.refused.dismiss': 'Dismiss',
   'attachments.waiting': 'Preparing the files: the message goes as soon as they are ready.',
   'attachments.storageFull':
     'Storage is full: Parley uses {used} of {quota} allowed. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',

@@ -16,7 +16,7 @@ import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
 import type { Attachment } from '../../chat/attachments-api';
 import { paths } from '../paths';
-import { MenuBar, ModelPicker, useArrivalFocus, useComposerFiles } from '../shared';
+import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
 const ConnectHelp = lazy(() => import('./connect-help').then((module) => ({ default: module.ConnectHelp })));
 const ModelNotice = lazy(() => import('./model-notice').then((module) => ({ default: module.ModelNotice })));
@@ -122,6 +122,7 @@ export default function HomePage() {
           )}
           {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
         </Suspense>
+        <StorageNoticeSlot />
         <Composer
           ref={inputRef}
           inputId={HOME_COMPOSER_ID}
