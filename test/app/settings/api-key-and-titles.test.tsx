@@ -29,9 +29,10 @@ afterEach(() => {
 
 function Host() {
   const [open, setOpen] = useState(true);
+  const [section, setSection] = useState('');
   return (
     <TooltipProvider>
-      <SettingsDialog open={open} onOpenChange={setOpen} />
+      <SettingsDialog open={open} onOpenChange={setOpen} section={section} onSectionChange={setSection} />
     </TooltipProvider>
   );
 }
@@ -132,6 +133,7 @@ describe('Settings: chat titles', () => {
     if (!added.ok) throw new Error('not added');
     render(<Host />);
     await act(() => harness.answer(['big', 'small']));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Chats' }));
     const generate = within(dialog()).getByRole('switch', { name: 'Generate titles with a model' }) as HTMLInputElement;
     expect(generate.checked).toBe(true);
     const same = within(dialog()).getByRole('radio', { name: 'Same as the chat' }) as HTMLInputElement;

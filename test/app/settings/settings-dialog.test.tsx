@@ -28,9 +28,10 @@ afterEach(() => {
 
 function Host() {
   const [open, setOpen] = useState(true);
+  const [section, setSection] = useState('');
   return (
     <TooltipProvider>
-      <SettingsDialog open={open} onOpenChange={setOpen} />
+      <SettingsDialog open={open} onOpenChange={setOpen} section={section} onSectionChange={setSection} />
     </TooltipProvider>
   );
 }
