@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { sendFromHome } from './connected-app';
-import { nav as navOf } from './locators';
+import { nav as navOf, openSettingsSection } from './locators';
 import { pagePerTest } from './page-per-test';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 
@@ -34,7 +34,7 @@ const settings = (p: Page = page) => p.getByRole('dialog', { name: 'Settings' })
 const data = (p: Page = page) => settings(p).getByRole('region', { name: 'Data' });
 
 async function openData(p: Page = page) {
-  await p.keyboard.press('Control+,');
+  await openSettingsSection(p, 'Data');
   await data(p).getByRole('button', { name: 'Back up everything' }).waitFor();
 }
 

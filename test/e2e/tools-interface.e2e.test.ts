@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { pagePerTest } from './page-per-test';
 import { addMcpServer, settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
+import { openSettingsSection } from './locators';
 import { axeViolations } from './screen-checks';
 
 // Issue 16's interface against the real MCP test server and the production build: Settings → Tools
@@ -28,7 +29,7 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
   it('Settings → Tools connects to an MCP server and lists its tools; a server without CORS is explained', async () => {
     servers.mcp.reset();
     await openConnectedApp(page, appUrl, servers.server);
-    await page.keyboard.press('Control+,');
+    await openSettingsSection(page, 'Tools');
     await settings().waitFor();
     await addServer('Test tools', servers.mcp.url);
     const item = tools().getByRole('listitem', { name: 'Test tools' });
@@ -57,7 +58,7 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
   it('a chat turns the server on from the Tools menu; a call waits on its card for Approve', async () => {
     servers.mcp.reset();
     await openConnectedApp(page, appUrl, servers.server);
-    await page.keyboard.press('Control+,');
+    await openSettingsSection(page, 'Tools');
     await settings().waitFor();
     await addServer('Test tools', servers.mcp.url);
     await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();

@@ -47,6 +47,8 @@ async function withKey() {
   harness.store.add({ name: 'Box', kind: 'custom', baseUrl: 'http://a/v1', apiKey: 'sk-a' });
   render(<Host />);
   await settle();
+  // Cards are folded until opened.
+  fireEvent.click(within(dialog()).getByRole('button', { name: /^Box/ }));
 }
 
 async function changeAddress(to: string) {
@@ -122,6 +124,7 @@ describe('Settings: an API key goes only where the user confirmed it', () => {
     render(<Host />);
     await settle();
     expect(within(dialog()).getByRole('button', { name: /^Box/ }).textContent).toContain('API key needed');
+    fireEvent.click(within(dialog()).getByRole('button', { name: /^Box/ }));
     expect(field('API key (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog()).getByText('This key was kept for a session that has ended: enter it again.')).toBeTruthy();
   });
