@@ -69,7 +69,8 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
   };
   const backToList = () => {
     onSectionChange?.('');
-    focusAfter('.settings-nav__item[aria-current="true"]');
+    // Back where the person left the list: on the section they had opened.
+    focusAfter(`.settings-nav__item[data-section="${shown.id}"]`);
   };
   return (
     <Dialog
@@ -95,6 +96,7 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
                   <button
                     type="button"
                     className="settings-nav__item"
+                    data-section={candidate.id}
                     aria-current={candidate === shown ? 'true' : undefined}
                     aria-controls={`${id}section`}
                     onClick={() => pick(candidate.id)}
