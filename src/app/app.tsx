@@ -33,8 +33,8 @@ function AppLayout({ children }: { children: ReactNode }) {
   const settings = useSettingsDialog();
   return (
     <>
-      <Layout onOpenSettings={settings.show}>{children}</Layout>
-      <LazySettingsDialog open={settings.open} onOpenChange={settings.setOpen} />
+      <Layout onOpenSettings={() => settings.show()}>{children}</Layout>
+      <LazySettingsDialog open={settings.open} onOpenChange={settings.setOpen} section={settings.section} onSectionChange={settings.setSection} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { getChatStore } from '../chat';
 import { paths } from '../pages/paths';
+import { noticeStorageEvent } from '../pages/shared/storage-notice-state';
 import { matchPattern, useLocation, useNavigate } from '../router';
 // The store alone: the toast index would bring the toasts' renderer into the first screen.
 import { toast } from '../ui/toast/toast-store';
@@ -21,9 +22,6 @@ export interface ChatEventContext {
 
 /** One toast per chat: a second failure in the same chat updates it rather than stacking another. */
 export const chatErrorToastId = (chatId: string): string => `chat-error-${chatId}`;
-
-/** One toast for the storage-full warning and its all-clear. */
-export const STORAGE_TOAST_ID = 'storage-full';
 
 /** The events' toasts, shown one after another. */
 let shown: Promise<void> = Promise.resolve();
@@ -50,6 +48,8 @@ export function useChatErrorToasts(): void {
   useEffect(
     () =>
       getChatStore().onError((event) => {
+        // Storage full and its all-clear are said in the page, above the message box (pages/shared/storage-notice).
+        if (noticeStorageEvent(event)) return;
         // One chain, so toasts keep the events' order (storage full, then saved) while the code loads.
         shown = shown
           .then(() => import('./chat-event-toasts'))

@@ -1,10 +1,9 @@
 import { getChatStore, type ChatStoreEvent } from '../chat';
 import { registerMessages, t } from '../i18n';
 import { storageErrors } from '../i18n/en/storage-errors';
-import { formatBytes } from '../lib/format-bytes';
 import { loadModelErrorExplainer, modelKind, type ExplainModelError } from '../pages/shared';
 import type { ToastOptions } from '../ui/toast/toast-store';
-import { chatErrorToastId, STORAGE_TOAST_ID, type ChatEventContext } from './chat-errors';
+import { chatErrorToastId, type ChatEventContext } from './chat-errors';
 
 // What each store event says, with its strings: loaded with the first event (chat-errors.ts),
 // not with the first screen, which raises none when all is well (issue 12).
@@ -32,21 +31,6 @@ export function toastForChatEvent(event: ChatStoreEvent, context: ChatEventConte
         description: t('error.storage.unavailable.body'),
         duration: 0,
       };
-    case 'storage-full': {
-      const usage = event.usage && t('error.storage.full.usage', { used: formatBytes(event.usage.used), quota: formatBytes(event.usage.quota) });
-      return {
-        id: STORAGE_TOAST_ID,
-        color: 'error',
-        icon: 'lucide:hard-drive',
-        title: t('error.storage.full.title'),
-        description: usage ? `${usage} ${t('error.storage.full.body')}` : t('error.storage.full.body'),
-        duration: 0,
-        actions: [{ label: t('error.storage.retry'), onClick: () => void getChatStore().retrySaves() }],
-      };
-    }
-    case 'storage-saved':
-      // The same toast, so the warning turns into the all-clear instead of lingering beside it.
-      return { id: STORAGE_TOAST_ID, color: 'success', icon: 'lucide:check', title: t('error.storage.saved.title'), description: t('error.storage.saved.body') };
     case 'storage-failed':
       return {
         id: `storage-failed-${event.operation}`,

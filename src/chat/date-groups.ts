@@ -49,30 +49,51 @@ function daysBefore(calendar: DayCalendar, dayStart: number, days: number): numb
 
 const newestFirst = (a: Chat, b: Chat) => b.updatedAt - a.updatedAt;
 
-export function groupChats(chats: readonly Chat[], now: Date, calendar: DayCalendar = localCalendar): ChatGroup[] {
+/** The history group a time falls in, without its chats: the one rule behind every "when" Parley shows. */
+export type DayGroup = { readonly kind: RelativeGroupKind } | { readonly kind: 'month'; readonly year: number; readonly month: number };
+
+/** Where the relative groups begin, for the day that contains `now`. */
+function boundaries(now: Date, calendar: DayCalendar) {
   const today = calendar.startOfDay(now.getTime());
   const yesterday = daysBefore(calendar, today, 1);
   const week = daysBefore(calendar, yesterday, PREVIOUS_WEEK_DAYS - 1);
   const month = daysBefore(calendar, week, PREVIOUS_MONTH_DAYS - PREVIOUS_WEEK_DAYS);
+  return { today, yesterday, week, month };
+}
 
+function groupOfTime(at: number, bounds: ReturnType<typeof boundaries>, calendar: DayCalendar): DayGroup {
+  // A time in the future (another device's clock) counts as today rather than vanishing.
+  if (at >= bounds.today) return { kind: 'today' };
+  if (at >= bounds.yesterday) return { kind: 'yesterday' };
+  if (at >= bounds.week) return { kind: 'previous7' };
+  if (at >= bounds.month) return { kind: 'previous30' };
+  return { kind: 'month', ...calendar.yearMonth(at) };
+}
+
+/** The group of one time: the sidebar's heading and the home page's "when" come from it, so they agree. */
+export function dayGroupOf(time: number, now: Date, calendar: DayCalendar = localCalendar): DayGroup {
+  return groupOfTime(time, boundaries(now, calendar), calendar);
+}
+
+export function groupChats(chats: readonly Chat[], now: Date, calendar: DayCalendar = localCalendar): ChatGroup[] {
+  const bounds = boundaries(now, calendar);
   const pinned: Chat[] = [];
   const relative: Record<RelativeGroupKind, Chat[]> = { today: [], yesterday: [], previous7: [], previous30: [] };
   const months = new Map<string, { year: number; month: number; chats: Chat[] }>();
   for (const chat of [...chats].sort(newestFirst)) {
-    const at = chat.updatedAt;
-    // A time in the future (another device's clock) counts as today rather than vanishing.
-    if (chat.pinned) pinned.push(chat);
-    else if (at >= today) relative.today.push(chat);
-    else if (at >= yesterday) relative.yesterday.push(chat);
-    else if (at >= week) relative.previous7.push(chat);
-    else if (at >= month) relative.previous30.push(chat);
-    else {
-      const ym = calendar.yearMonth(at);
-      const key = `${ym.year}-${ym.month}`;
-      const group = months.get(key);
-      if (group) group.chats.push(chat);
-      else months.set(key, { ...ym, chats: [chat] });
+    if (chat.pinned) {
+      pinned.push(chat);
+      continue;
     }
+    const group = groupOfTime(chat.updatedAt, bounds, calendar);
+    if (group.kind !== 'month') {
+      relative[group.kind].push(chat);
+      continue;
+    }
+    const key = `${group.year}-${group.month}`;
+    const monthGroup = months.get(key);
+    if (monthGroup) monthGroup.chats.push(chat);
+    else months.set(key, { year: group.year, month: group.month, chats: [chat] });
   }
 
   const groups: ChatGroup[] = [];

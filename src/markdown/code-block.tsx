@@ -31,7 +31,13 @@ export const CodeBlock = memo(function CodeBlock({ code, info, finished }: CodeB
         <button type="button" className="markdown__code-button" aria-pressed={wrap} onClick={() => setWrap((value) => !value)}>
           {t('markdown.code.wrap')}
         </button>
-        <button type="button" className="markdown__code-button" data-state={copyState} onClick={() => void copy()}>
+        <button
+          type="button"
+          className="markdown__code-button"
+          data-state={copyState}
+          aria-label={copyState === 'idle' ? t('markdown.code.copyName') : undefined}
+          onClick={() => void copy()}
+        >
           {copyLabel}
         </button>
         <span role="status" className="visually-hidden">

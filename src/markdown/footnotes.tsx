@@ -52,11 +52,12 @@ export function FootnoteSection({ footnotes, links }: { footnotes: Footnotes; li
   const { prefix, notes } = footnotes;
   const labelId = `${prefix}fn-label`;
   return (
-    <section className="markdown__footnotes" aria-labelledby={labelId}>
+    // Not a landmark: every reply with notes would add another "Footnotes" region (axe: landmark-unique).
+    <div className="markdown__footnotes">
       <h2 id={labelId} className="visually-hidden">
         {t('markdown.footnotes.label')}
       </h2>
-      <ol>
+      <ol aria-labelledby={labelId}>
         {notes.map(({ key, text }, index) => {
           const n = index + 1;
           return (
@@ -74,6 +75,6 @@ export function FootnoteSection({ footnotes, links }: { footnotes: Footnotes; li
           );
         })}
       </ol>
-    </section>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { SETTINGS_HOTKEY } from '../../src/app/settings';
 import { keyCaps, matchesShortcutsHotkey, SHORTCUT_GROUPS, type KeyCombo } from '../../src/app/shortcuts';
 import { NEW_CHAT_HOTKEY, pickLayoutHotkey, SEARCH_HOTKEY, SIDEBAR_HOTKEY, type Hotkey } from '../../src/app/sidebar';
 import { TOAST_HOTKEY } from '../../src/ui/toast';
+import { chatHotkeyOf } from '../../src/pages/chat/chat-hotkeys';
 import { key } from './hotkey-event';
 
 const combosOf = (id: string) => SHORTCUT_GROUPS.flatMap((group) => group.shortcuts).find((shortcut) => shortcut.id === id)?.combos;
@@ -18,6 +19,19 @@ describe('the shortcuts help lists the hotkeys the code defines', () => {
     ['notifications', [TOAST_HOTKEY]],
   ] as const)('%s', (id, combo) => {
     expect(combosOf(id)).toEqual([combo]);
+  });
+
+  it('the chat page’s keys are the ones its handler answers', () => {
+    expect(combosOf('copy-last-reply')).toEqual([['mod', 'shift', 'C']]);
+    expect(chatHotkeyOf(key({ key: 'C', code: 'KeyC', ctrlKey: true, shiftKey: true }), false)).toBe('copy-last-reply');
+    expect(chatHotkeyOf(key({ key: 'c', code: 'KeyC', metaKey: true, shiftKey: true }), true)).toBe('copy-last-reply');
+    // Ctrl+C alone is the browser's copy; Cyrillic layouts still reach the key by its code.
+    expect(chatHotkeyOf(key({ key: 'c', code: 'KeyC', ctrlKey: true }), false)).toBeUndefined();
+    expect(chatHotkeyOf(key({ key: 'С', code: 'KeyC', ctrlKey: true, shiftKey: true }), false)).toBe('copy-last-reply');
+    expect(combosOf('focus-composer')).toEqual([['shift', 'escape']]);
+    expect(chatHotkeyOf(key({ key: 'Escape', code: 'Escape', shiftKey: true }), false)).toBe('focus-composer');
+    expect(chatHotkeyOf(key({ key: 'Escape', code: 'Escape' }), false)).toBeUndefined();
+    expect(chatHotkeyOf(key({ key: 'Escape', code: 'Escape', shiftKey: true, isComposing: true }), false)).toBeUndefined();
   });
 
   it('has unique ids and no empty group', () => {

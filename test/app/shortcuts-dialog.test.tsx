@@ -30,6 +30,7 @@ describe('the keyboard shortcuts help', () => {
     expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'Anywhere',
       'Message box',
+      'In a chat',
       'Renaming a chat or editing a message',
       'Menus, lists and dialogs',
     ]);

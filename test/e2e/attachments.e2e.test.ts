@@ -186,12 +186,19 @@ describe('attaching files', () => {
       { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(TOO_LARGE_BYTES, 0x61) },
       { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
     ]);
-    const toast = toasts().filter({ hasText: '2 files were not attached' });
-    await toast.waitFor();
-    const said = await toast.textContent();
+    // Said beside the message box, where the files went, not in a toast over the chat's header.
+    const note = page.getByRole('alert').filter({ hasText: '2 files were not attached' });
+    await note.waitFor();
+    const said = await note.textContent();
     expect(said).toContain('huge.txt is 21 MB; the limit is 20 MB per file.');
     expect(said).toContain('setup.exe: this type of file cannot be attached.');
+    expect(await note.evaluate((element) => element.closest('.composer') !== null)).toBe(true);
+    expect(await toasts().filter({ hasText: 'not attached' }).count()).toBe(0);
     expect(await tray().count()).toBe(0);
+    // Dismissed, the note goes and typing goes on in the message box.
+    await note.getByRole('button', { name: 'Dismiss' }).click();
+    await note.waitFor({ state: 'detached' });
+    await expect.poll(() => composer().evaluate((box) => box === document.activeElement)).toBe(true);
   });
 
   it('a full disk when sending loses nothing: the text and files stay, and it says how full storage is', async () => {

@@ -7,7 +7,7 @@ import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { seedConnection } from '../support/seed-connection.mjs';
 import { afterAppIdle, sendFromHome } from './connected-app';
-import { nav as navOf } from './locators';
+import { nav as navOf, openSettingsSection } from './locators';
 import { pagePerTest } from './page-per-test';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 
@@ -40,7 +40,7 @@ const settings = (p: Page = page) => p.getByRole('dialog', { name: 'Settings' })
 const data = (p: Page = page) => settings(p).getByRole('region', { name: 'Data' });
 
 async function openData(p: Page = page) {
-  await p.keyboard.press('Control+,');
+  await openSettingsSection(p, 'Data');
   await data(p).getByRole('button', { name: 'Back up everything' }).waitFor();
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { composer, nav } from './locators';
+import { composer, nav, settingsSectionButton } from './locators';
 import { pagePerTest } from './page-per-test';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 
@@ -119,6 +119,8 @@ describe('Settings → Data: Import from another app', () => {
     await watchPointerEvents(page);
     await openHome();
     await page.keyboard.press('Control+,');
+    await tabTo(page, settingsSectionButton(page, 'Data'));
+    await page.keyboard.press('Enter');
     const data = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Data' });
     const choose = data.getByRole('button', { name: 'Choose a file to import' });
     await choose.waitFor();

@@ -14,3 +14,16 @@ export const notifications = (page: Page) => page.getByRole('region', { name: 'N
 
 /** The toasts on screen, newest first. */
 export const toasts = (page: Page) => notifications(page).getByRole('listitem');
+
+/** The Settings dialog. */
+export const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
+
+/** A section's entry in Settings' list of sections. */
+export const settingsSectionButton = (page: Page, section: string) =>
+  settingsDialog(page).getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: section, exact: true });
+
+/** Settings (opened with Ctrl+, unless it is open), then one of its sections chosen from the list with a click. */
+export async function openSettingsSection(page: Page, section: string): Promise<void> {
+  if (!(await settingsDialog(page).isVisible())) await page.keyboard.press('Control+,');
+  await settingsSectionButton(page, section).click();
+}

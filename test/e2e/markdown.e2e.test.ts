@@ -67,7 +67,7 @@ describe('markdown in a streamed reply', () => {
     // Highlighting arrives once the block is complete.
     await expect.poll(() => reply().locator('pre code span').count()).toBeGreaterThan(0);
 
-    await reply().getByRole('button', { name: 'Copy' }).first().click();
+    await reply().getByRole('button', { name: 'Copy code' }).first().click();
     await reply().getByRole('button', { name: 'Copied' }).first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
     expect(violations).toEqual([]);
@@ -251,7 +251,7 @@ describe('footnotes and Mermaid diagrams', () => {
     expect(await reply().getByRole('button', { name: 'Show code' }).getAttribute('aria-expanded')).toBe('true');
     expect(await reply().locator('figure[data-state="rendered"] pre code').textContent()).toBe(DIAGRAM);
 
-    const notes = reply().getByRole('region', { name: 'Footnotes' });
+    const notes = reply().getByRole('list', { name: 'Footnotes' });
     expect(await notes.getByRole('listitem').allTextContents()).toEqual(['In safe code.↩', 'Benchmarks vary.↩']);
     const chatUrl = page.url();
     await reply().getByRole('link', { name: 'Footnote 2' }).click();

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
+import { openSettingsSection } from './locators';
 
 // The journey through Settings: adding a connection, its API key, the model picker, chat titles;
 // the production build against real OpenAI-compatible HTTP servers, on a phone and a laptop.
@@ -88,7 +89,7 @@ const settings = () => page.getByRole('dialog', { name: 'Settings' });
 const textbox = (name: string) => settings().getByRole('textbox', { name });
 
 async function openSettings() {
-  await page.keyboard.press('Control+,');
+  await openSettingsSection(page, 'Connections and models');
   await settings().waitFor();
 }
 

@@ -92,15 +92,16 @@ describe('storage full', () => {
     expect(await unsavedArticles.nth(1).getByText('Echo: Sent while full', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('article').filter({ hasText: 'Stored chat' }).filter({ hasText: 'Not saved' }).count()).toBe(0);
 
-    // The warning: how much is used of how much, what to do, and Try again.
-    const warning = toasts().filter({ hasText: 'Storage is full' });
+    // The warning, in the page above the message box (not a toast over the header's buttons):
+    // how much is used of how much, what to do, and Try again.
+    const warning = page.getByRole('alert').filter({ hasText: 'Storage is full' });
     await warning.waitFor();
+    expect(await toasts().filter({ hasText: 'Storage is full' }).count()).toBe(0);
     expect(await warning.textContent()).toMatch(/Parley uses \S+ [a-zA-Z]+ of \S+ [a-zA-Z]+ allowed\. Delete chats you no longer need, or free space in the browser’s site settings\./);
     expect(await warning.getByRole('button', { name: 'Try again' }).count()).toBe(1);
 
-    // A rename: the new title stays, marked. (From the keyboard: the warning sits over the header's buttons.)
-    await page.getByRole('main').getByRole('button', { name: 'Rename', exact: true }).focus();
-    await page.keyboard.press('Enter');
+    // A rename: the new title stays, marked. The header's buttons are free to click.
+    await page.getByRole('main').getByRole('button', { name: 'Rename', exact: true }).click();
     const titleField = page.getByRole('textbox', { name: 'Chat title' });
     await titleField.fill('Renamed while full');
     await titleField.press('Enter');
@@ -126,11 +127,11 @@ describe('storage full', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Room again: Try again stores everything and the warning turns into the all-clear.
-    const tryAgain = toasts().filter({ hasText: 'Storage is full' }).getByRole('button', { name: 'Try again' });
+    const tryAgain = page.getByRole('alert').filter({ hasText: 'Storage is full' }).getByRole('button', { name: 'Try again' });
     await tryAgain.focus();
     await setDiskFull(false);
     await page.keyboard.press('Enter');
-    await toasts().filter({ hasText: 'Everything is saved' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Everything is saved' }).waitFor();
     await expect.poll(() => marks().count()).toBe(0);
     expect(await description(heading())).toBe('');
     expect(await leavingAsks()).toBe(false);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startCouchServer, type CouchServer } from '../support/couch-server/index.mjs';
 import { sendFromHome } from './connected-app';
-import { composer, nav as navOf, toasts } from './locators';
+import { composer, nav as navOf, openSettingsSection, settingsSectionButton, toasts } from './locators';
 import { axeViolations, focused, pointerEventsSeen, tabTo, watchPointerEvents } from './screen-checks';
 
 // Sync (issue 15): two separate browser profiles (two IndexedDBs: two devices) and the real
@@ -59,6 +59,7 @@ async function device(before?: (page: Page) => Promise<void>): Promise<Page> {
 /** Opens Settings and fills in the Sync section; returns the dialog. */
 async function fillSync(page: Page, password = PASSWORD, passphrase = '') {
   await page.getByRole('button', { name: 'Settings' }).click();
+  await openSettingsSection(page, 'Sync');
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('textbox', { name: 'CouchDB address' }).fill(couch.url);
   await dialog.getByRole('textbox', { name: 'User name' }).fill(USER);
@@ -295,6 +296,8 @@ describe('encryption', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
     const b = await device(watchPointerEvents);
     await composer(b).waitFor();
     await b.keyboard.press('Control+,');
+    await tabTo(b, settingsSectionButton(b, 'Sync'));
+    await b.keyboard.press('Enter');
     const dialog = b.getByRole('dialog', { name: 'Settings' });
     const section = dialog.getByRole('region', { name: 'Sync' });
     await tabTo(b, section.getByRole('textbox', { name: 'CouchDB address' }));

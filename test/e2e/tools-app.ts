@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../support/mcp-server/index.mjs';
 import { toolScript, type OpenAiServer } from '../support/openai-server/index.mjs';
+import { settingsDialog } from './locators';
 import { modelServerPerFile } from './page-per-test';
 
 export interface ToolServers {
@@ -26,7 +27,7 @@ export function toolServersPerFile(): ToolServers {
   return servers;
 }
 
-export const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
+export { settingsDialog };
 export const toolsSection = (page: Page) => settingsDialog(page).getByRole('region', { name: 'Tools' });
 
 /** Settings → Tools → Add MCP server, as a person fills it in: a name, the address, Enter. */

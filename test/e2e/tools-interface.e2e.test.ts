@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { pagePerTest } from './page-per-test';
 import { addMcpServer, settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
+import { openSettingsSection } from './locators';
 import { axeViolations } from './screen-checks';
 
 // Issue 16's interface against the real MCP test server and the production build: Settings → Tools
@@ -25,7 +26,7 @@ const addServer = (name: string, url: string) => addMcpServer(page, name, url);
 /** The app connected, the test server added (its tools listed) in Settings, and a chat begun with "hello". */
 async function openChatWithServerListed() {
   await openConnectedApp(page, appUrl, servers.server);
-  await page.keyboard.press('Control+,');
+  await openSettingsSection(page, 'Tools');
   await settings().waitFor();
   await addServer('Test tools', servers.mcp.url);
   await tools().getByRole('list', { name: 'Tools of Test tools' }).waitFor();
@@ -40,7 +41,7 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
   it('Settings → Tools connects to an MCP server and lists its tools; a server without CORS is explained', async () => {
     servers.mcp.reset();
     await openConnectedApp(page, appUrl, servers.server);
-    await page.keyboard.press('Control+,');
+    await openSettingsSection(page, 'Tools');
     await settings().waitFor();
     await addServer('Test tools', servers.mcp.url);
     const item = tools().getByRole('listitem', { name: 'Test tools' });

@@ -4,6 +4,7 @@ import { startMcpServer, type RunningMcpServer } from '../support/mcp-server/ind
 import { toolScript, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { openSettingsSection } from './locators';
 import { axeViolations } from './screen-checks';
 import { addMcpServer, settingsDialog, toolsSection } from './tools-app';
 
@@ -34,7 +35,7 @@ function mcpRequestsCarryToken(): boolean[] {
 /** The app connected, Settings → Tools open with the OAuth-protected server added: its entry and its Sign in button. */
 async function openSecuredServer() {
   await openConnectedApp(page, appUrl, server);
-  await page.keyboard.press('Control+,');
+  await openSettingsSection(page, 'Tools');
   await settingsDialog(page).waitFor();
   await addMcpServer(page, 'Secured', mcp.url);
   const item = tools().getByRole('listitem', { name: 'Secured' });

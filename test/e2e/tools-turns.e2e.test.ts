@@ -6,6 +6,7 @@ import { toolScript, TOOL_RESULTS_PREFIX } from '../support/openai-server/index.
 import { composer, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { pagePerTest } from './page-per-test';
 import { addMcpServer, settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
+import { openSettingsSection } from './locators';
 import { axeViolations, tabTo } from './screen-checks';
 import { storedRows } from './stored-rows';
 
@@ -32,7 +33,7 @@ const lastReply = () => page.getByRole('article', { name: 'Assistant' }).last();
 
 /** Settings → Tools with the test server added (its tools listed); `change` runs there before it closes. */
 async function withToolSettings(change: () => Promise<void> = async () => {}) {
-  await page.keyboard.press('Control+,');
+  await openSettingsSection(page, 'Tools');
   await settings().waitFor();
   if ((await tools().getByRole('listitem', { name: 'Test tools' }).count()) === 0) {
     await addMcpServer(page, 'Test tools', servers.mcp.url);

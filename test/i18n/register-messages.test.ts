@@ -34,7 +34,7 @@ describe('message areas', () => {
 
   it('the chat page, the search palette and the history entries register their areas as their modules load', async () => {
     await import('../../src/pages/chat/chat-text');
-    expect(t('chat.message.copy')).toBe('Copy');
+    expect(t('chat.message.copy')).toBe('Copy message');
     expect(t('chatSettings.title')).toBe('Chat settings');
     await import('../../src/app/search-palette/search-text');
     expect(t('search.placeholder')).toBe('Search chats…');

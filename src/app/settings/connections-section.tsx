@@ -12,7 +12,8 @@ export function ConnectionsSection() {
   const store = getConnectionsStore();
   const connections = useConnections();
   const headingId = useId();
-  const [expandedId, setExpandedId] = useState<string | null>(() => (connections.length === 1 ? connections[0]!.id : null));
+  // Folded, all of them: a card opens when the user opens it, or when it was just added to be filled in.
+  const [expandedId, setExpandedId] = useState<string | null>(null);
   const [addedId, setAddedId] = useState<string | null>(null);
   const [focusAdd, setFocusAdd] = useState(false);
   const addRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);

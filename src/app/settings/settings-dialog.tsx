@@ -1,4 +1,5 @@
-import { t } from './settings-text';
+import { useId, useRef, type ReactNode } from 'react';
+import { t, type MessageKey } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -13,15 +14,64 @@ import './settings-dialog.css';
 export interface SettingsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The section shown ('' or an unknown name: the first, or the list of sections on a phone). */
+  section?: string;
+  onSectionChange?(section: string): void;
 }
 
+interface SectionDefinition {
+  readonly id: string;
+  readonly label: MessageKey;
+  readonly render: () => ReactNode;
+}
+
+/** Settings' sections, in the order of their list; the id is what `?settings=` names. */
+export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
+  {
+    id: 'connections',
+    label: 'settings.section.connections',
+    render: () => (
+      <>
+        <ConnectionsSection />
+        <DefaultModelField />
+      </>
+    ),
+  },
+  { id: 'chats', label: 'settings.section.chats', render: () => <TitleSettingsSection /> },
+  { id: 'tools', label: 'settings.section.tools', render: () => <ToolsSection /> },
+  { id: 'data', label: 'settings.section.data', render: () => <DataSection /> },
+  { id: 'sync', label: 'settings.section.sync', render: () => <SyncSection /> },
+];
+
 /**
- * Settings (issue 5): the connections to model servers, the default model, chat titles and, under Data
- * (issue 14), storage, backup and restore. Changes are saved
- * as they are made, so closing the dialog never loses one.
+ * Settings (issue 5, issue 22): sections a person can jump between — a list beside the section on a
+ * wide screen; on a phone the list, then the section with a way back. Changes are saved as they
+ * are made, so closing the dialog never loses one. The section shown is in the address
+ * (`?settings=sync`), so it can be linked to and survives a reload.
  */
-export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
+export function SettingsDialog({ open, onOpenChange, section = '', onSectionChange }: SettingsDialogProps) {
   const { status } = useConnectionsSnapshot();
+  const id = useId();
+  const chosen = SETTINGS_SECTIONS.find((candidate) => candidate.id === section);
+  const shown = chosen ?? SETTINGS_SECTIONS[0]!;
+  const layoutRef = useRef<HTMLDivElement>(null);
+  /** Focus after the next render: the section's heading (where reading goes on), or back in the list. */
+  const focusAfter = (selector: string) =>
+    requestAnimationFrame(() => {
+      const target = layoutRef.current?.querySelector<HTMLElement>(selector);
+      if (!target) return;
+      if (target.tagName === 'H3') target.tabIndex = -1;
+      target.focus();
+    });
+  const pick = (next: string) => {
+    onSectionChange?.(next);
+    focusAfter('.settings-dialog__section h3');
+  };
+  const backToList = () => {
+    onSectionChange?.('');
+    // Back where the person left the list: on the section they had opened.
+    focusAfter(`.settings-nav__item[data-section="${shown.id}"]`);
+  };
   return (
     <Dialog
       className="settings-dialog"
@@ -37,14 +87,33 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           {t('settings.loading')}
         </p>
       ) : (
-        <>
-          <ConnectionsSection />
-          <DefaultModelField />
-          <TitleSettingsSection />
-          <ToolsSection />
-          <DataSection />
-          <SyncSection />
-        </>
+        // On a phone, 'list' shows the list alone and 'section' the section alone (settings-dialog.css).
+        <div ref={layoutRef} className="settings-dialog__layout" data-view={chosen ? 'section' : 'list'}>
+          <nav className="settings-nav" aria-label={t('settings.sections')}>
+            <ul>
+              {SETTINGS_SECTIONS.map((candidate) => (
+                <li key={candidate.id}>
+                  <button
+                    type="button"
+                    className="settings-nav__item"
+                    data-section={candidate.id}
+                    aria-current={candidate === shown ? 'true' : undefined}
+                    aria-controls={`${id}section`}
+                    onClick={() => pick(candidate.id)}
+                  >
+                    {t(candidate.label)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div id={`${id}section`} className="settings-dialog__section" data-section={shown.id}>
+            <Button className="settings-dialog__back" variant="ghost" color="neutral" size="sm" icon="lucide:chevron-left" onClick={backToList}>
+              {t('settings.sections.back')}
+            </Button>
+            {shown.render()}
+          </div>
+        </div>
       )}
     </Dialog>
   );

@@ -47,6 +47,15 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     ],
   },
   {
+    id: 'chat',
+    label: 'shortcuts.group.chat',
+    shortcuts: [
+      { id: 'copy-last-reply', label: 'shortcuts.copyLastReply', combos: [['mod', 'shift', 'C']] },
+      { id: 'focus-composer', label: 'shortcuts.focusComposer', combos: [['shift', 'escape']] },
+      { id: 'edit-last', label: 'shortcuts.editLast', combos: [['up']] },
+    ],
+  },
+  {
     id: 'editing',
     label: 'shortcuts.group.editing',
     shortcuts: [

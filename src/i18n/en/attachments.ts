@@ -19,6 +19,13 @@ export const attachments = {
   'attachments.viewer.next': 'Next image',
   'attachments.viewer.position': 'Image {index} of {total}',
   'attachments.file.summary': '{name} · {size}',
+  'attachments.file.open': 'Open {name}',
+  'attachments.fileViewer.pdfText': 'The text found in this PDF, as it was sent to the model.',
+  'attachments.fileViewer.textLabel': 'The text of {name}',
+  'attachments.fileViewer.copy': 'Copy text',
+  'attachments.fileViewer.copied': 'Copied',
+  'attachments.fileViewer.copyFailed': 'Could not copy',
+  'attachments.fileViewer.download': 'Download',
   'attachments.file.summaryPages': '{name} · {size} · {pages}',
   'attachments.file.truncated': 'Only the start of this file is shown and sent: it is longer than the text limit.',
   'attachments.file.encoding': 'This file is not UTF-8 text. It was read as Windows-1252, so some characters may be wrong.',
@@ -40,6 +47,7 @@ export const attachments = {
   // The composers (home and chat pages): what happened to the files the user gave them.
   'attachments.refused.one': 'A file was not attached',
   'attachments.refused.other': '{count} files were not attached',
+  'attachments.refused.dismiss': 'Dismiss',
   'attachments.waiting': 'Preparing the files: the message goes as soon as they are ready.',
   'attachments.storageFull':
     'Storage is full: Parley uses {used} of {quota} allowed. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',

@@ -1,6 +1,8 @@
 /** Rendered markdown (code blocks, tables, images, footnotes, diagrams): registered by src/markdown/markdown-text.ts, with the chat page. */
 export const markdown = {
   'markdown.code.copy': 'Copy',
+  /** The Copy button's name: five buttons named "Copy" on one page cannot be told apart by a screen reader. */
+  'markdown.code.copyName': 'Copy code',
   'markdown.code.copied': 'Copied',
   'markdown.code.copyFailed': 'Copy failed',
   'markdown.code.wrap': 'Wrap lines',

@@ -13,11 +13,13 @@ export interface ChatComposerProps {
   chatId: string;
   /** Runs when a message is sent, before it appears (the page follows the thread to its end). */
   onSend(): void;
+  /** ↑ in the empty box: edit your last message. False when there is none (the key does what it always did). */
+  onEditLast?(): boolean;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
 /** The chat's message box with its own draft and files; Send becomes Stop while a reply streams here or its tool calls wait or run. */
-export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: ChatComposerProps) {
+export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditLast, ref }: ChatComposerProps) {
   const draft = useDraft(chatId);
   const stoppableId = useStoppableMessageId(chatId);
   const model = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.model);
@@ -74,6 +76,10 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, ref }: 
         onSubmit={send}
         streaming={stoppableId !== undefined}
         onStop={() => getChatStore().stopChat(chatId)}
+        onKeyDown={(event) => {
+          const plain = !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !event.nativeEvent.isComposing;
+          if (event.key === 'ArrowUp' && plain && draft.text === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
+        }}
         placeholder={t('chat.composer.placeholder')}
         data-model-state={modelGone ? 'unavailable' : undefined}
         toolbar={

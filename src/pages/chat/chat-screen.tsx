@@ -3,11 +3,14 @@ import { getChatStore, type Chat } from '../../chat';
 import { t } from './chat-text';
 import { useLocation } from '../../router';
 import { Button } from '../../ui/button';
-import { useArrivalFocus } from '../shared';
+import { StorageNoticeSlot, useArrivalFocus } from '../shared';
 import { ChatComposer } from './chat-composer';
 import { ChatHeader } from './chat-header';
 import { CHAT_LOADING_DELAY_MS, ChatLoadingNote } from './chat-loading';
 import { Thread } from './thread';
+import { useChatHotkeys } from './chat-hotkeys';
+import { copyText } from './chat-commands';
+import { lastMessageOnPath } from './last-message';
 import { ThreadContext, type ThreadServices } from './thread-context';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import { useFollowScroll } from './use-follow-scroll';
@@ -43,6 +46,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
 
   const services = useMemo<ThreadServices>(() => {
     const requests = new Set<string>();
+    const editors = new Map<string, () => void>();
     return {
       chatId,
       follow: scroll.follow,
@@ -54,6 +58,13 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
         setTimeout(() => requests.delete(key), FOCUS_REQUEST_TTL_MS);
       },
       takeFocus: (key) => requests.delete(key),
+      requestEdit: (messageId) => editors.get(messageId)?.(),
+      onEditRequest(messageId, listener) {
+        editors.set(messageId, listener);
+        return () => {
+          if (editors.get(messageId) === listener) editors.delete(messageId);
+        };
+      },
     };
   }, [chatId, scroll.follow]);
 
@@ -66,6 +77,21 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   useEffect(() => {
     document.title = `${chat.title} · ${t('app.name')}`;
   }, [chat.title]);
+
+  useChatHotkeys({
+    'copy-last-reply': () => {
+      const reply = lastMessageOnPath(chatId, 'assistant');
+      if (reply && reply.status !== 'streaming') void copyText(reply.content);
+    },
+    'focus-composer': () => composerRef.current?.focus(),
+  });
+  /** ↑ in an empty message box: your last message opens for editing, as in ChatGPT. */
+  const editLast = () => {
+    const mine = lastMessageOnPath(chatId, 'user');
+    if (!mine) return false;
+    services.requestEdit(mine.id);
+    return true;
+  };
 
   const jumpToLatest = (event: MouseEvent) => {
     scroll.jumpToLatest();
@@ -90,7 +116,8 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
               {t('chat.jumpToLatest')}
             </Button>
           )}
-          <ChatComposer ref={composerRef} chatId={chatId} onSend={scroll.follow} />
+          <StorageNoticeSlot />
+          <ChatComposer ref={composerRef} chatId={chatId} onSend={scroll.follow} onEditLast={editLast} />
         </div>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

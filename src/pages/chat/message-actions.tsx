@@ -25,7 +25,7 @@ export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, e
   const common = { size: 'sm', variant: 'ghost', color: 'neutral' } as const;
   return (
     <div className="message-actions" role="group" aria-label={t('chat.message.actions')}>
-      <Button {...common} icon={COPY_ICON} label={t('chat.message.copy')} onClick={onCopy} />
+      <Button {...common} icon={COPY_ICON} label={role === 'assistant' ? t('chat.message.copyReply') : t('chat.message.copy')} onClick={onCopy} />
       {role === 'user' && <Button {...common} ref={editRef} icon={EDIT_ICON} label={t('chat.message.edit')} onClick={onEdit} />}
       {role === 'assistant' && <Button {...common} icon={REGENERATE_ICON} label={t('chat.message.regenerate')} onClick={onRegenerate} />}
       <Button {...common} icon={DELETE_ICON} label={t('chat.message.delete')} onClick={onDelete} />

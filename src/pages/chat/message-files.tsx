@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getChatStore } from '../../chat';
 import type { Attachment, AttachmentRef } from '../../chat/attachments-api';
 import { AttachmentTray, FileBlockView, ImageThumbnails } from '../../ui/attachments';
+import { FileTextViewer } from '../../ui/attachments/file-text-viewer';
 import { t } from '../../ui/attachments/attachments-text';
 import './message-files.css';
 
@@ -38,18 +39,24 @@ function StoredFileBlock({ file }: { file: AttachmentRef }) {
       live = false;
     };
   }, [file.id]);
+  const [viewing, setViewing] = useState(false);
   const pdf = row?.kind === 'pdf' ? row : undefined;
+  const kind = file.kind === 'pdf' ? 'pdf' : 'text';
   return (
-    <FileBlockView
-      className="message-files__file"
-      name={file.name}
-      size={file.size}
-      kind={file.kind === 'pdf' ? 'pdf' : 'text'}
-      text={shownText(row)}
-      pageCount={pdf?.pageCount}
-      truncated={row?.kind !== 'image' && row?.truncated}
-      encodingWarning={row?.kind === 'text' && row.encodingWarning}
-    />
+    <>
+      <FileBlockView
+        className="message-files__file"
+        name={file.name}
+        size={file.size}
+        kind={kind}
+        text={shownText(row)}
+        pageCount={pdf?.pageCount}
+        truncated={row?.kind !== 'image' && row?.truncated}
+        encodingWarning={row?.kind === 'text' && row.encodingWarning}
+        onOpen={row ? () => setViewing(true) : undefined}
+      />
+      {row && <FileTextViewer open={viewing} onOpenChange={setViewing} name={file.name} kind={kind} text={shownText(row)} />}
+    </>
   );
 }
 

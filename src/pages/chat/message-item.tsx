@@ -10,6 +10,7 @@ import { MessageEditor } from './message-editor';
 import { MessageStats } from './message-stats';
 import { MessageStatus } from './message-status';
 import { ReasoningBlock } from './reasoning-block';
+import { ReplyModel } from './reply-model';
 import { ReplyNotes } from './reply-notes';
 import { ToolCallList } from './tool-call-list';
 import { ToolResultView } from './tool-result-view';
@@ -88,6 +89,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
     setKept(files.map((file) => file.id));
     setEditing(true);
   };
+  useEffect(() => (isUser ? services.onEditRequest(message.id, startEdit) : undefined));
   const saveEdit = (text: string) => {
     setEditing(false);
     void getChatStore()
@@ -166,6 +168,7 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
         {message.role === 'assistant' && showFinished && <ReplyNotes message={message} />}
         {!editing && (
           <footer className="message__footer">
+            {message.role === 'assistant' && message.model && <ReplyModel model={message.model} />}
             {unsaved && <UnsavedMark />}
             {branchTotal > 1 && (
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />

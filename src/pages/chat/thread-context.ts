@@ -20,6 +20,10 @@ export interface ThreadServices {
    */
   requestFocus(key: string): void;
   takeFocus(key: string): boolean;
+  /** Asks a message to open its editor (↑ in an empty message box edits your last message). */
+  requestEdit(messageId: string): void;
+  /** A message listens for requests to edit it; returns the way to stop. */
+  onEditRequest(messageId: string, listener: () => void): () => void;
 }
 
 export const ThreadContext = createContext<ThreadServices | null>(null);

@@ -48,7 +48,7 @@ export function ConnectHelp({ attention, onConnected, ref }: ConnectHelpProps) {
         ))}
       </dl>
       {settings && (
-        <Button variant="outline" color="neutral" icon="lucide:settings" onClick={() => requestSettings()}>
+        <Button variant="outline" color="neutral" icon="lucide:settings" onClick={() => requestSettings('connections')}>
           {t('home.connect.openSettings')}
         </Button>
       )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
-import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useDraft } from '../../chat';
+import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useChats, useDraft } from '../../chat';
 import {
   contextLengthOfModel,
   getConnectionsStore,
@@ -16,11 +16,12 @@ import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
 import type { Attachment } from '../../chat/attachments-api';
 import { paths } from '../paths';
-import { MenuBar, ModelPicker, useArrivalFocus, useComposerFiles } from '../shared';
+import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
 const ConnectHelp = lazy(() => import('./connect-help').then((module) => ({ default: module.ConnectHelp })));
 const ModelNotice = lazy(() => import('./model-notice').then((module) => ({ default: module.ModelNotice })));
-import { RecentChats } from './recent-chats';
+// Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
+const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 import { Suggestions } from './suggestions';
 import './home-page.css';
 
@@ -38,6 +39,7 @@ function readinessOf(external: boolean, readiness: ModelReadiness): ModelReadine
 export default function HomePage() {
   const navigate = useNavigate();
   const draft = useDraft(HOME_DRAFT_KEY);
+  const hasChats = useChats().length > 0;
   const registered = useSyncExternalStore(subscribeChatModel, getChatModel, getChatModel);
   const external = registered !== null && !isConnectionsModel(registered);
   const snapshot = useConnectionsSnapshot();
@@ -120,6 +122,7 @@ export default function HomePage() {
           )}
           {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
         </Suspense>
+        <StorageNoticeSlot />
         <Composer
           ref={inputRef}
           inputId={HOME_COMPOSER_ID}
@@ -143,7 +146,11 @@ export default function HomePage() {
         />
         {files.overlay}
         <Suggestions onPick={suggest} />
-        <RecentChats />
+        {hasChats && (
+          <Suspense fallback={null}>
+            <RecentChats />
+          </Suspense>
+        )}
       </section>
     </>
   );

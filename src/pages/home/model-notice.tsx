@@ -43,7 +43,7 @@ export function ModelNotice({ attention, ref }: ModelNoticeProps) {
       </p>
       {explanation?.fix && <p className="model-notice__fix">{explanation.fix}</p>}
       {(state === 'failed' || state === 'empty') && settings && (
-        <Button variant="outline" color="neutral" size="sm" icon="lucide:settings" onClick={() => requestSettings()}>
+        <Button variant="outline" color="neutral" size="sm" icon="lucide:settings" onClick={() => requestSettings('connections')}>
           {t('home.connect.openSettings')}
         </Button>
       )}

@@ -6,7 +6,8 @@ import { useSyncExternalStore } from 'react';
  * while something handles them (the /ui gallery and unit tests have no Settings).
  */
 
-type Handler = () => void;
+/** Opens Settings, at a section (`connections`, `sync`…) when one is named. */
+type Handler = (section?: string) => void;
 
 const handlers = new Set<Handler>();
 const watchers = new Set<() => void>();
@@ -15,11 +16,11 @@ const notify = () => {
   for (const watcher of [...watchers]) watcher();
 };
 
-/** Opens Settings; false when nothing handles the request. */
-export function requestSettings(): boolean {
+/** Opens Settings, at `section` when given; false when nothing handles the request. */
+export function requestSettings(section?: string): boolean {
   const current = [...handlers];
   const last = current[current.length - 1];
-  last?.();
+  last?.(section);
   return last !== undefined;
 }
 

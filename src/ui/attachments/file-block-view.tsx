@@ -1,4 +1,5 @@
 import { formatBytes } from '../../lib/format-bytes';
+import { Button } from '../button';
 import { Icon } from '../icon';
 import type { AttachmentItemKind } from './attachment-item';
 import { t } from './attachments-text';
@@ -20,6 +21,8 @@ export interface FileBlockViewProps {
   /** Starts expanded (a search result pointing into the file, say). */
   defaultOpen?: boolean;
   className?: string;
+  /** Offers "Open" beside the summary: the file read in a dialog with Copy and Download. */
+  onOpen?: () => void;
 }
 
 const pagesText = (count: number, locale?: string) =>
@@ -30,12 +33,12 @@ const pagesText = (count: number, locale?: string) =>
  * not bury the conversation, and open on demand as plain preformatted text (React puts it in a
  * text node: a file of HTML shows its tags, it is never parsed).
  */
-export function FileBlockView({ name, size, kind = 'text', text, pageCount, truncated, encodingWarning, locale, defaultOpen, className }: FileBlockViewProps) {
+export function FileBlockView({ name, size, kind = 'text', text, pageCount, truncated, encodingWarning, locale, defaultOpen, className, onOpen }: FileBlockViewProps) {
   const summary =
     kind === 'pdf' && pageCount !== undefined
       ? t('attachments.file.summaryPages', { name, size: formatBytes(size, locale), pages: pagesText(pageCount, locale) })
       : t('attachments.file.summary', { name, size: formatBytes(size, locale) });
-  return (
+  const block = (
     <details className={className ? `file-block ${className}` : 'file-block'} data-kind={kind} open={defaultOpen}>
       <summary className="file-block__summary">
         <Icon name={KIND_ICONS[kind]} className="file-block__icon" />
@@ -51,5 +54,12 @@ export function FileBlockView({ name, size, kind = 'text', text, pageCount, trun
         {text}
       </pre>
     </details>
+  );
+  if (!onOpen) return block;
+  return (
+    <div className="file-block-row">
+      {block}
+      <Button className="file-block__open" size="sm" variant="ghost" color="neutral" icon="lucide:maximize-2" label={t('attachments.file.open', { name })} onClick={onOpen} />
+    </div>
   );
 }

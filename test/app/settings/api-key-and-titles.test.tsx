@@ -29,9 +29,10 @@ afterEach(() => {
 
 function Host() {
   const [open, setOpen] = useState(true);
+  const [section, setSection] = useState('');
   return (
     <TooltipProvider>
-      <SettingsDialog open={open} onOpenChange={setOpen} />
+      <SettingsDialog open={open} onOpenChange={setOpen} section={section} onSectionChange={setSection} />
     </TooltipProvider>
   );
 }
@@ -46,6 +47,8 @@ async function withKey() {
   harness.store.add({ name: 'Box', kind: 'custom', baseUrl: 'http://a/v1', apiKey: 'sk-a' });
   render(<Host />);
   await settle();
+  // Cards are folded until opened.
+  fireEvent.click(within(dialog()).getByRole('button', { name: /^Box/ }));
 }
 
 async function changeAddress(to: string) {
@@ -121,6 +124,7 @@ describe('Settings: an API key goes only where the user confirmed it', () => {
     render(<Host />);
     await settle();
     expect(within(dialog()).getByRole('button', { name: /^Box/ }).textContent).toContain('API key needed');
+    fireEvent.click(within(dialog()).getByRole('button', { name: /^Box/ }));
     expect(field('API key (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog()).getByText('This key was kept for a session that has ended: enter it again.')).toBeTruthy();
   });
@@ -132,6 +136,7 @@ describe('Settings: chat titles', () => {
     if (!added.ok) throw new Error('not added');
     render(<Host />);
     await act(() => harness.answer(['big', 'small']));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Chats' }));
     const generate = within(dialog()).getByRole('switch', { name: 'Generate titles with a model' }) as HTMLInputElement;
     expect(generate.checked).toBe(true);
     const same = within(dialog()).getByRole('radio', { name: 'Same as the chat' }) as HTMLInputElement;

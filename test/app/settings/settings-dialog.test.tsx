@@ -28,9 +28,10 @@ afterEach(() => {
 
 function Host() {
   const [open, setOpen] = useState(true);
+  const [section, setSection] = useState('');
   return (
     <TooltipProvider>
-      <SettingsDialog open={open} onOpenChange={setOpen} />
+      <SettingsDialog open={open} onOpenChange={setOpen} section={section} onSectionChange={setSection} />
     </TooltipProvider>
   );
 }
@@ -288,6 +289,17 @@ describe('Settings: removing a connection and the default model', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(field('Name').value).toBe('Box');
+  });
+
+  it('lists a connection folded, even the only one: its editor opens when asked for', async () => {
+    harness.store.add({ name: 'Box', kind: 'llamacpp', baseUrl: 'http://box:8080/v1' });
+    render(<Host />);
+    await settle();
+    const toggle = button(/^Box/);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(dialog()).queryByLabelText('Base URL')).toBeNull();
+    fireEvent.click(toggle);
+    expect(field('Base URL').value).toBe('http://box:8080/v1');
   });
 
   it('Done closes the dialog', async () => {

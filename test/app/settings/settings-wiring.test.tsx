@@ -30,6 +30,9 @@ describe('the Settings hotkey', () => {
   });
 });
 
+let history: ReturnType<typeof createMemoryHistory>;
+const address = () => history.entries[history.entries.length - 1];
+
 describe('the app opens Settings', () => {
   beforeEach(async () => {
     // Settings loads on first use; fetched here, it opens within the click.
@@ -38,7 +41,8 @@ describe('the app opens Settings', () => {
     const harness = makeConnectionsStore({}, { probe: async () => [] });
     await harness.store.init();
     resetConnectionsStore(harness.store);
-    render(<App history={createMemoryHistory('/')} base="" />);
+    history = createMemoryHistory('/');
+    render(<App history={history} base="" />);
     await screen.findByRole('heading', { level: 1, name: 'What shall we talk about?' });
   });
   afterEach(() => {
@@ -74,5 +78,31 @@ describe('the app opens Settings', () => {
     await waitFor(() => expect(within(help).getByText('No Ollama or llama.cpp server answered on this computer.')).toBeTruthy());
     fireEvent.click(within(help).getByRole('button', { name: 'Open Settings' }));
     expect(settings()).toBeTruthy();
+  });
+
+  it('keeps it in the address (?settings=section) on the page it opens over, and forgets it when closed', async () => {
+    fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Settings' }));
+    expect(address()).toBe('/?settings=');
+    const sections = within(settings()!).getByRole('navigation', { name: 'Settings sections' });
+    expect(within(sections).getAllByRole('button').map((b) => b.textContent)).toEqual(['Connections and models', 'Chats', 'Tools', 'Data', 'Sync']);
+    fireEvent.click(within(sections).getByRole('button', { name: 'Sync' }));
+    expect(address()).toBe('/?settings=sync');
+    expect(within(sections).getByRole('button', { name: 'Sync' }).getAttribute('aria-current')).toBe('true');
+    expect(within(settings()!).getByRole('heading', { level: 3, name: 'Sync' })).toBeTruthy();
+    expect(within(settings()!).queryByRole('heading', { level: 3, name: 'Connections' })).toBeNull();
+    // Only the query changed: no entry was pushed, the route is the same.
+    expect(history.entries).toHaveLength(1);
+    fireEvent.click(within(settings()!).getByRole('button', { name: 'Done' }));
+    expect(settings()).toBeNull();
+    expect(address()).toBe('/');
+  });
+
+  it('opens at the section a link names, and the home page’s help opens it at Connections', async () => {
+    act(() => history.replace('/?settings=data'));
+    expect(within(settings()!).getByRole('heading', { level: 3, name: 'Data' })).toBeTruthy();
+    fireEvent.click(within(settings()!).getByRole('button', { name: 'Done' }));
+    const help = await screen.findByRole('region', { name: 'Connect a model to start' });
+    fireEvent.click(within(help).getByRole('button', { name: 'Open Settings' }));
+    expect(address()).toBe('/?settings=connections');
   });
 });

@@ -39,7 +39,7 @@ describe('chat page messages: copy', () => {
     await openChat([textSteps('Line one\nLine two')]);
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
     // The actions render just after the update that finished the reply.
-    fireEvent.click(await within(lastArticle('Assistant')).findByRole('button', { name: 'Copy' }));
+    fireEvent.click(await within(lastArticle('Assistant')).findByRole('button', { name: 'Copy reply' }));
     await waitFor(() => expect(toastTitles()).toContain('Copied'));
     expect(writeText).toHaveBeenCalledWith('Line one\nLine two');
   });
@@ -50,7 +50,7 @@ describe('chat page messages: copy', () => {
     });
     await openChat([textSteps('Anything')]);
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
-    fireEvent.click(within(lastArticle('You')).getByRole('button', { name: 'Copy' }));
+    fireEvent.click(within(lastArticle('You')).getByRole('button', { name: 'Copy message' }));
     await waitFor(() => expect(toastTitles()).toContain('Could not copy'));
     expect(screen.getByText('Document is not focused')).toBeTruthy();
     expect(toastTitles()).not.toContain('Copied');
@@ -122,7 +122,7 @@ describe('chat page messages: what a reply shows', () => {
     await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Some text'));
     const streaming = lastArticle('Assistant');
     expect(within(streaming).getByText('Writing…')).toBeTruthy();
-    expect(within(streaming).queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(within(streaming).queryByRole('button', { name: /^Copy/ })).toBeNull();
     expect(within(streaming).queryByRole('list', { name: 'Reply statistics' })).toBeNull();
     await act(async () => gate.open());
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));

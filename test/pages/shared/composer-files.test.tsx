@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DraftAttachmentsState } from '../../../src/chat/attachments-api';
-import { ComposerFilesNotes } from '../../../src/pages/shared/attachments/composer-files';
+import { ComposerFilesNotes, refusalNote } from '../../../src/pages/shared/attachments/composer-files';
+import { fireEvent } from '@testing-library/react';
 
 /** A draft whose files cost `totalTokens` (the chips' estimates, summed). */
 const draft = (totalTokens: number, extra: Partial<DraftAttachmentsState> = {}): DraftAttachmentsState => ({ loaded: true, items: [], totalTokens, ...extra });
@@ -37,5 +38,22 @@ describe('the notes under a composer with files', () => {
   it('says a send is waiting for files still being prepared', () => {
     render(<ComposerFilesNotes state={draft(10)} waiting text="" />);
     expect(screen.getByRole('status').textContent).toBe('Preparing the files: the message goes as soon as they are ready.');
+  });
+
+  it('names refused files beside the message box, a sentence each, until dismissed', () => {
+    const files = [new File(['a'], 'setup.exe'), new File([new Uint8Array(10)], 'notes.txt')];
+    const note = refusalNote([{ name: 'setup.exe', code: 'unsupported-type' }], files);
+    let dismissed = 0;
+    render(<ComposerFilesNotes state={draft(0)} waiting={false} text="" refused={note} onDismissRefused={() => (dismissed += 1)} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.dataset.state).toBe('refused');
+    expect(alert.textContent).toContain('A file was not attached');
+    expect(alert.textContent).toContain('setup.exe: this type of file cannot be attached.');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(dismissed).toBe(1);
+  });
+
+  it('has no note when every file was taken', () => {
+    expect(refusalNote([], [new File(['a'], 'a.txt')])).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { AttachmentTray, attachmentErrorText, FileDropOverlay, type AttachmentTrayItem } from '../../../ui/attachments';
 // The kit's `t`: importing it registers the attachments' strings, which this chunk's pieces show.
 import { t } from '../../../ui/attachments/attachments-text';
-import { toast } from '../../../ui/toast/toast-store';
+import { Button } from '../../../ui/button';
 import './composer-files.css';
 
 /**
@@ -31,19 +31,37 @@ export const drafts = () => draftAttachmentsOf();
 /** The domain's limits, quoted by the sentences that refuse a file. */
 const LIMITS = { maxFileBytes: MAX_FILE_BYTES, maxMessageBytes: MAX_MESSAGE_BYTES, maxFiles: MAX_FILES_PER_MESSAGE };
 
-/** Stays until closed: the user reads which files went where, and why. */
-const REFUSAL_TOAST_DURATION = 0;
+/** What the note beside the message box says of one batch of refused files. */
+export interface RefusalNote {
+  title: string;
+  /** A sentence a file, naming it and what to do. */
+  lines: readonly string[];
+}
 
-/** One toast for one batch of refused files, a sentence each, naming the file and what to do. */
-export function sayRefused(refused: readonly Refusal[], files: readonly File[]): void {
-  if (refused.length === 0) return;
+/** The note for one batch of refused files; undefined when every file was taken. */
+export function refusalNote(refused: readonly Refusal[], files: readonly File[]): RefusalNote | undefined {
+  if (refused.length === 0) return undefined;
   const sizes = new Map(files.map((file) => [file.name, file.size]));
-  toast.add({
+  return {
     title: refused.length === 1 ? t('attachments.refused.one') : t('attachments.refused.other', { count: refused.length }),
-    description: refused.map(({ name, code }) => attachmentErrorText(code, name, { ...LIMITS, size: sizes.get(name) })).join(' '),
-    color: 'error',
-    duration: REFUSAL_TOAST_DURATION,
-  });
+    lines: refused.map(({ name, code }) => attachmentErrorText(code, name, { ...LIMITS, size: sizes.get(name) })),
+  };
+}
+
+/**
+ * Refused files are said beside the message box, where they were dropped, not in a toast over the
+ * chat's header; the note stays until dismissed or the next files are added.
+ */
+function RefusedFiles({ note, onDismiss }: { note: RefusalNote; onDismiss: () => void }) {
+  return (
+    <div className="composer-files__note composer-files__refused" role="alert" data-state="refused">
+      <p className="composer-files__refused-title">{note.title}</p>
+      {note.lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <Button size="xs" variant="ghost" color="neutral" icon="lucide:x" label={t('attachments.refused.dismiss')} onClick={onDismiss} />
+    </div>
+  );
 }
 
 function trayItem(item: DraftAttachmentItem, setAsImages: (id: string, on: boolean) => void, canSendAsImages: boolean): AttachmentTrayItem {
@@ -97,15 +115,19 @@ export interface ComposerFilesNotesProps {
   contextLength?: number;
   /** What the model's server says of pictures; false: it does not take them. */
   acceptsImages?: boolean;
+  /** Files just refused, and how to put the note away. */
+  refused?: RefusalNote;
+  onDismissRefused?: () => void;
 }
 
 /** The lines under the composer: waiting for files, storage full (nothing lost), over the model's context, pictures a model won't take. */
-export function ComposerFilesNotes({ state, waiting, text, model, contextLength, acceptsImages }: ComposerFilesNotesProps) {
+export function ComposerFilesNotes({ state, waiting, text, model, contextLength, acceptsImages, refused, onDismissRefused }: ComposerFilesNotesProps) {
   const estimate = contextEstimate(text, state.totalTokens, contextLength);
   const usage = state.storageFull?.usage;
   const numbers = new Intl.NumberFormat();
   return (
     <>
+      {refused && <RefusedFiles note={refused} onDismiss={() => onDismissRefused?.()} />}
       {waiting && (
         <p className="composer-files__note" role="status" data-state="waiting">
           {t('attachments.waiting')}

@@ -3,6 +3,7 @@ import { getChatStore } from '../../../chat';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 // Types only: erased, so the first screen carries none of the attachments' code.
 import type { Attachment, DraftAttachmentsState, SendOutcome } from '../../../chat/attachments-api';
+import type { RefusalNote } from './composer-files';
 // By their own files: the kit's index would bring every attachment string onto the first screen.
 import { AttachButton } from '../../../ui/attachments/attach-button';
 import { useFileDrop } from '../../../ui/attachments/use-file-drop';
@@ -83,6 +84,7 @@ export interface ComposerFiles {
 export function useComposerFiles({ draftKey, text, model, contextLength, acceptsImages, enabled = true, focusComposer }: ComposerFilesOptions): ComposerFiles {
   const [module, setModule] = useState(loaded);
   const [waiting, setWaiting] = useState(false);
+  const [refused, setRefused] = useState<RefusalNote>();
   const want = useCallback(() => loadComposerFiles().then((next) => (setModule(next), next)), []);
 
   useEffect(() => {
@@ -110,7 +112,8 @@ export function useComposerFiles({ draftKey, text, model, contextLength, accepts
   const add = async (files: readonly File[]) => {
     if (files.length === 0) return;
     const machinery = await want();
-    machinery.sayRefused(await machinery.drafts().add(draftKey, files), files);
+    // A new batch replaces the last one's note: it would speak of files no longer in question.
+    setRefused(machinery.refusalNote(await machinery.drafts().add(draftKey, files), files));
   };
 
   // A dropped export (a ChatGPT zip, a conversations.json…) went to the import's preview instead
@@ -150,7 +153,19 @@ export function useComposerFiles({ draftKey, text, model, contextLength, accepts
         <module.DraftTray draftKey={draftKey} items={state.items} canSendAsImages={acceptsImages !== false} onFocusEmpty={focusComposer} />
       ) : undefined,
     notes: module && (
-      <module.ComposerFilesNotes state={state} waiting={waiting} text={text} model={model} contextLength={contextLength} acceptsImages={acceptsImages} />
+      <module.ComposerFilesNotes
+        state={state}
+        waiting={waiting}
+        text={text}
+        model={model}
+        contextLength={contextLength}
+        acceptsImages={acceptsImages}
+        refused={refused}
+        onDismissRefused={() => {
+          setRefused(undefined);
+          focusComposer();
+        }}
+      />
     ),
     overlay: module && <module.FileDropOverlay active={drop.active} />,
   };
