@@ -5,6 +5,7 @@ import memoryAdapter from 'pouchdb-adapter-memory';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import type { ChatPersistence } from '../../../src/chat/persistence';
 import { startSync, type StartSyncOptions, type SyncHandle } from '../../../src/chat/sync/sync-controller';
+import type { SyncRefusal } from '../../../src/chat/sync/sync-notices';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';
 import type { Chat, Message } from '../../../src/chat/types';
 
@@ -14,6 +15,8 @@ let replicas = 0;
 export interface Device {
   persistence: ChatPersistence;
   statuses: SyncStatus[];
+  /** What sync refused from the server (encrypted): what Settings → Sync would list. */
+  refusals: SyncRefusal[];
   announced: string[];
   /** Each announcement's chats: sync announces once per slice of documents, not per document. */
   announcements: string[][];
@@ -27,6 +30,7 @@ export async function device(options: Omit<StartSyncOptions, 'persistence' | 'an
   const self: Device = {
     persistence,
     statuses: [],
+    refusals: [],
     announced: [],
     announcements: [],
     handle: undefined as unknown as SyncHandle,
@@ -34,7 +38,7 @@ export async function device(options: Omit<StartSyncOptions, 'persistence' | 'an
       self.handle = await startSync({ ...options, persistence, local, announce: (ids) => {
           self.announced.push(...ids);
           self.announcements.push([...ids]);
-        }, onStatus: (status) => self.statuses.push(status) });
+        }, onStatus: (status) => self.statuses.push(status), onRefused: (refusal) => self.refusals.push(refusal) });
       return self.handle;
     },
   };
