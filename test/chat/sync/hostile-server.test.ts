@@ -4,6 +4,7 @@
 // move a ciphertext to another document; two honest devices still rename, delete and undo.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCouchServer, type CouchServer, type RawCouchDoc } from '../../support/couch-server/index.mjs';
+import { encryptBody, unlockCryptoDoc, type CryptoDoc } from '../../../src/chat/sync/sync-crypto';
 import { chat, device, eventually, message, type Device } from './two-devices';
 
 const PASSPHRASE = 'seven lanterns over the harbour';
@@ -35,6 +36,12 @@ async function operatorPut(id: string, fields: Record<string, unknown>): Promise
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...fields, _id: id, _rev }),
   });
+  expect(response.status).toBe(201);
+}
+
+/** The operator (or an earlier device) creates `id` with `fields`. */
+async function serverCreate(id: string, fields: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${couch.url}/parley/${encodeURIComponent(id)}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) });
   expect(response.status).toBe(201);
 }
 
@@ -74,20 +81,27 @@ describe('a hostile server, with encryption on', () => {
     }
   }, 30_000);
 
-  it('a device that was stopped still refuses the replay when it starts again (the versions it saw are kept)', async () => {
+  it('a chat deleted here stays deleted when an older copy is replayed into the replica before sync starts again (the versions seen are kept)', async () => {
     couch = await startCouchServer();
     const a = await join();
-    const { c } = await sharedChat(a, [], 'Garden plan');
-    const old = ciphertext(await serverDoc(`chat:${c.id}`));
-    await a.persistence.patchChat(c.id, { title: 'Garden plan, v2' });
+    const { c } = await sharedChat(a, [], 'Old diary');
+    const oldest = ciphertext(await serverDoc(`chat:${c.id}`));
+    await a.persistence.patchChat(c.id, { title: 'Diary' });
     await a.handle.exportChat(c.id);
-    await eventually(async () => expect((await serverDoc(`chat:${c.id}`)).v).not.toBe(old.v));
+    await eventually(async () => expect((await serverDoc(`chat:${c.id}`)).v).not.toBe(oldest.v));
+    await a.persistence.deleteChat(c.id);
+    await a.handle.exportChat(c.id);
+    await eventually(async () => expect((await fetch(`${couch.url}/parley/chat:${c.id}`)).status).toBe(404));
     await a.handle.stop();
 
-    await operatorPut(`chat:${c.id}`, old);
+    // The operator brings the first version back on top of the deletion; the pull wrote it into the replica just before the app closed.
+    await serverCreate(`chat:${c.id}`, oldest);
+    await (a.replica as unknown as { replicate: { from(url: string): Promise<unknown> } }).replicate.from(`${couch.url}/parley`);
+    expect((await a.replica.get(`chat:${c.id}`)).v).toBe(oldest.v);
     await a.start();
-    await eventually(() => expect(a.refusals).toContainEqual({ kind: 'older', chatId: c.id, title: 'Garden plan, v2' }));
-    expect((await a.persistence.getChat(c.id))?.title).toBe('Garden plan, v2');
+    await eventually(() => expect(a.statuses.at(-1)).toEqual({ state: 'synced' }));
+    await a.handle.bridge!.idle();
+    expect(await a.persistence.getChat(c.id)).toBeUndefined();
   }, 30_000);
 
   it('a tombstone the server wrote (no signed deletion) deletes nothing: the chat and its messages stay, and it is reported', async () => {
@@ -145,5 +159,44 @@ describe('a hostile server, with encryption on', () => {
       expect((await b.persistence.listMessages(c.id)).map((m) => m.id)).toEqual([first.id]);
     });
     expect([...a.refusals, ...b.refusals]).toEqual([]);
+  }, 30_000);
+});
+
+describe('honest devices, with encryption on', () => {
+  it('a message deleted on A and continued on B keeps the continuation and its parent (rule 3), nothing refused', async () => {
+    couch = await startCouchServer();
+    const [a, b] = [await join(), await join()];
+    const { c, first } = await sharedChat(a, [b], 'Question');
+    const reply = message(c.id, { parentId: first.id, role: 'assistant', content: 'answer' });
+    await a.persistence.putMessage(reply);
+    await a.handle.exportChat(c.id);
+    await eventually(async () => expect(await b.persistence.listMessages(c.id)).toHaveLength(2));
+    await couch.stop();
+    await a.persistence.deleteMessages(c.id, [reply.id]);
+    await a.handle.exportChat(c.id);
+    await b.persistence.putMessage(message(c.id, { parentId: reply.id, content: 'and then?' }));
+    await b.handle.exportChat(c.id);
+    await couch.restart();
+    for (const one of [a, b]) {
+      await eventually(async () => expect((await one.persistence.listMessages(c.id)).map((m) => m.content).sort()).toEqual(['About Question', 'and then?', 'answer']), 20_000);
+    }
+    expect([...a.refusals, ...b.refusals]).toEqual([]);
+  }, 40_000);
+
+  it('a document of the first encrypted format is read, written in the new one on its next change, and cannot be replayed after', async () => {
+    couch = await startCouchServer();
+    const a = await join();
+    const key = await unlockCryptoDoc((await serverDoc('parley:crypto')) as unknown as CryptoDoc, PASSPHRASE);
+    const c = chat({ title: 'Written by an older Parley' });
+    const legacy = { enc: await encryptBody(key, `chat:${c.id}`, { type: 'chat', changedAt: Date.now(), chat: c }) };
+    await serverCreate(`chat:${c.id}`, legacy);
+    await eventually(async () => expect((await a.persistence.getChat(c.id))?.title).toBe('Written by an older Parley'));
+
+    await a.persistence.patchChat(c.id, { title: 'Renamed here' });
+    await a.handle.exportChat(c.id);
+    await eventually(async () => expect((await serverDoc(`chat:${c.id}`)).v).toEqual(expect.any(Number)));
+    await operatorPut(`chat:${c.id}`, legacy);
+    await eventually(() => expect(a.refusals).toContainEqual({ kind: 'older', chatId: c.id, title: 'Renamed here' }));
+    expect((await a.persistence.getChat(c.id))?.title).toBe('Renamed here');
   }, 30_000);
 });

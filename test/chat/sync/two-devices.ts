@@ -1,6 +1,6 @@
 // Two "devices" for sync tests: each its own storage (memory persistence) and its own replica
 // (PouchDB's memory adapter standing in for IndexedDB), syncing through the real test server.
-import PouchDB from 'pouchdb-core';
+import PouchDB, { type PouchDatabase } from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import type { ChatPersistence } from '../../../src/chat/persistence';
@@ -21,6 +21,8 @@ export interface Device {
   /** Each announcement's chats: sync announces once per slice of documents, not per document. */
   announcements: string[][];
   handle: SyncHandle;
+  /** Its replica (what the pull writes into), for tests that pull by hand while sync is stopped. */
+  replica: PouchDatabase;
   start(): Promise<SyncHandle>;
 }
 
@@ -34,6 +36,7 @@ export async function device(options: Omit<StartSyncOptions, 'persistence' | 'an
     announced: [],
     announcements: [],
     handle: undefined as unknown as SyncHandle,
+    replica: local,
     async start() {
       self.handle = await startSync({ ...options, persistence, local, announce: (ids) => {
           self.announced.push(...ids);
