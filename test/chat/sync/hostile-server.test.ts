@@ -183,6 +183,36 @@ describe('honest devices, with encryption on', () => {
     expect([...a.refusals, ...b.refusals]).toEqual([]);
   }, 40_000);
 
+  it('both offline, both rename: the later rename wins on both (rule 1), nothing refused', async () => {
+    couch = await startCouchServer();
+    const [a, b] = [await join(), await join()];
+    const { c } = await sharedChat(a, [b], 'Start');
+    await couch.stop();
+    await a.persistence.patchChat(c.id, { title: 'Earlier on A' });
+    await a.handle.exportChat(c.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await b.persistence.patchChat(c.id, { title: 'Later on B' });
+    await b.handle.exportChat(c.id);
+    await couch.restart();
+    for (const one of [a, b]) await eventually(async () => expect((await one.persistence.getChat(c.id))?.title).toBe('Later on B'), 20_000);
+    expect([...a.refusals, ...b.refusals]).toEqual([]);
+  }, 40_000);
+
+  it('a chat deleted on A and renamed on B while apart survives with the rename on both (rule 4), nothing refused', async () => {
+    couch = await startCouchServer();
+    const [a, b] = [await join(), await join()];
+    const { c } = await sharedChat(a, [b], 'Recipes');
+    await couch.stop();
+    await b.persistence.patchChat(c.id, { title: 'Recipes, renamed on B' });
+    await b.handle.exportChat(c.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await a.persistence.deleteChat(c.id);
+    await a.handle.exportChat(c.id);
+    await couch.restart();
+    for (const one of [a, b]) await eventually(async () => expect((await one.persistence.getChat(c.id))?.title).toBe('Recipes, renamed on B'), 20_000);
+    expect([...a.refusals, ...b.refusals]).toEqual([]);
+  }, 40_000);
+
   it('a document of the first encrypted format is read, written in the new one on its next change, and cannot be replayed after', async () => {
     couch = await startCouchServer();
     const a = await join();
