@@ -237,7 +237,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   }
 
   /**
-   * Encrypted: whether the revision may be applied; its version becomes the ledger's. Refused: a
+   * Encrypted: whether the revision is to be applied (not when seen already); its version becomes the ledger's. Refused: a
    * tombstone without a valid marker, a body that does not open (moved from another document, or
    * not Parley's), and a version older than one seen here, except a change older than a deletion
    * seen here that is not older than what preceded the deletion (rule 4: a change survives a deletion).
@@ -250,7 +250,9 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     }
     const seen = await ledger.get(id);
     const order = seen ? compareVersions(opened.version, seen) : 1;
-    if (order === 0) return true; // this device's own revision, or one it applied: nothing new to keep
+    // This device's own revision coming back, or one it applied already: applying it again could only
+    // put back an older state of a row changed since (a reply still streaming when it was exported).
+    if (order === 0) return false;
     if (seen && order < 0) {
       const survivesDeletion = !deleted && seen.deleted === true && (!seen.live || compareVersions(opened.version, seen.live) >= 0);
       if (!survivesDeletion) {

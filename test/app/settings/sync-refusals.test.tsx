@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SyncStatusLine } from '../../../src/app/sidebar/sync-status-line';
 import { SyncSection } from '../../../src/app/settings/sync-section';
 import { addSyncRefusal, clearSyncNotices } from '../../../src/chat/sync/sync-notices';
-import { resetSyncService, type SyncConfig, type SyncService } from '../../../src/chat/sync/sync-service';
+import { resetSyncService } from '../../../src/chat/sync/sync-service';
 import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';
+import { syncIsOn } from './sync-service-stub';
 
 afterEach(() => {
   cleanup();
@@ -15,22 +16,9 @@ afterEach(() => {
   clearSyncNotices();
 });
 
-function syncIsOn() {
-  const row: SyncConfig = { url: 'http://couch.test:5984', db: 'parley', auth: { kind: 'none' }, passphrase: 'p', enabled: true };
-  const service: SyncService = {
-    readConfig: async () => row,
-    test: async () => ({ ok: true }),
-    turnOn: async () => {},
-    turnOff: async () => {},
-    forget: async () => {},
-    resume: async () => {},
-  };
-  resetSyncService(service);
-}
-
 describe('refused server changes', () => {
   it('Settings → Sync names them per kind, titles as text, until dismissed', async () => {
-    syncIsOn();
+    syncIsOn({ passphrase: 'p' });
     setSyncStatus({ state: 'synced' });
     await act(async () => void render(<SyncSection />));
     const ui = within(screen.getByRole('region', { name: 'Sync' }));

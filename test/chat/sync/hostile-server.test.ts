@@ -183,34 +183,43 @@ describe('honest devices, with encryption on', () => {
     expect([...a.refusals, ...b.refusals]).toEqual([]);
   }, 40_000);
 
+  /** Two devices apart (the server down): `first` changes on one, then, a moment later, `then` on the other; then they meet again. */
+  async function whileApart(first: () => Promise<void>, then: () => Promise<void>) {
+    await couch.stop();
+    await first();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await then();
+    await couch.restart();
+  }
+  const changeOn = (one: Device, chatId: string, change: (persistence: Device['persistence']) => Promise<unknown>) => async () => {
+    await change(one.persistence);
+    await one.handle.exportChat(chatId);
+  };
+  const titleEverywhere = async (devicesToCheck: Device[], chatId: string, title: string) => {
+    for (const one of devicesToCheck) await eventually(async () => expect((await one.persistence.getChat(chatId))?.title).toBe(title), 20_000);
+    expect(devicesToCheck.flatMap((one) => one.refusals)).toEqual([]);
+  };
+
   it('both offline, both rename: the later rename wins on both (rule 1), nothing refused', async () => {
     couch = await startCouchServer();
     const [a, b] = [await join(), await join()];
     const { c } = await sharedChat(a, [b], 'Start');
-    await couch.stop();
-    await a.persistence.patchChat(c.id, { title: 'Earlier on A' });
-    await a.handle.exportChat(c.id);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await b.persistence.patchChat(c.id, { title: 'Later on B' });
-    await b.handle.exportChat(c.id);
-    await couch.restart();
-    for (const one of [a, b]) await eventually(async () => expect((await one.persistence.getChat(c.id))?.title).toBe('Later on B'), 20_000);
-    expect([...a.refusals, ...b.refusals]).toEqual([]);
+    await whileApart(
+      changeOn(a, c.id, (persistence) => persistence.patchChat(c.id, { title: 'Earlier on A' })),
+      changeOn(b, c.id, (persistence) => persistence.patchChat(c.id, { title: 'Later on B' })),
+    );
+    await titleEverywhere([a, b], c.id, 'Later on B');
   }, 40_000);
 
   it('a chat deleted on A and renamed on B while apart survives with the rename on both (rule 4), nothing refused', async () => {
     couch = await startCouchServer();
     const [a, b] = [await join(), await join()];
     const { c } = await sharedChat(a, [b], 'Recipes');
-    await couch.stop();
-    await b.persistence.patchChat(c.id, { title: 'Recipes, renamed on B' });
-    await b.handle.exportChat(c.id);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await a.persistence.deleteChat(c.id);
-    await a.handle.exportChat(c.id);
-    await couch.restart();
-    for (const one of [a, b]) await eventually(async () => expect((await one.persistence.getChat(c.id))?.title).toBe('Recipes, renamed on B'), 20_000);
-    expect([...a.refusals, ...b.refusals]).toEqual([]);
+    await whileApart(
+      changeOn(b, c.id, (persistence) => persistence.patchChat(c.id, { title: 'Recipes, renamed on B' })),
+      changeOn(a, c.id, (persistence) => persistence.deleteChat(c.id)),
+    );
+    await titleEverywhere([a, b], c.id, 'Recipes, renamed on B');
   }, 40_000);
 
   it('a document of the first encrypted format is read, written in the new one on its next change, and cannot be replayed after', async () => {
