@@ -287,6 +287,37 @@ describe('encryption', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
     expect(await navOf(b).getByRole('link', { name: SENTENCE }).count()).toBe(0);
   });
 
+  it('a deletion the server wrote itself deletes nothing: the chat stays, and the sidebar and Settings → Sync say so', async () => {
+    const a = await device();
+    await turnOnSync(a, PASSPHRASE);
+    await sendFromHome(a, SENTENCE);
+    await a.getByText(`Echo: ${SENTENCE}`, { exact: true }).waitFor();
+    await syncStatus(a).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    // The operator deletes the chat's document straight in the database (DELETE /db/id: a bare tombstone),
+    // again if a late write of the app's (its reply's last save) raced it and won.
+    const auth = { Authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` };
+    const chatId = (await couch.rawDocs('parley')).find((doc) => doc._id.startsWith('chat:'))!._id;
+    const chatUrl = `${couch.url}/parley/${encodeURIComponent(chatId)}`;
+    await expect
+      .poll(
+        async () => {
+          const current = await fetch(chatUrl, { headers: auth });
+          if (current.status === 200) await fetch(`${chatUrl}?rev=${((await current.json()) as { _rev: string })._rev}`, { method: 'DELETE', headers: auth });
+          return (await fetch(chatUrl, { headers: auth })).status;
+        },
+        { timeout: SYNC_TIMEOUT_MS, interval: 1_000 },
+      )
+      .toBe(404);
+
+    await a.locator('.sidebar__footer').getByRole('alert').getByText('Sync: a change to 1 chat refused (see Settings → Sync)').waitFor({ timeout: SYNC_TIMEOUT_MS });
+    expect(await navOf(a).getByRole('link', { name: SENTENCE }).count()).toBe(1);
+    await a.getByText(`Echo: ${SENTENCE}`, { exact: true }).waitFor();
+    await a.getByRole('button', { name: 'Settings', exact: true }).click();
+    const section = a.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Sync' });
+    await section.getByRole('alert').getByText(`The server deleted the chat “${SENTENCE}” without a deletion signed by your devices; it was kept here.`).waitFor();
+    expect(await axeViolations(a, section)).toEqual([]);
+  });
+
   it('a second device is asked for the passphrase, from the keyboard alone, and Settings → Sync passes axe in both themes', async () => {
     const a = await device();
     await turnOnSync(a, PASSPHRASE);

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { t } from './settings-text';
 import { SyncReason } from './sync-reason';
+import { SyncRefusals } from './sync-refusals';
 import './sync-section.css';
 
 /**
@@ -193,6 +194,7 @@ export function SyncSection() {
         {reason !== undefined && <SyncReason reason={reason} id={`${id}reason`} />}
         {test.state === 'idle' && on && status.state !== 'error' && saved && <p>{t('sync.on', { db: saved.db, url: saved.url })}</p>}
       </div>
+      {saved && <SyncRefusals />}
       {on && status.state === 'syncing' && status.total !== undefined && status.done !== undefined && (
         <div className="settings-field">
           <Progress value={status.done} max={status.total} aria-labelledby={`${id}progress`} />

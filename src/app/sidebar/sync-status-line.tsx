@@ -1,6 +1,8 @@
 import { registerMessages, t } from '../../i18n';
 import { syncSettings } from '../../i18n/en/sync-settings';
+import { useSyncExternalStore } from 'react';
 import type { SyncStatusSnapshot } from '../../chat/sync';
+import { getSyncNotices, noticeCount, subscribeSyncNotices } from '../../chat/sync/sync-notices';
 import { Progress } from '../../ui/progress';
 import { setSyncStatusLine } from './lazy-sync-status';
 
@@ -33,14 +35,20 @@ const textOf = (status: SyncStatusSnapshot): string => {
   }
 };
 
-/** The sidebar footer's sync line (issue 15): synced, syncing n changes (a large sync's progress, with a bar), offline (retrying), or the error's reason. */
+/** The sidebar footer's sync line (issue 15): synced, syncing n changes (a large sync's progress, with a bar), offline (retrying), or the error's reason; and what encrypted sync refused from the server (issue 20). */
 export function SyncStatusLine({ status }: { status: SyncStatusSnapshot }) {
   const progress = syncProgressOf(status);
+  const refused = noticeCount(useSyncExternalStore(subscribeSyncNotices, getSyncNotices));
   return (
     <>
       <p className="sidebar__sync" role="status" data-state={status.state} {...(status.state === 'error' && { 'data-reason': status.reason })}>
         {textOf(status)}
       </p>
+      {refused > 0 && (
+        <p className="sidebar__sync" role="alert" data-state="refused">
+          {refused === 1 ? t('sync.status.refused.one') : t('sync.status.refused.other', { count: refused })}
+        </p>
+      )}
       {progress && (
         <Progress
           className="sidebar__sync-progress"

@@ -29,6 +29,8 @@ export interface ChangeInboxOptions {
   /** Runs a step in the bridge's one queue. */
   schedule(step: () => Promise<void>): void;
   announce(chatIds: readonly string[]): void;
+  /** After each slice, before it is announced: what the slice's changes leave to write once (the version ledger). */
+  afterSlice?(): Promise<void>;
   onProgress?(progress: BridgeProgress): void;
 }
 
@@ -38,7 +40,7 @@ export interface ChangeInbox {
   clear(): void;
 }
 
-export function createChangeInbox({ apply, schedule, announce, onProgress }: ChangeInboxOptions): ChangeInbox {
+export function createChangeInbox({ apply, schedule, announce, afterSlice, onProgress }: ChangeInboxOptions): ChangeInbox {
   /** By document id: a document changed twice while waiting is applied once. */
   const waiting = new Map<string, { deleted: boolean; rev: string }>();
   const counts: BridgeProgress = { done: 0, total: 0, seq: 0 };
@@ -56,6 +58,7 @@ export function createChangeInbox({ apply, schedule, announce, onProgress }: Cha
       if (chatId) changed.add(chatId);
       counts.done += 1;
     }
+    await afterSlice?.().catch(() => undefined);
     if (changed.size > 0) announce([...changed]);
     onProgress?.({ ...counts });
     if (waiting.size === 0) {

@@ -3,11 +3,13 @@ import type { ChatPersistence } from '../persistence';
 import type { StoredAttachment } from '../attachment-rows';
 import type { Message } from '../types';
 import { createChangeInbox, type BridgeProgress } from './change-inbox';
-import { withBase64Data, type DocCodec } from './doc-codec';
+import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
 import { resolveConflicts } from './sync-conflicts';
 import {
-  attachmentDocId, chatDocId, chatRange, joinAttachment, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type DocBody,
+  attachmentDocId, chatDocId, chatRange, joinAttachment, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type DocBody, type ParsedId,
 } from './sync-docs';
+import type { RefusalKind, SyncRefusal } from './sync-notices';
+import { createVersionLedger, type LedgerEntry } from './version-ledger';
 
 /**
  * Between Parley's storage (a ChatPersistence, the source of truth the app reads) and the local
@@ -15,6 +17,8 @@ import {
  * documents, writing only what changed and tombstoning what is gone. In: the local database's
  * changes feed brings every revision (replicated, or a conflict resolved), written to storage
  * and announced, the path other tabs' changes take. One queue runs both ways, one step at a time.
+ * Encrypted, every document's version only moves forward (version-ledger.ts): an older copy, or a
+ * deletion without a signed marker, is refused and reported, never applied (docs/sync.md).
  */
 
 /** A streaming reply is written at most this often (it is saved every second locally): not per token. */
@@ -31,6 +35,8 @@ export interface SyncBridgeOptions {
   now?(): number;
   /** After every slice of replicated documents applied: how far along the backlog is. */
   onProgress?(progress: BridgeProgress): void;
+  /** A change from the server that was not applied (encrypted sync only). */
+  onRefused?(refusal: SyncRefusal): void;
 }
 
 export interface SyncBridge {
@@ -62,7 +68,7 @@ const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
   return found;
 };
 
-export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress }: SyncBridgeOptions): SyncBridge {
+export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused }: SyncBridgeOptions): SyncBridge {
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(step, step);
@@ -75,6 +81,32 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   /** Messages whose chat has not arrived yet. */
   const waiting = new Map<string, Message[]>();
   let feed: PouchChanges | undefined;
+  /** Encrypted only: a plain database's server can write anything anyway (docs/sync.md, "Threat model"). */
+  const ledger = codec.encrypted ? createVersionLedger(local) : undefined;
+
+  /** The version a new revision of `id` is written at: now, or past every version of it seen (a clock behind never writes an older one). */
+  async function nextVersion(id: string, at: number, existing?: PouchDoc | null): Promise<number> {
+    if (!ledger) return at;
+    const seen = Math.max((await ledger.get(id))?.at ?? 0, typeof existing?.v === 'number' ? existing.v : 0);
+    return Math.max(at, seen + 1);
+  }
+
+  /** What was written (ok results only) becomes the ledger's: this device's own revisions come back through the feed. */
+  async function recordWritten(docs: readonly PouchDoc[], results: readonly { ok?: boolean; error?: unknown }[]): Promise<void> {
+    if (!ledger) return;
+    for (const [index, doc] of docs.entries()) {
+      const version = sealedVersion(doc);
+      if (!version || !results[index]?.ok || results[index]?.error) continue;
+      await ledger.set(doc._id, doc._deleted ? await deletionEntry(doc._id, version) : version);
+    }
+    await ledger.flush();
+  }
+
+  async function deletionEntry(id: string, version: { at: number; tie: string }): Promise<LedgerEntry> {
+    const before = await ledger?.get(id);
+    const live = before && !before.deleted ? { at: before.at, tie: before.tie } : before?.live;
+    return { ...version, deleted: true, ...(live ? { live } : {}) };
+  }
 
   const remember = (id: string, body: DocBody) => known.set(id, stableJson({ ...body, changedAt: 0 }));
 
@@ -90,7 +122,8 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       if (sameContent(await storedBody(existing.doc), body)) return void known.set(id, content);
     }
     known.set(id, content);
-    return { _id: id, ...(existing ? { _rev: existing.rev } : {}), ...(await codec.encode(id, body, bytes)) } as PouchDoc;
+    const versioned = { ...body, changedAt: await nextVersion(id, body.changedAt, existing?.doc) };
+    return { _id: id, ...(existing ? { _rev: existing.rev } : {}), ...(await codec.encode(id, versioned, bytes)) } as PouchDoc;
   }
 
   async function rangeRows(kind: 'msg' | 'att', chatId: string) {
@@ -105,15 +138,17 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     const attachmentRows = await rangeRows('att', chatId);
     const chat = await persistence.getChat(chatId);
     const docs: PouchDoc[] = [];
-    const tombstone = (id: string, row: { rev: string; deleted?: boolean } | undefined) => {
-      if (row && !row.deleted) docs.push({ _id: id, _rev: row.rev, _deleted: true });
+    const at = now();
+    /** Encrypted, the tombstone carries the signed deletion marker: a bare one is the server's. */
+    const tombstone = async (id: string, row: { rev: string; deleted?: boolean; doc?: PouchDoc | null } | undefined) => {
       known.delete(id);
+      if (!row || row.deleted) return;
+      docs.push({ _id: id, _rev: row.rev, _deleted: true, ...(await codec.encodeDeletion(id, await nextVersion(id, at, row.doc))) });
     };
     if (!chat) {
-      tombstone(chatDocId(chatId), chatExisting);
-      for (const [id, row] of [...messageRows, ...attachmentRows]) tombstone(id, row);
+      await tombstone(chatDocId(chatId), chatExisting);
+      for (const [id, row] of [...messageRows, ...attachmentRows]) await tombstone(id, row);
     } else {
-      const at = now();
       const chatDoc = await docFor(chatDocId(chatId), { type: 'chat', changedAt: at, chat }, chatExisting);
       if (chatDoc) docs.push(chatDoc);
       const messages = await persistence.listMessages(chatId);
@@ -126,7 +161,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         const doc = await docFor(id, { type: 'msg', changedAt: at, message }, messageRows.get(id));
         if (doc) docs.push(doc);
       }
-      for (const [id, row] of messageRows) if (!live.has(id)) tombstone(id, row);
+      for (const [id, row] of messageRows) if (!live.has(id)) await tombstone(id, row);
       const owned = new Set<string>();
       for (const row of await persistence.listChatAttachments(chatId)) {
         const id = attachmentDocId(chatId, row.id);
@@ -137,9 +172,9 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         const doc = await docFor(id, { type: 'att', changedAt: at, attachment }, existing, bytes);
         if (doc) docs.push(doc);
       }
-      for (const [id, row] of attachmentRows) if (!owned.has(id)) tombstone(id, row);
+      for (const [id, row] of attachmentRows) if (!owned.has(id)) await tombstone(id, row);
     }
-    if (docs.length > 0) await local.bulkDocs(docs);
+    if (docs.length > 0) await recordWritten(docs, await local.bulkDocs(docs));
   }
 
   /** A message deleted elsewhere: kept (its tombstone overwritten) when a live message here continues it. */
@@ -154,7 +189,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       const id = messageDocId(chatId, messageId);
       known.delete(id);
       const doc = await docFor(id, { type: 'msg', changedAt: now(), message }, { rev, deleted: true });
-      if (doc) await local.put(doc);
+      if (doc) await recordWritten([doc], [await local.put(doc)]);
       return false;
     }
     await persistence.deleteMessages(chatId, [messageId]);
@@ -189,11 +224,52 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return false;
   }
 
+  /** Whether this device holds what the document is about (a deletion of something gone here is no news). */
+  async function heldHere(place: ParsedId): Promise<boolean> {
+    if (place.kind === 'chat') return (await persistence.getChat(place.chatId)) !== undefined;
+    if (place.kind === 'msg') return (await persistence.listMessages(place.chatId)).some((row) => row.id === place.rowId);
+    return (await persistence.getAttachments([place.rowId!])).length > 0;
+  }
+
+  async function refuse(kind: RefusalKind, place: ParsedId): Promise<void> {
+    if (kind !== 'unreadable' && !(await heldHere(place))) return;
+    onRefused?.({ kind, chatId: place.chatId, title: (await persistence.getChat(place.chatId))?.title });
+  }
+
+  /**
+   * Encrypted: whether the revision is to be applied (not when seen already); its version becomes the ledger's. Refused: a
+   * tombstone without a valid marker, a body that does not open (moved from another document, or
+   * not Parley's), and a version older than one seen here, except a change older than a deletion
+   * seen here that is not older than what preceded the deletion (rule 4: a change survives a deletion).
+   */
+  async function admit(id: string, place: ParsedId, deleted: boolean, opened: Opened | undefined): Promise<boolean> {
+    if (!ledger) return true;
+    if (!opened || (opened.body.type === 'deleted') !== deleted) {
+      await refuse(deleted ? 'unsigned-deletion' : 'unreadable', place);
+      return false;
+    }
+    const seen = await ledger.get(id);
+    const order = seen ? compareVersions(opened.version, seen) : 1;
+    // This device's own revision coming back, or one it applied already: applying it again could only
+    // put back an older state of a row changed since (a reply still streaming when it was exported).
+    if (order === 0) return false;
+    if (seen && order < 0) {
+      const survivesDeletion = !deleted && seen.deleted === true && (!seen.live || compareVersions(opened.version, seen.live) >= 0);
+      if (!survivesDeletion) {
+        await refuse('older', place);
+        return false;
+      }
+    }
+    await ledger.set(id, deleted ? await deletionEntry(id, opened.version) : opened.version);
+    return true;
+  }
+
   /** The chat the change altered in storage, if any. */
   async function applyChange(id: string, deleted: boolean, rev: string): Promise<string | undefined> {
     const place = parseDocId(id);
     if (!place) return undefined;
     let changed = false;
+    if (deleted && ledger && !(await admit(id, place, true, await codec.open(await local.get(id, { rev }))))) return undefined;
     if (deleted) {
       known.delete(id);
       if (place.kind === 'chat') changed = (await persistence.deleteChat(place.chatId)) !== undefined;
@@ -202,13 +278,14 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     } else {
       if (await resolveConflicts(local, codec, id)) return undefined; // the resolution is a new revision: it comes through here next
       const doc = await local.get(id);
+      if (ledger && !(await admit(id, place, false, await codec.open(doc)))) return undefined;
       const body = await codec.decode(doc);
       if (body) changed = await applyLive(place.chatId, place.kind, body, doc);
     }
     return changed ? place.chatId : undefined;
   }
 
-  const inbox = createChangeInbox({ apply: applyChange, schedule: (step) => void enqueue(step), announce, onProgress });
+  const inbox = createChangeInbox({ apply: applyChange, schedule: (step) => void enqueue(step), announce, onProgress, afterSlice: async () => ledger?.flush() });
 
   return {
     exportChat: (chatId) => enqueue(() => writeChat(chatId)),

@@ -1,11 +1,11 @@
 import type { PouchDatabase, PouchDoc } from 'pouchdb-core';
-import type { DocCodec } from './doc-codec';
-import { compareForWin, type DocBody } from './sync-docs';
+import { compareVersions, type DocCodec, type DocVersion } from './doc-codec';
 
 /**
  * Two devices changed one document while apart: CouchDB keeps both revisions and picks one
  * arbitrarily (but the same everywhere). Parley's rule: the latest change (the body's
- * `changedAt`) wins, a tie goes to the higher revision id. The winner's content is written on
+ * `changedAt`, its version) wins, a tie goes to the higher revision id (encrypted: the higher
+ * ciphertext tag, the same order the device's version ledger keeps). The winner's content is written on
  * top of CouchDB's pick and the other leaves are deleted: they stay in the revision history.
  * Revision ids are deterministic, so two devices resolving the same conflict write the same
  * revisions and agree. True when something was written.
@@ -14,14 +14,14 @@ export async function resolveConflicts(local: PouchDatabase, codec: DocCodec, id
   const current = await local.get(id, { conflicts: true });
   const others = current._conflicts ?? [];
   if (others.length === 0) return false;
-  const candidates: { rev: string; body: DocBody; doc: PouchDoc }[] = [];
+  const candidates: { rev: string; version: DocVersion; doc: PouchDoc }[] = [];
   for (const rev of [current._rev!, ...others]) {
     const doc = await local.get(id, { rev, attachments: true });
-    const body = await codec.decode(doc);
-    if (body) candidates.push({ rev, body, doc });
+    const opened = await codec.open(doc);
+    if (opened && opened.body.type !== 'deleted') candidates.push({ rev, version: opened.version, doc });
   }
   if (candidates.length === 0) return false;
-  const winner = candidates.reduce((best, next) => (compareForWin(next, best) > 0 ? next : best));
+  const winner = candidates.reduce((best, next) => (compareVersions(next.version, best.version) > 0 ? next : best));
   const writes: PouchDoc[] = [];
   if (winner.rev !== current._rev) {
     const { _rev, _conflicts, ...content } = winner.doc;

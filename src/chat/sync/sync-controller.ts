@@ -9,6 +9,7 @@ import { createSyncBridge, type SyncBridge } from './sync-bridge';
 import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
 import { createSyncProgress } from './sync-progress';
 import { parseDocId } from './sync-docs';
+import type { SyncRefusal } from './sync-notices';
 import { reasonOf, type SyncStatus } from './sync-status';
 
 /**
@@ -36,6 +37,8 @@ export interface StartSyncOptions {
   persistence: ChatPersistence;
   announce(chatIds: readonly string[]): void;
   onStatus(status: SyncStatus): void;
+  /** Encrypted sync: a change from the server refused (older than seen here, an unsigned deletion, or one that does not open). */
+  onRefused?(refusal: SyncRefusal): void;
   /** This device's replica; by default an IndexedDB PouchDB named after the server and database. */
   local?: PouchDatabase;
   fetch?: typeof fetch;
@@ -113,7 +116,14 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   let stopped = false;
   const report = (status: SyncStatus) => !stopped && options.onStatus(status);
   const progress = createSyncProgress({ expected, report });
-  const bridge = createSyncBridge({ persistence: options.persistence, local, codec, announce: options.announce, onProgress: progress.applied });
+  const bridge = createSyncBridge({
+    persistence: options.persistence,
+    local,
+    codec,
+    announce: options.announce,
+    onProgress: progress.applied,
+    onRefused: options.onRefused,
+  });
   bridge.start();
   await bridge.exportAll();
   const replication = local.sync(remote, { live: true, retry: true, back_off_function: nextRetryDelay, pull: { filter: leavesBytesOnServer } });

@@ -1,5 +1,5 @@
 import type { PouchDoc } from 'pouchdb-core';
-import type { DocBody } from './sync-docs';
+import type { SealedBody } from './sync-docs';
 
 /**
  * End-to-end encryption: a passphrase becomes an AES-GCM key through PBKDF2; every document
@@ -55,28 +55,35 @@ async function deriveKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, iter
   return subtle().deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 }
 
-/** IV and ciphertext in one buffer; the document id is authenticated too, so a body can't be moved to another id. */
-export async function encryptBytes(key: CryptoKey, id: string, plain: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+/** IV and ciphertext in one buffer; `binding` is authenticated too (the document id, and a body's version): see bodyBinding. */
+export async function encryptBytes(key: CryptoKey, binding: string, plain: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const sealed = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(id) }, key, plain));
+  const sealed = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(binding) }, key, plain));
   const out = new Uint8Array(IV_BYTES + sealed.length);
   out.set(iv);
   out.set(sealed, IV_BYTES);
   return out;
 }
 
-export async function decryptBytes(key: CryptoKey, id: string, sealed: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+export async function decryptBytes(key: CryptoKey, binding: string, sealed: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const iv = sealed.slice(0, IV_BYTES);
-  const plain = await subtle().decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(id) }, key, sealed.slice(IV_BYTES));
+  const plain = await subtle().decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(binding) }, key, sealed.slice(IV_BYTES));
   return new Uint8Array(plain);
 }
 
-export async function encryptBody(key: CryptoKey, id: string, body: DocBody): Promise<string> {
-  return toBase64(await encryptBytes(key, id, encoder.encode(JSON.stringify(body))));
+/**
+ * What a body's ciphertext is bound to (AES-GCM additional data): its document id and its version,
+ * so a ciphertext moved to another document, or shown with another version, does not open.
+ */
+export const bodyBinding = (id: string, version: number) => JSON.stringify({ id, v: version });
+
+/** `binding`: bodyBinding(id, version), or the bare id for a body of the first format (no version). */
+export async function encryptBody(key: CryptoKey, binding: string, body: SealedBody): Promise<string> {
+  return toBase64(await encryptBytes(key, binding, encoder.encode(JSON.stringify(body))));
 }
 
-export async function decryptBody(key: CryptoKey, id: string, sealed: string): Promise<DocBody> {
-  return JSON.parse(new TextDecoder().decode(await decryptBytes(key, id, fromBase64(sealed)))) as DocBody;
+export async function decryptBody(key: CryptoKey, binding: string, sealed: string): Promise<unknown> {
+  return JSON.parse(new TextDecoder().decode(await decryptBytes(key, binding, fromBase64(sealed)))) as unknown;
 }
 
 /** A new database's parameters and key: a fresh random salt. */

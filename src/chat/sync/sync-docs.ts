@@ -14,6 +14,15 @@ export type DocBody =
   | { type: 'msg'; changedAt: number; message: Message }
   | { type: 'att'; changedAt: number; attachment: SyncedAttachment };
 
+/**
+ * With encryption, a deletion is a signed marker: the tombstone (`_deleted: true`) carries this
+ * body, encrypted and bound to its id and version, so a tombstone the server wrote is told apart.
+ */
+export type DeletionBody = { type: 'deleted'; changedAt: number };
+
+/** What an encrypted document's ciphertext holds. */
+export type SealedBody = DocBody | DeletionBody;
+
 /** An attachment row without its bytes (they travel as the document's CouchDB attachment `data`). */
 export type SyncedAttachment = Omit<StoredAttachment, 'blob' | 'source'> & { binaryField?: 'blob' | 'source' };
 
@@ -59,11 +68,6 @@ export function stableJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : inner,
   );
-}
-
-/** Latest change wins; a tie goes to the higher revision id, so every device picks the same one. */
-export function compareForWin(a: { body: DocBody; rev: string }, b: { body: DocBody; rev: string }): number {
-  return a.body.changedAt - b.body.changedAt || (a.rev < b.rev ? -1 : a.rev > b.rev ? 1 : 0);
 }
 
 /** Splits an attachment row into its body and its bytes (a picture's blob, a PDF's source file). */

@@ -7,6 +7,7 @@ import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
 import { SYNC_SETTING } from './index';
 import { setMissingAttachmentFetcher } from './missing-attachments';
+import { addSyncRefusal, clearSyncNotices } from './sync-notices';
 import { setSyncStatus } from './sync-status-store';
 
 /**
@@ -99,6 +100,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       persistence,
       announce,
       onStatus: (status) => setSyncStatus(status.state === 'stopped' ? { state: 'off' } : status),
+      onRefused: addSyncRefusal,
       ...extra,
     });
     setMissingAttachmentFetcher(async (attachmentId) => {
@@ -149,6 +151,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       else if (extra.local) await extra.local.destroy();
       else if (config) await (await import('./sync-controller')).forgetReplica(config.url, config.db);
       await store.putSetting(SYNC_SETTING, null);
+      clearSyncNotices();
       setSyncStatus({ state: 'off' });
     },
     async resume() {

@@ -2,27 +2,15 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncSection } from '../../../src/app/settings/sync-section';
-import { resetSyncService, type SyncConfig, type SyncService } from '../../../src/chat/sync/sync-service';
+import { resetSyncService } from '../../../src/chat/sync/sync-service';
 import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';
+import { syncIsOn } from './sync-service-stub';
 
 afterEach(() => {
   cleanup();
   resetSyncService();
   resetSyncStatus();
 });
-
-function syncIsOn() {
-  const row: SyncConfig = { url: 'http://couch.test:5984', db: 'parley', auth: { kind: 'none' }, enabled: true };
-  const service: SyncService = {
-    readConfig: async () => row,
-    test: async () => ({ ok: true }),
-    turnOn: async () => {},
-    turnOff: async () => {},
-    forget: async () => {},
-    resume: async () => {},
-  };
-  resetSyncService(service);
-}
 
 describe('Settings → Sync progress', () => {
   it('shows done of total while a large sync runs, and nothing once synced', async () => {

@@ -1,10 +1,11 @@
 // Two "devices" for sync tests: each its own storage (memory persistence) and its own replica
 // (PouchDB's memory adapter standing in for IndexedDB), syncing through the real test server.
-import PouchDB from 'pouchdb-core';
+import PouchDB, { type PouchDatabase } from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import type { ChatPersistence } from '../../../src/chat/persistence';
 import { startSync, type StartSyncOptions, type SyncHandle } from '../../../src/chat/sync/sync-controller';
+import type { SyncRefusal } from '../../../src/chat/sync/sync-notices';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';
 import type { Chat, Message } from '../../../src/chat/types';
 
@@ -14,10 +15,14 @@ let replicas = 0;
 export interface Device {
   persistence: ChatPersistence;
   statuses: SyncStatus[];
+  /** What sync refused from the server (encrypted): what Settings → Sync would list. */
+  refusals: SyncRefusal[];
   announced: string[];
   /** Each announcement's chats: sync announces once per slice of documents, not per document. */
   announcements: string[][];
   handle: SyncHandle;
+  /** Its replica (what the pull writes into), for tests that pull by hand while sync is stopped. */
+  replica: PouchDatabase;
   start(): Promise<SyncHandle>;
 }
 
@@ -27,14 +32,16 @@ export async function device(options: Omit<StartSyncOptions, 'persistence' | 'an
   const self: Device = {
     persistence,
     statuses: [],
+    refusals: [],
     announced: [],
     announcements: [],
     handle: undefined as unknown as SyncHandle,
+    replica: local,
     async start() {
       self.handle = await startSync({ ...options, persistence, local, announce: (ids) => {
           self.announced.push(...ids);
           self.announcements.push([...ids]);
-        }, onStatus: (status) => self.statuses.push(status) });
+        }, onStatus: (status) => self.statuses.push(status), onRefused: (refusal) => self.refusals.push(refusal) });
       return self.handle;
     },
   };

@@ -1,0 +1,47 @@
+/**
+ * What sync refused from the server (encrypted sync, issue 20): an older copy of a document than
+ * this device has seen, a deletion no device of the user's signed, or a document that does not
+ * open with the key. Nothing of it was applied; Settings → Sync and the sidebar say so, per chat.
+ * PouchDB-free and lazily loaded with sync, never on the first screen.
+ */
+
+export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable';
+
+export interface SyncRefusal {
+  kind: RefusalKind;
+  chatId: string;
+  /** The chat's title here, when this device has the chat. */
+  title?: string;
+}
+
+/** Per kind, the chats concerned (by id, with the title last known here). */
+export type SyncNotices = Readonly<Record<RefusalKind, ReadonlyMap<string, string | undefined>>>;
+
+const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map() });
+
+let current: SyncNotices = empty();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export const getSyncNotices = (): SyncNotices => current;
+
+export function subscribeSyncNotices(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function addSyncRefusal({ kind, chatId, title }: SyncRefusal): void {
+  const chats = new Map(current[kind]);
+  chats.set(chatId, title ?? chats.get(chatId));
+  current = { ...current, [kind]: chats };
+  emit();
+}
+
+/** How many chats have a notice, all kinds together. */
+export const noticeCount = (notices: SyncNotices): number => new Set(Object.values(notices).flatMap((chats) => [...chats.keys()])).size;
+
+/** "Dismiss", and forgetting the server. */
+export function clearSyncNotices(): void {
+  current = empty();
+  emit();
+}

@@ -1,0 +1,101 @@
+import type { PouchDatabase } from 'pouchdb-core';
+import type { DocVersion } from './doc-codec';
+import { parseDocId } from './sync-docs';
+
+/**
+ * The highest version of each document this device has accepted or written (encrypted sync): what
+ * the bridge compares an arriving revision with, so a server replaying an older ciphertext cannot
+ * roll this device back. Kept in the replica as one `_local` document per chat (never replicated;
+ * "Forget this server" destroys it with the replica): a slice of changes costs one read and one
+ * write per chat it touches, not per document.
+ */
+
+export interface LedgerEntry extends DocVersion {
+  /** The version is a signed deletion. */
+  deleted?: true;
+  /** For a deletion: the live version it followed, the oldest a change surviving it may be. */
+  live?: DocVersion;
+}
+
+export interface VersionLedger {
+  get(docId: string): Promise<LedgerEntry | undefined>;
+  /** Kept in memory until the next flush. */
+  set(docId: string, entry: LedgerEntry): Promise<void>;
+  /** Writes what changed since the last flush. */
+  flush(): Promise<void>;
+}
+
+type Versions = Record<string, LedgerEntry>;
+interface ChatEntries {
+  rev?: string;
+  versions: Versions;
+  dirty: boolean;
+}
+
+const ledgerDocId = (chatId: string) => `_local/parley-versions:${chatId}`;
+/** A first sync touches every chat: past this many cached, a flush drops the cache (each is read again when needed). */
+const MAX_CACHED_CHATS = 500;
+/** Another tab's write in between (same replica): read it, merge, try again. */
+const WRITE_ATTEMPTS = 3;
+const HTTP_CONFLICT = 409;
+
+/** The later of two entries: the ledger only moves forward, whichever tab wrote it. */
+const later = (a: LedgerEntry | undefined, b: LedgerEntry): LedgerEntry => (!a || a.at < b.at || (a.at === b.at && a.tie < b.tie) ? b : a);
+
+export function createVersionLedger(local: PouchDatabase): VersionLedger {
+  const chats = new Map<string, ChatEntries>();
+
+  async function read(chatId: string): Promise<{ rev?: string; versions: Versions }> {
+    try {
+      const doc = await local.get(ledgerDocId(chatId));
+      return { rev: doc._rev, versions: (doc.versions ?? {}) as Versions };
+    } catch {
+      return { versions: {} };
+    }
+  }
+
+  async function entriesOf(docId: string): Promise<ChatEntries | undefined> {
+    const chatId = parseDocId(docId)?.chatId;
+    if (!chatId) return undefined;
+    let entries = chats.get(chatId);
+    if (!entries) {
+      entries = { ...(await read(chatId)), dirty: false };
+      // Another step may have loaded it while this one waited.
+      entries = chats.get(chatId) ?? entries;
+      chats.set(chatId, entries);
+    }
+    return entries;
+  }
+
+  async function write(chatId: string, entries: ChatEntries): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await local.put({ _id: ledgerDocId(chatId), ...(entries.rev ? { _rev: entries.rev } : {}), versions: entries.versions });
+        entries.rev = result.rev;
+        entries.dirty = false;
+        return;
+      } catch (error) {
+        if ((error as { status?: number }).status !== HTTP_CONFLICT || attempt === WRITE_ATTEMPTS) throw error;
+        const stored = await read(chatId);
+        for (const [docId, entry] of Object.entries(stored.versions)) entries.versions[docId] = later(entries.versions[docId], entry);
+        entries.rev = stored.rev;
+      }
+    }
+  }
+
+  return {
+    async get(docId) {
+      return (await entriesOf(docId))?.versions[docId];
+    },
+    async set(docId, entry) {
+      const entries = await entriesOf(docId);
+      if (!entries) return;
+      entries.versions[docId] = entry;
+      entries.dirty = true;
+    },
+    async flush() {
+      for (const [chatId, entries] of chats) if (entries.dirty) await write(chatId, entries);
+      if (chats.size > MAX_CACHED_CHATS) chats.clear();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// What encrypted sync refused from the server (issue 20, finding 7): Settings → Sync says it per kind,
+// naming the chats a server deleted without a signed deletion, and the sidebar's line points there.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SyncStatusLine } from '../../../src/app/sidebar/sync-status-line';
+import { SyncSection } from '../../../src/app/settings/sync-section';
+import { addSyncRefusal, clearSyncNotices } from '../../../src/chat/sync/sync-notices';
+import { resetSyncService } from '../../../src/chat/sync/sync-service';
+import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';
+import { syncIsOn } from './sync-service-stub';
+
+afterEach(() => {
+  cleanup();
+  resetSyncService();
+  resetSyncStatus();
+  clearSyncNotices();
+});
+
+describe('refused server changes', () => {
+  it('Settings → Sync names them per kind, titles as text, until dismissed', async () => {
+    syncIsOn({ passphrase: 'p' });
+    setSyncStatus({ state: 'synced' });
+    await act(async () => void render(<SyncSection />));
+    const ui = within(screen.getByRole('region', { name: 'Sync' }));
+    expect(ui.queryByRole('alert')).toBeNull();
+
+    act(() => {
+      addSyncRefusal({ kind: 'older', chatId: 'c1', title: 'Budget' });
+      addSyncRefusal({ kind: 'older', chatId: 'c2', title: 'Trip' });
+      addSyncRefusal({ kind: 'older', chatId: 'c1', title: 'Budget' });
+      addSyncRefusal({ kind: 'unsigned-deletion', chatId: 'c3', title: '<img src=x onerror=alert(1)>' });
+    });
+    const alert = ui.getByRole('alert');
+    expect(alert.textContent).toContain('The server sent an older copy of 2 chats than this device has already seen; they were not applied.');
+    expect(alert.textContent).toContain('The server deleted the chat “<img src=x onerror=alert(1)>” without a deletion signed by your devices; it was kept here.');
+    expect(alert.querySelector('img')).toBeNull();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(ui.queryByRole('alert')).toBeNull();
+  });
+
+  it('the sidebar line says how many chats had a change refused', () => {
+    render(<SyncStatusLine status={{ state: 'synced' }} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => {
+      addSyncRefusal({ kind: 'unsigned-deletion', chatId: 'c1', title: 'A' });
+      addSyncRefusal({ kind: 'unreadable', chatId: 'c2' });
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Sync: changes to 2 chats refused (see Settings → Sync)');
+    expect(screen.getByRole('status').textContent).toBe('Synced');
+  });
+});
