@@ -79,6 +79,13 @@ export function SyncSection() {
       setBusy(false);
     }
   };
+  /** Tests the form's server; true when it passed. */
+  const runTest = async () => {
+    setTest({ state: 'testing' });
+    const result = await service.test(configOf(form));
+    setTest(result.ok ? { state: 'ok' } : { state: 'failed', reason: result.reason });
+    return result.ok;
+  };
   const on = saved?.enabled === true;
   const canSubmit = form.url.trim() !== '' && !busy;
   const reason = test.state === 'failed' ? test.reason : test.state === 'idle' && on && status.state === 'error' ? status.reason : undefined;
@@ -142,26 +149,23 @@ export function SyncSection() {
           {t('sync.secretHint')}
         </p>
       </div>
-      <div className="settings-field sync-section__actions">
-        <Button
-          variant="outline"
-          disabled={!canSubmit}
-          loading={test.state === 'testing'}
-          onClick={async () => {
-            setTest({ state: 'testing' });
-            const result = await service.test(configOf(form));
-            setTest(result.ok ? { state: 'ok' } : { state: 'failed', reason: result.reason });
-          }}
-        >
+      {/* Laid out as the connection editor's actions: the test first, soft, with its icon; removal last, in red. */}
+      <div className="sync-section__actions">
+        <Button variant="soft" icon="lucide:activity" disabled={!canSubmit} loading={test.state === 'testing'} onClick={() => void runTest()}>
           {test.state === 'testing' ? t('sync.testing') : t('sync.test')}
         </Button>
         <Button
+          icon="lucide:refresh-cw"
           disabled={!canSubmit}
           onClick={() =>
             act(async () => {
+              // Only a server that passed the test is synced with: run it first unless it just passed.
+              if (test.state !== 'ok' && !(await runTest())) return;
               // The sidebar's status line, loaded before the first status arrives.
               await import('../sidebar/sync-status-line');
               await service.turnOn(configOf(form));
+              // From here on the section speaks of sync itself, not of the test.
+              setTest({ state: 'idle' });
             })
           }
         >
@@ -176,6 +180,7 @@ export function SyncSection() {
           <Button
             variant="ghost"
             color="error"
+            icon="lucide:trash-2"
             disabled={busy}
             aria-describedby={`${id}forgetHint`}
             onClick={() =>

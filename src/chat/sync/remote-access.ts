@@ -82,6 +82,27 @@ export function authorisedFetch(serverUrl: string, auth: SyncAuth, base: typeof 
   };
 }
 
+/** A JSON body, or undefined when the response holds something else (a web page, nothing). */
+async function jsonOf(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a response is CouchDB's: a database's information names it (`db_name`), and CouchDB's
+ * errors are `{"error": "...", "reason": "..."}` with strings. A static server that answers every
+ * path with its page, or an OpenAI-style server's `{"error": {...}}`, is something else.
+ */
+async function answersAsCouchDb(response: Response, expect: 'info' | 'error'): Promise<boolean> {
+  const body = await jsonOf(response);
+  if (!body) return false;
+  return expect === 'info' ? typeof body.db_name === 'string' : typeof body.error === 'string';
+}
+
 /** Checks the database can be used, creating it when missing and allowed; throws a RemoteError with the reason. */
 export async function openRemoteDatabase(serverUrl: string, dbUrl: string, fetcher: Fetcher, base: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<void> {
   let response: Response;
@@ -91,8 +112,12 @@ export async function openRemoteDatabase(serverUrl: string, dbUrl: string, fetch
     if (error instanceof RemoteError) throw error;
     throw await unreachable(serverUrl, base);
   }
-  if (response.ok) return;
+  if (response.ok) {
+    if (await answersAsCouchDb(response, 'info')) return;
+    throw new RemoteError('not-couchdb');
+  }
   if (denied(response.status)) throw new RemoteError('unauthorized');
+  if (!(await answersAsCouchDb(response, 'error'))) throw new RemoteError('not-couchdb');
   if (response.status !== HTTP_NOT_FOUND) throw new RemoteError('unknown');
   const created = await fetcher(dbUrl, { method: 'PUT' });
   if (created.ok || created.status === HTTP_PRECONDITION_FAILED) return;

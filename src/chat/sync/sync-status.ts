@@ -15,6 +15,8 @@ export type SyncErrorReason =
   | 'passphrase-required'
   /** A passphrase given for a database that already holds plain (unencrypted) documents. */
   | 'plain-database'
+  /** Something answers at the address, but not as CouchDB does (a web page, a model server, a path too deep). */
+  | 'not-couchdb'
   | 'unknown';
 
 export type SyncStatus =

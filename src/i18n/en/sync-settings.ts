@@ -30,6 +30,8 @@ export const syncSettings = {
   'sync.reason.wrong-passphrase': 'This passphrase does not open the database’s encryption. Nothing was synced.',
   'sync.reason.passphrase-required': 'The chats on this server are encrypted: enter the passphrase.',
   'sync.reason.unknown': 'The server refused the request.',
+  'sync.reason.not-couchdb':
+    'Something answers at this address, but not as CouchDB does. A CouchDB address is the server itself, like http://localhost:5984 or https://couch.example.com (add a path only if your proxy serves CouchDB under one), without the database: its name goes in Database.',
   'sync.reason.plain-database': 'This database already holds unencrypted chats, so a passphrase cannot encrypt it. Leave the passphrase empty, or use a new, empty database for encrypted sync. Nothing was synced.',
   'sync.status.connecting': 'Sync: connecting…',
   'sync.status.synced': 'Synced',
@@ -47,6 +49,7 @@ export const syncSettings = {
   'sync.short.passphrase-required': 'passphrase needed',
   'sync.short.unknown': 'the server refused',
   'sync.short.plain-database': 'a passphrase on an unencrypted database',
+  'sync.short.not-couchdb': 'the address is not a CouchDB server (see Settings → Sync)',
   'sync.refused.older.one': 'The server sent an older copy of 1 chat than this device has already seen; it was not applied.',
   'sync.refused.older.other': 'The server sent an older copy of {count} chats than this device has already seen; they were not applied.',
   'sync.refused.unsigned-deletion.one': 'The server deleted the chat “{title}” without a deletion signed by your devices; it was kept here.',

@@ -91,3 +91,17 @@ describe('Settings → Sync and the passphrase', () => {
     expect(passphrase.getAttribute('aria-invalid')).toBeNull();
   });
 });
+
+describe('Settings → Sync turns on only after a test passed', () => {
+  it('Turn on runs the test first: a server that fails it is explained and sync stays off', async () => {
+    const service = fakeService([{ ok: false, reason: 'not-couchdb' }]);
+    const { ui } = await show();
+    await act(async () => void fireEvent.click(ui.getByRole('button', { name: 'Turn on sync' })));
+    const reason = await ui.findByText(/^Something answers at this address, but not as CouchDB does/);
+    expect(reason.textContent).toContain('like http://localhost:5984');
+    expect(service.turnOn).not.toHaveBeenCalled();
+    // Tested again (the server fixed), it turns on.
+    await act(async () => void fireEvent.click(ui.getByRole('button', { name: 'Turn on sync' })));
+    await waitFor(() => expect(service.turnOn).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,6 +1,11 @@
 // @vitest-environment node
 // Why sync can't start (each reason code), and end-to-end encryption against the real test server.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServer } from '../../../src/server/static-server.mjs';
+import { startOpenAiServer } from '../../support/openai-server/index.mjs';
 import { startCouchServer, type CouchServer, type CouchServerOptions } from '../../support/couch-server/index.mjs';
 import { chat, device, eventually, message, type Device } from './two-devices';
 
@@ -37,6 +42,26 @@ describe('sync errors', () => {
     await couch.stop();
     expect((await join()).statuses.at(-1)).toEqual({ state: 'error', reason: 'network' });
   });
+
+  it('an address that answers, but not as CouchDB (a model server, a web page), is "not-couchdb"', async () => {
+    await serve();
+    const model = await startOpenAiServer({ models: ['m'] });
+    const pages = await mkdtemp(path.join(tmpdir(), 'parley-not-couch-'));
+    await writeFile(path.join(pages, 'index.html'), '<!doctype html><title>A web app</title>');
+    const site = await startServer({ dir: pages, port: 0 });
+    try {
+      for (const url of [model.url, site.url.replace(/\/$/, '')]) {
+        expect((await join({ url })).statuses.at(-1), url).toEqual({ state: 'error', reason: 'not-couchdb' });
+      }
+      // CouchDB itself, at its root, still passes.
+      const ok = await join();
+      await eventually(() => expect(ok.statuses.at(-1)).toEqual({ state: 'synced' }));
+    } finally {
+      await model.close();
+      await site.close();
+      await rm(pages, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('end-to-end encryption', () => {
