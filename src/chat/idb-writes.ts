@@ -1,4 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
+import { safeStoredAttachment } from './attachments/safe-picture-type';
 import type { SettingRow } from './db';
 import { chatRange } from './idb-persistence';
 import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
@@ -150,7 +151,7 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         tx.objectStore('chats').put(chat);
         for (const message of messages) tx.objectStore('messages').put(message);
         if (draft) tx.objectStore('drafts').put(draft);
-        for (const row of rows) tx.objectStore('attachments').put(row);
+        for (const row of rows) tx.objectStore('attachments').put(safeStoredAttachment(row));
       }),
 
     async deleteMessages(chatId, ids, chatPatch) {
@@ -183,7 +184,7 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         const chats = tx.objectStore('chats');
         const store = () => {
           tx.objectStore('messages').put(message);
-          for (const row of rows) tx.objectStore('attachments').put(row);
+          for (const row of rows) tx.objectStore('attachments').put(safeStoredAttachment(row));
           stored = true;
         };
         if (create) {
@@ -204,7 +205,7 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
       const rows: [StoreName, unknown][] = [
         ...batch.chats.map((row): [StoreName, unknown] => ['chats', row]),
         ...batch.messages.map((row): [StoreName, unknown] => ['messages', row]),
-        ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', row]),
+        ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', safeStoredAttachment(row)]),
       ];
       signal?.throwIfAborted();
       let stopAbort = () => {};
@@ -238,7 +239,8 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
       }
     },
 
-    putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(row)),
+    // Every stored row passes safeStoredAttachment: no picture keeps an active document type.
+    putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(safeStoredAttachment(row))),
     deleteAttachments: (ids) =>
       write(raw, ['attachments'], (tx) => {
         for (const id of ids) tx.objectStore('attachments').delete(id);

@@ -1,4 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
+import { safeStoredAttachment } from './attachments/safe-picture-type';
 import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from './search-scan';
 import { toStorageError } from './storage-error';
@@ -135,7 +136,7 @@ export function createMemoryPersistence(): ChatPersistence {
         chats.set(chat.id, clone(chat));
         for (const message of rows) storeMessage(message);
         if (draft) drafts.set(draft.key, clone(draft));
-        for (const row of attachmentRows) attachments.set(row.id, clone(row));
+        for (const row of attachmentRows) attachments.set(row.id, clone(safeStoredAttachment(row)));
       }),
 
     deleteMessages: (chatId, ids, chatPatch) =>
@@ -164,7 +165,7 @@ export function createMemoryPersistence(): ChatPersistence {
         const chat = chats.get(message.chatId);
         if (!chat) return false;
         storeMessage(message);
-        for (const row of rows) attachments.set(row.id, clone(row));
+        for (const row of rows) attachments.set(row.id, clone(safeStoredAttachment(row)));
         if (patch) chats.set(chat.id, clone(applyChatPatch(chat, patch)));
         return true;
       }),
@@ -172,7 +173,7 @@ export function createMemoryPersistence(): ChatPersistence {
     putAttachment: (row) =>
       run(() => {
         assertKey(row?.id, 'An attachment id');
-        attachments.set(row.id, clone(row));
+        attachments.set(row.id, clone(safeStoredAttachment(row)));
       }),
     async importChats(batch, { signal, onProgress } = {}) {
       await run(() => {
@@ -207,7 +208,7 @@ export function createMemoryPersistence(): ChatPersistence {
       // Nothing is stored until here, and nothing below can fail: all or nothing.
       for (const chat of copies.chats) chats.set(chat.id, chat);
       for (const message of copies.messages) storeMessage(message);
-      for (const row of copies.attachments) attachments.set(row.id, row);
+      for (const row of copies.attachments) attachments.set(row.id, safeStoredAttachment(row));
       onProgress?.(total, total);
     },
 

@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { useId, useRef, useState } from 'react';
 import type { ChatStore } from '../../chat';
 import { backUpEverything, backupErrorOf, restoreFromBackup, type BackupProgress, type RestoreOutcome } from '../../chat/backup';
@@ -87,7 +88,7 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored }:
       setRestore({ state: 'done', text: restoreDone(outcome), reload: outcome.connections + outcome.settings > 0 });
       onRestored();
     } catch (error) {
-      setRestore({ state: 'failed', text: t('data.restore.failed', { file: file.name, reason: restoreFailure(error) }) });
+      setRestore({ state: 'failed', text: t('data.restore.failed', { file: isolatedName(file.name), reason: restoreFailure(error) }) });
     }
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getChatStore } from '../../chat';
-import type { Attachment, AttachmentRef } from '../../chat/attachments-api';
-import { AttachmentTray, FileBlockView, ImageThumbnails } from '../../ui/attachments';
+import { displayablePicture, isSafePictureType, type Attachment, type AttachmentRef } from '../../chat/attachments-api';
+import { AttachmentTray, BidiName, FileBlockView, ImageThumbnails } from '../../ui/attachments';
 import { t } from '../../ui/attachments/attachments-text';
 import './message-files.css';
 
@@ -12,7 +12,12 @@ import './message-files.css';
  */
 
 // A message brought back by Undo shows only once its files are stored again (message-actions.ts).
-const loadBlob = (id: string) => getChatStore().loadAttachmentBlob(id);
+// The display chokepoint: a row stored by an older version with an SVG or HTML type gets no
+// object URL (displayablePicture), whatever its message's ref says.
+const loadBlob = async (id: string) => {
+  const row = await getChatStore().loadAttachment(id);
+  return row?.kind === 'image' ? displayablePicture(row.blob, row.mimeType) : undefined;
+};
 
 /** A file's text as shown: a scan's notice rather than an empty block. */
 function shownText(row: Attachment | undefined): string {
@@ -53,12 +58,25 @@ function StoredFileBlock({ file }: { file: AttachmentRef }) {
   );
 }
 
+/** A "picture" whose type is not an allowlisted raster one: named, never drawn or linked. */
+function UnsafePicture({ file }: { file: AttachmentRef }) {
+  return (
+    <p className="message-files__unsafe" data-state="unsafe">
+      <BidiName name={file.name} /> {t('attachments.picture.unsafe')}
+    </p>
+  );
+}
+
 export function MessageFiles({ files }: { files: readonly AttachmentRef[] }) {
-  const images = files.filter((file) => file.kind === 'image');
+  const images = files.filter((file) => file.kind === 'image' && isSafePictureType(file.mimeType));
+  const unsafe = files.filter((file) => file.kind === 'image' && !isSafePictureType(file.mimeType));
   const others = files.filter((file) => file.kind !== 'image');
   return (
     <div className="message-files">
       <ImageThumbnails images={images} loadBlob={loadBlob} />
+      {unsafe.map((file) => (
+        <UnsafePicture key={file.id} file={file} />
+      ))}
       {others.map((file) => (
         <StoredFileBlock key={file.id} file={file} />
       ))}
