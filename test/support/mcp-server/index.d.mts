@@ -4,6 +4,10 @@ export const MCP_PATH: string;
 export const LEGACY_MESSAGES_PATH: string;
 export const PICTURE_PNG_BASE64: string;
 export const FAIL_MESSAGE: string;
+/** An SVG and an HTML page whose script, if it runs as a document, reports to `markerUrl` (`/ran`, `/img`, `/keys`). */
+export function activePayloads(markerUrl: string): { svg: string; html: string };
+/** Where the `pictures` tool's active payloads report. */
+export function setPicturesMarker(url: string): void;
 
 /** `full`: allow any origin and expose Mcp-Session-Id; `no-expose`: allow but hide it; `off`: no CORS headers. */
 export type CorsMode = 'full' | 'no-expose' | 'off';
