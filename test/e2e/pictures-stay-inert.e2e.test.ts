@@ -228,11 +228,50 @@ describe('an SVG or HTML picture never runs with the app’s origin', () => {
     expect(await unsafeNotes().count()).toBe(2);
     const { titles, opened } = await openEveryPicture();
     expect(opened.length).toBeGreaterThanOrEqual(2);
+    await expectNothingRan(titles);
     // The lying ref's thumbnail never got an address: its row is inert.
     expect(await page.getByRole('button', { name: /^Open image odd\.pic/ }).getAttribute('data-state')).toBe('loading');
-    await expectNothingRan(titles);
     expect((await storedPictureTypes()).sort()).toEqual([...Array(6).fill('application/octet-stream'), 'image/png', 'image/png']);
   }, JOURNEY_TIMEOUT_MS);
+
+  it('stored by an older version (an SVG row in IndexedDB): shown as a note, its bytes never get an address', async () => {
+    await page.goto(appUrl);
+    await nav(page).waitFor();
+    const { svg } = payloads();
+    const at = Date.UTC(2026, 0, 3);
+    // Written as a version without the type check stored a tool's SVG: the row and its ref as they were.
+    await page.evaluate(
+      ({ svg, at }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('parley');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['chats', 'messages', 'attachments'], 'readwrite');
+            const picture = (id: string, name: string, mimeType: string) => ({ id, kind: 'image', name, mimeType, size: svg.length, width: 40, height: 40 });
+            tx.objectStore('chats').put({ id: 'old-chat', title: 'Old pictures', titleSource: 'user', createdAt: at, updatedAt: at, pinned: false, currentLeafId: 'o1' });
+            tx.objectStore('messages').put({ id: 'o1', chatId: 'old-chat', parentId: null, role: 'user', content: 'Old', status: 'complete', createdAt: at, attachments: [picture('o-svg', 'old.svg', 'image/svg+xml'), picture('o-lie', 'old.png', 'image/png')] });
+            for (const [id, name] of [['o-svg', 'old.svg'], ['o-lie', 'old.png']]) {
+              tx.objectStore('attachments').put({ ...picture(id!, name!, 'image/svg+xml'), createdAt: at, chatId: 'old-chat', messageId: 'o1', blob: new Blob([svg], { type: 'image/svg+xml' }) });
+            }
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { svg, at },
+    );
+    await page.reload();
+    await nav(page).getByRole('link', { name: 'Old pictures' }).click();
+    await page.getByRole('button', { name: 'Open image old.png' }).waitFor();
+    await page.waitForTimeout(SETTLE_MS);
+    const { titles } = await openEveryPicture();
+    await expectNothingRan(titles);
+    expect(await unsafeNotes().allTextContents()).toEqual([expect.stringContaining('old.svg is not shown')]);
+    expect(await page.getByRole('button', { name: 'Open image old.png' }).getAttribute('data-state')).toBe('loading');
+    expect(await page.evaluate(() => document.querySelectorAll('[src^="blob:"], [href^="blob:"]').length)).toBe(0);
+  });
 
   describe('written into the sync database by its operator (encryption off)', () => {
     let couch: CouchServer;
