@@ -13,10 +13,13 @@ import './message-files.css';
 
 // A message brought back by Undo shows only once its files are stored again (message-actions.ts).
 // The display chokepoint: a row stored by an older version with an SVG or HTML type gets no
-// object URL (displayablePicture), whatever its message's ref says.
-const loadBlob = async (id: string) => {
+// object URL (displayablePicture), whatever its message's ref says; `onInert` hears of it.
+const pictureLoader = (onInert: (id: string) => void) => async (id: string) => {
   const row = await getChatStore().loadAttachment(id);
-  return row?.kind === 'image' ? displayablePicture(row.blob, row.mimeType) : undefined;
+  if (row?.kind !== 'image') return undefined;
+  const shown = displayablePicture(row.blob, row.mimeType);
+  if (!shown) onInert(id);
+  return shown;
 };
 
 /** A file's text as shown: a scan's notice rather than an empty block. */
@@ -68,8 +71,12 @@ function UnsafePicture({ file }: { file: AttachmentRef }) {
 }
 
 export function MessageFiles({ files }: { files: readonly AttachmentRef[] }) {
-  const images = files.filter((file) => file.kind === 'image' && isSafePictureType(file.mimeType));
-  const unsafe = files.filter((file) => file.kind === 'image' && !isSafePictureType(file.mimeType));
+  // Pictures whose ref looked safe but whose stored row is not: shown as notes, like the rest.
+  const [inert, setInert] = useState<ReadonlySet<string>>(() => new Set());
+  const [loadBlob] = useState(() => pictureLoader((id) => setInert((previous) => (previous.has(id) ? previous : new Set(previous).add(id)))));
+  const shown = (file: AttachmentRef) => isSafePictureType(file.mimeType) && !inert.has(file.id);
+  const images = files.filter((file) => file.kind === 'image' && shown(file));
+  const unsafe = files.filter((file) => file.kind === 'image' && !shown(file));
   const others = files.filter((file) => file.kind !== 'image');
   return (
     <div className="message-files">
