@@ -201,14 +201,14 @@ export function createMemoryPersistence(): ChatPersistence {
             sliceEnd = performance.now() + IMPORT_SLICE_MS;
           }
           signal?.throwIfAborted();
-          (copies[key] as object[]).push(clone(row));
+          (copies[key] as object[]).push(clone(key === 'attachments' ? safeStoredAttachment(row as StoredAttachment) : row));
         }
       }
       signal?.throwIfAborted();
       // Nothing is stored until here, and nothing below can fail: all or nothing.
       for (const chat of copies.chats) chats.set(chat.id, chat);
       for (const message of copies.messages) storeMessage(message);
-      for (const row of copies.attachments) attachments.set(row.id, safeStoredAttachment(row));
+      for (const row of copies.attachments) attachments.set(row.id, row);
       onProgress?.(total, total);
     },
 

@@ -29,7 +29,7 @@ const PASSWORD = 'correct horse';
 /** Types a picture may be stored with (safe-picture-type.ts), plus the inert one. */
 const STORABLE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/bmp', 'application/octet-stream'];
 
-const servers = toolServersPerFile();
+const servers = toolServersPerFile({ pictures: true });
 let page: Page;
 const tabs = pagePerTest({
   failureScreenshot: '/tmp/shots/pictures-stay-inert-failure.png',

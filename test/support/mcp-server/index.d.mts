@@ -27,6 +27,8 @@ export interface McpServerOptions {
   token?: string;
   transport?: TransportMode;
   callDelayMs?: number;
+  /** Also offer the `pictures` tool (PNG, SVG and HTML with script, a malformed type: issue 20). */
+  pictures?: boolean;
   /** Be an OAuth authorization server too (the SDK's router; authorize approves at once) and let /mcp through only with its token. */
   oauth?: boolean;
 }

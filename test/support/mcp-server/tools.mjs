@@ -22,12 +22,14 @@ export const TOOLS = [
     description: 'Returns a tiny PNG picture.',
     inputSchema: { type: 'object', properties: {} },
   },
-  {
-    name: 'pictures',
-    description: 'Returns pictures of every type: a PNG, an SVG and an HTML page with script, and a malformed type.',
-    inputSchema: { type: 'object', properties: {} },
-  },
 ];
+
+/** Offered only by a server started with `pictures: true` (the other tests' tool lists stay as they were). */
+export const PICTURES_TOOL = {
+  name: 'pictures',
+  description: 'Returns pictures of every type: a PNG, an SVG and an HTML page with script, and a malformed type.',
+  inputSchema: { type: 'object', properties: {} },
+};
 
 /**
  * An SVG and an HTML page whose script, if it ever runs as a document, writes `pwned` to the
