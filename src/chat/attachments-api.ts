@@ -12,4 +12,5 @@ export type { AttachmentSettings } from './attachment-settings';
 export { REJECTS_IMAGES_REASON } from './generation';
 export type { SendOptions, EditOptions } from './reply-actions';
 export { contextLengthOf, acceptsImages, type Attachment, type AttachmentRef, type AttachmentKind, type RefusalCode, type AttachmentErrorCode } from './attachments';
+export { displayablePicture, isSafePictureType, safePictureType, INERT_TYPE } from './attachments/safe-picture-type';
 export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MAX_MESSAGE_BYTES } from './attachments/limits';

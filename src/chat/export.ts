@@ -1,3 +1,4 @@
+import { BIDI_CONTROL_CHARS } from '../lib/bidi-controls';
 import type { StoredAttachment } from './attachment-rows';
 import { bytesToBase64 } from './attachments/base64';
 import { compareMessages } from './message-order';
@@ -97,8 +98,9 @@ export function buildChatExport(
 }
 
 /** Characters Windows, macOS or Linux refuse in a file name, and control characters. */
+// Bidirectional controls too: a title like `invoice-\u202Efdp` would make the saved name read backwards.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const UNSAFE_CHARS = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+const UNSAFE_CHARS = new RegExp(`[<>:"/\\\\|?*\\u0000-\\u001f\\u007f${BIDI_CONTROL_CHARS}]`, 'g');
 /** Names Windows reserves for devices, with or without an extension. */
 const RESERVED_NAMES = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 

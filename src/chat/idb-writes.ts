@@ -1,4 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
+import { safeStoredAttachment } from './attachments/safe-picture-type';
 import type { SettingRow } from './db';
 import { chatRange } from './idb-persistence';
 import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
@@ -151,7 +152,7 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         tx.objectStore('chats').put(chat);
         for (const message of messages) tx.objectStore('messages').put(message);
         if (draft) tx.objectStore('drafts').put(draft);
-        for (const row of rows) tx.objectStore('attachments').put(row);
+        for (const row of rows) tx.objectStore('attachments').put(safeStoredAttachment(row));
       }),
 
     async deleteMessages(chatId, ids, chatPatch) {
@@ -184,7 +185,7 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         const chats = tx.objectStore('chats');
         const store = () => {
           tx.objectStore('messages').put(message);
-          for (const row of rows) tx.objectStore('attachments').put(row);
+          for (const row of rows) tx.objectStore('attachments').put(safeStoredAttachment(row));
           stored = true;
         };
         if (create) {
@@ -205,7 +206,7 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
       const rows: [StoreName, unknown][] = [
         ...batch.chats.map((row): [StoreName, unknown] => ['chats', row]),
         ...batch.messages.map((row): [StoreName, unknown] => ['messages', row]),
-        ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', row]),
+        ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', safeStoredAttachment(row)]),
         ...(batch.settings ?? []).map((row): [StoreName, unknown] => ['settings', row]),
       ];
       const stores: StoreName[] = batch.settings?.length ? ['chats', 'messages', 'attachments', 'settings'] : ['chats', 'messages', 'attachments'];
@@ -263,7 +264,8 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
       return ids.filter((id) => found.includes(id));
     },
 
-    putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(row)),
+    // Every stored row passes safeStoredAttachment: no picture keeps an active document type.
+    putAttachment: (row) => write(raw, ['attachments'], (tx) => void tx.objectStore('attachments').put(safeStoredAttachment(row))),
     deleteAttachments: (ids) =>
       write(raw, ['attachments'], (tx) => {
         for (const id of ids) tx.objectStore('attachments').delete(id);

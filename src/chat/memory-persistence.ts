@@ -1,4 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
+import { safeStoredAttachment } from './attachments/safe-picture-type';
 import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from './search-scan';
 import { toStorageError } from './storage-error';
@@ -135,7 +136,7 @@ export function createMemoryPersistence(): ChatPersistence {
         chats.set(chat.id, clone(chat));
         for (const message of rows) storeMessage(message);
         if (draft) drafts.set(draft.key, clone(draft));
-        for (const row of attachmentRows) attachments.set(row.id, clone(row));
+        for (const row of attachmentRows) attachments.set(row.id, clone(safeStoredAttachment(row)));
       }),
 
     deleteMessages: (chatId, ids, chatPatch) =>
@@ -164,7 +165,7 @@ export function createMemoryPersistence(): ChatPersistence {
         const chat = chats.get(message.chatId);
         if (!chat) return false;
         storeMessage(message);
-        for (const row of rows) attachments.set(row.id, clone(row));
+        for (const row of rows) attachments.set(row.id, clone(safeStoredAttachment(row)));
         if (patch) chats.set(chat.id, clone(applyChatPatch(chat, patch)));
         return true;
       }),
@@ -172,7 +173,7 @@ export function createMemoryPersistence(): ChatPersistence {
     putAttachment: (row) =>
       run(() => {
         assertKey(row?.id, 'An attachment id');
-        attachments.set(row.id, clone(row));
+        attachments.set(row.id, clone(safeStoredAttachment(row)));
       }),
     async importChats(batch, { signal, onProgress } = {}) {
       await run(() => {
@@ -206,7 +207,7 @@ export function createMemoryPersistence(): ChatPersistence {
           }
           signal?.throwIfAborted();
           // A row that cannot be stored fails as IndexedDB's would: a StorageError, nothing stored.
-          (copies[key] as object[]).push(await run(() => clone(row)));
+          (copies[key] as object[]).push(await run(() => clone(key === 'attachments' ? safeStoredAttachment(row as StoredAttachment) : row)));
         }
       }
       signal?.throwIfAborted();

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { t } from './markdown-text';
 import { CodeBlock } from './code-block';
 import { peekDiagram, requestDiagram } from './mermaid-loader';
@@ -11,19 +11,13 @@ export interface MermaidDiagramProps {
   finished: boolean;
 }
 
-/** The SVG as a blob: URL for an <img>, revoked when the diagram changes or leaves. */
+/**
+ * The SVG as a data: URL for an <img>, never a blob: one. A blob: URL carries the app's origin:
+ * opened as a document ("Open image in new tab") an SVG there would run with access to this
+ * origin's storage. A data: document has an opaque origin (and Chromium refuses to navigate a tab to one).
+ */
 function useSvgUrl(svg: string | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!svg) return;
-    const next = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(null);
-    };
-  }, [svg]);
-  return url;
+  return useMemo(() => (svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : null), [svg]);
 }
 
 /**

@@ -50,6 +50,10 @@ describe('exportFileName', () => {
     ['CON', 'CON-chat.json'],
     ['lpt1', 'lpt1-chat.json'],
     ['Über 😀 café', 'Über 😀 café.json'],
+    // Bidirectional controls would make the saved name read otherwise ("invoice-nosj.txt").
+    ['invoice-\u202Etxt', 'invoice- txt.json'],
+    ['a\u2066b\u2069c\u200Fd\u061Ce', 'a b c d e.json'],
+    ['تقرير', 'تقرير.json'],
   ])('%j → %j', (title, name) => {
     expect(exportFileName(title)).toBe(name);
   });

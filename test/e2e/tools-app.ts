@@ -2,7 +2,7 @@
 // Settings → Tools is on the page.
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startMcpServer, type RunningMcpServer } from '../support/mcp-server/index.mjs';
+import { startMcpServer, type McpServerOptions, type RunningMcpServer } from '../support/mcp-server/index.mjs';
 import { toolScript, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { settingsDialog } from './locators';
 import { modelServerPerFile } from './page-per-test';
@@ -15,11 +15,11 @@ export interface ToolServers {
 }
 
 /** Starts both servers once for the file (the model server reset before each test, as modelServerPerFile does). */
-export function toolServersPerFile(): ToolServers {
+export function toolServersPerFile(mcpOptions: McpServerOptions = {}): ToolServers {
   const servers = {} as { server: OpenAiServer; mcp: RunningMcpServer };
   modelServerPerFile({ models: ['test-model'], script: toolScript() }, (started) => (servers.server = started));
   beforeAll(async () => {
-    servers.mcp = await startMcpServer();
+    servers.mcp = await startMcpServer(mcpOptions);
   });
   afterAll(async () => {
     await servers.mcp?.close();

@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { isImportError } from '../../chat/import';
 import { t, type MessageKey } from './import-text';
 
@@ -18,6 +19,7 @@ export function importFailureText(error: unknown): string {
     return t('import.ui.failed', { reason: t('import.ui.storage', { reason }) });
   }
   const params: Record<string, string | number> = { ...error.params };
+  if (typeof params.file === 'string') params.file = isolatedName(params.file);
   if (typeof params.expected === 'string') params.expected = formatName(params.expected);
   if (error.problem) params.problem = t(`import.problem.${error.problem.code}` as MessageKey, error.problem.params);
   return t('import.ui.failed', { reason: t(`import.error.${error.code}` as MessageKey, params) });

@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
@@ -31,7 +32,7 @@ function progressLine(run: ImportRun): string {
   if (run.state !== 'reading' && run.state !== 'importing') return '';
   const progress = run.progress;
   if (!progress) return '';
-  if (progress.phase === 'reading') return progress.file ? t('import.ui.readingFile', { file: progress.file }) : '';
+  if (progress.phase === 'reading') return progress.file ? t('import.ui.readingFile', { file: isolatedName(progress.file) }) : '';
   return t(progress.phase === 'preparing' ? 'import.ui.preparing' : 'import.ui.writing', { done: progress.done, total: progress.total });
 }
 

@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import type { ComponentPropsWithRef } from 'react';
 import type { Snippet } from '../../chat';
 import { t } from './search-text';
@@ -46,7 +47,7 @@ export function SearchOption({ option, active, className, ...rest }: SearchOptio
       <span className="search-option__title">{titleSnippet ? <Highlighted snippet={titleSnippet} /> : option.title}</span>
       {messageSnippet && (
         <span className="search-option__snippet">
-          {option.fileName !== undefined && <span className="search-option__file">{t('search.inFile', { name: option.fileName })} </span>}
+          {option.fileName !== undefined && <span className="search-option__file">{t('search.inFile', { name: isolatedName(option.fileName) })} </span>}
           <Highlighted snippet={messageSnippet} />
         </span>
       )}

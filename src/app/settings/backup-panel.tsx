@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { useId, useRef, useState } from 'react';
 import type { ChatStore } from '../../chat';
 import { applyRestoreFile, backUpEverything, backupErrorOf, previewRestoreFile, type BackupProgress, type RestoreOutcome, type RestorePreview } from '../../chat/backup';
@@ -103,7 +104,7 @@ export function BackupPanel({ store, download, onBackedUp, onRestored, connectio
       const preview = await previewRestoreFile(store, file, connections.getSnapshot().connections);
       setRestore({ state: 'preview', file: file.name, preview });
     } catch (error) {
-      setRestore({ state: 'failed', text: t('data.restore.failed', { file: file.name, reason: restoreFailure(error) }) });
+      setRestore({ state: 'failed', text: t('data.restore.failed', { file: isolatedName(file.name), reason: restoreFailure(error) }) });
     }
   }
 

@@ -1,4 +1,5 @@
 import { blobToDataUrl } from './base64';
+import { isSafePictureType } from './safe-picture-type';
 import { fileBlock, oneLine } from './text-file';
 import type { Attachment } from './types';
 
@@ -35,6 +36,9 @@ const SEPARATOR = '\n\n';
 /** Said to the model for a scan, so it knows a file was there and why it cannot read it. */
 const NO_TEXT_LAYER_NOTE = '(This PDF has no text layer, probably a scan: its text could not be extracted.)';
 
+/** Said to the model for a "picture" kept as inert data (an SVG or HTML from a tool, a backup, a sync server). */
+const UNSAFE_PICTURE_NOTE = '(A file sent as a picture, but not of a picture type: it is not included.)';
+
 /** The text a text file or a PDF adds; undefined for a picture. */
 export function attachmentText(attachment: Attachment): string | undefined {
   switch (attachment.kind) {
@@ -52,6 +56,10 @@ export async function userMessageContent(text: string, attachments: readonly Att
   const blocks: string[] = [];
   const images: ImagePart[] = [];
   for (const attachment of attachments) {
+    if (attachment.kind === 'image' && !isSafePictureType(attachment.mimeType)) {
+      blocks.push(`File: ${oneLine(attachment.name)}\n${UNSAFE_PICTURE_NOTE}`);
+      continue;
+    }
     if (attachment.kind === 'image') {
       images.push({ type: 'image_url', image_url: { url: await blobToDataUrl(attachment.blob, attachment.mimeType) } });
       continue;

@@ -1,10 +1,13 @@
+import { pictureExtension, safePictureType } from '../attachments/safe-picture-type';
 import type { ImageAttachment } from '../attachments/types';
 import { newId } from '../ids';
 import type { ToolResult } from './tool-types';
 
 /**
  * Pictures a tool returned, as image attachments of its `tool` message: stored and shown like the
- * user's pictures. Their bytes are kept as the server sent them (the thread draws them with <img>).
+ * user's pictures. Their bytes are kept as the server sent them, but never their declared type
+ * unless it is an allowlisted raster one (safePictureType): an SVG or HTML "picture" is kept as
+ * inert bytes, named `.bin`, and the thread says it is not shown.
  */
 
 /** Where a PNG's width and height sit (big-endian, in its IHDR chunk), and a GIF's (little-endian). */
@@ -37,23 +40,23 @@ function decodeBase64(data: string): Uint8Array<ArrayBuffer> | undefined {
   }
 }
 
-/** The result's image parts as attachments named after the tool (`search-1.png`…); undecodable ones are left out. */
+/** The result's image parts as attachments named after the tool (`search-1.png`, `search-2.bin` for an unsafe type); undecodable ones are left out. */
 export function toolPictures(result: ToolResult, tool: string, now: number): ImageAttachment[] {
   const pictures: ImageAttachment[] = [];
   for (const part of result.parts) {
-    if (part.type !== 'image' || !part.mimeType.startsWith('image/')) continue;
+    if (part.type !== 'image') continue;
     const bytes = decodeBase64(part.data);
     if (!bytes) continue;
-    const extension = part.mimeType.slice('image/'.length).replace(/[^a-z0-9]/gi, '') || 'img';
+    const type = safePictureType(part.mimeType);
     pictures.push({
       id: newId(now),
       kind: 'image',
-      name: `${tool}-${pictures.length + 1}.${extension}`,
-      mimeType: part.mimeType,
+      name: `${tool}-${pictures.length + 1}.${pictureExtension(type)}`,
+      mimeType: type,
       size: bytes.byteLength,
       createdAt: now,
       ...pictureSize(bytes),
-      blob: new Blob([bytes], { type: part.mimeType }),
+      blob: new Blob([bytes], { type }),
     });
   }
   return pictures;

@@ -15,6 +15,7 @@ export const attachments = {
   'attachments.pdf.pages.other': '{count} pages',
   'attachments.thumbnails': 'Images',
   'attachments.thumbnail.open': 'Open image {name}',
+  'attachments.picture.unsafe': 'is not shown: its type is not one Parley displays as a picture (PNG, JPEG, WebP, GIF, AVIF or BMP), so it is kept only as data.',
   'attachments.viewer.previous': 'Previous image',
   'attachments.viewer.next': 'Next image',
   'attachments.viewer.position': 'Image {index} of {total}',

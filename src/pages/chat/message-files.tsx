@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getChatStore } from '../../chat';
-import type { Attachment, AttachmentRef } from '../../chat/attachments-api';
-import { AttachmentTray, FileBlockView, ImageThumbnails } from '../../ui/attachments';
+import { displayablePicture, isSafePictureType, type Attachment, type AttachmentRef } from '../../chat/attachments-api';
+import { AttachmentTray, BidiName, FileBlockView, ImageThumbnails } from '../../ui/attachments';
 import { FileTextViewer } from '../../ui/attachments/file-text-viewer';
 import { t } from '../../ui/attachments/attachments-text';
 import './message-files.css';
@@ -13,7 +13,15 @@ import './message-files.css';
  */
 
 // A message brought back by Undo shows only once its files are stored again (message-actions.ts).
-const loadBlob = (id: string) => getChatStore().loadAttachmentBlob(id);
+// The display chokepoint: a row stored by an older version with an SVG or HTML type gets no
+// object URL (displayablePicture), whatever its message's ref says; `onInert` hears of it.
+const pictureLoader = (onInert: (id: string) => void) => async (id: string) => {
+  const row = await getChatStore().loadAttachment(id);
+  if (row?.kind !== 'image') return undefined;
+  const shown = displayablePicture(row.blob, row.mimeType);
+  if (!shown) onInert(id);
+  return shown;
+};
 
 /** A file's text as shown: a scan's notice rather than an empty block. */
 function shownText(row: Attachment | undefined): string {
@@ -60,12 +68,29 @@ function StoredFileBlock({ file }: { file: AttachmentRef }) {
   );
 }
 
+/** A "picture" whose type is not an allowlisted raster one: named, never drawn or linked. */
+function UnsafePicture({ file }: { file: AttachmentRef }) {
+  return (
+    <p className="message-files__unsafe" data-state="unsafe">
+      <BidiName name={file.name} /> {t('attachments.picture.unsafe')}
+    </p>
+  );
+}
+
 export function MessageFiles({ files }: { files: readonly AttachmentRef[] }) {
-  const images = files.filter((file) => file.kind === 'image');
+  // Pictures whose ref looked safe but whose stored row is not: shown as notes, like the rest.
+  const [inert, setInert] = useState<ReadonlySet<string>>(() => new Set());
+  const [loadBlob] = useState(() => pictureLoader((id) => setInert((previous) => (previous.has(id) ? previous : new Set(previous).add(id)))));
+  const shown = (file: AttachmentRef) => isSafePictureType(file.mimeType) && !inert.has(file.id);
+  const images = files.filter((file) => file.kind === 'image' && shown(file));
+  const unsafe = files.filter((file) => file.kind === 'image' && !shown(file));
   const others = files.filter((file) => file.kind !== 'image');
   return (
     <div className="message-files">
       <ImageThumbnails images={images} loadBlob={loadBlob} />
+      {unsafe.map((file) => (
+        <UnsafePicture key={file.id} file={file} />
+      ))}
       {others.map((file) => (
         <StoredFileBlock key={file.id} file={file} />
       ))}

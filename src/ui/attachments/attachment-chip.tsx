@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { useId, type Ref } from 'react';
 import { formatBytes } from '../../lib/format-bytes';
 import { Button } from '../button';
@@ -92,7 +93,7 @@ export function AttachmentChip({ item, state, tokens, error, preview, pdf, onRem
         )}
       </span>
       {state === 'processing' && (
-        <span className="attachment-chip__progress" role="progressbar" aria-label={t('attachments.preparing', { name: item.name })}>
+        <span className="attachment-chip__progress" role="progressbar" aria-label={t('attachments.preparing', { name: isolatedName(item.name) })}>
           <Icon name={SPINNER_ICON} className="attachment-chip__spinner" />
         </span>
       )}
@@ -101,7 +102,7 @@ export function AttachmentChip({ item, state, tokens, error, preview, pdf, onRem
         className="attachment-chip__remove"
         data-remove=""
         icon={REMOVE_ICON}
-        label={t('attachments.remove', { name: item.name })}
+        label={t('attachments.remove', { name: isolatedName(item.name) })}
         aria-describedby={showError ? errorId : undefined}
         variant="ghost"
         color="neutral"

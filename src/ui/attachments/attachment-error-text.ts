@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { formatBytes } from '../../lib/format-bytes';
 import { t, type MessageKey } from './attachments-text';
 
@@ -45,7 +46,8 @@ const KEYS: Readonly<Record<AttachmentErrorTextCode, MessageKey>> = {
 const bytes = (value: number | undefined, locale?: string) => (value === undefined ? '?' : formatBytes(value, locale));
 
 /** One sentence naming the file, what went wrong and what to do. An unknown code gets a generic one. */
-export function attachmentErrorText(code: string, name: string, extra: AttachmentErrorExtra = {}): string {
+export function attachmentErrorText(code: string, fileName: string, extra: AttachmentErrorExtra = {}): string {
+  const name = isolatedName(fileName);
   const key = Object.hasOwn(KEYS, code) ? KEYS[code as AttachmentErrorTextCode] : 'attachments.error.unknown';
   const { locale } = extra;
   switch (code) {

@@ -1,9 +1,11 @@
 import { formatBytes } from '../../lib/format-bytes';
+import { isolatedName } from '../../lib/bidi-controls';
 import { Button } from '../button';
 import { Icon } from '../icon';
 import type { AttachmentItemKind } from './attachment-item';
 import { t } from './attachments-text';
 import { KIND_ICONS } from './attachment-chip';
+import { BidiName } from './file-name';
 import './file-block-view.css';
 
 export interface FileBlockViewProps {
@@ -25,6 +27,9 @@ export interface FileBlockViewProps {
   onOpen?: () => void;
 }
 
+/** Where the name goes in the translated summary: it is put there as an isolated element, not as text. */
+const NAME_SLOT = '\uFFFC';
+
 const pagesText = (count: number, locale?: string) =>
   t(new Intl.PluralRules(locale).select(count) === 'one' ? 'attachments.pdf.pages.one' : 'attachments.pdf.pages.other', { count });
 
@@ -36,13 +41,18 @@ const pagesText = (count: number, locale?: string) =>
 export function FileBlockView({ name, size, kind = 'text', text, pageCount, truncated, encodingWarning, locale, defaultOpen, className, onOpen }: FileBlockViewProps) {
   const summary =
     kind === 'pdf' && pageCount !== undefined
-      ? t('attachments.file.summaryPages', { name, size: formatBytes(size, locale), pages: pagesText(pageCount, locale) })
-      : t('attachments.file.summary', { name, size: formatBytes(size, locale) });
+      ? t('attachments.file.summaryPages', { name: NAME_SLOT, size: formatBytes(size, locale), pages: pagesText(pageCount, locale) })
+      : t('attachments.file.summary', { name: NAME_SLOT, size: formatBytes(size, locale) });
+  const [before = '', after = ''] = summary.split(NAME_SLOT);
   const block = (
     <details className={className ? `file-block ${className}` : 'file-block'} data-kind={kind} open={defaultOpen}>
       <summary className="file-block__summary">
         <Icon name={KIND_ICONS[kind]} className="file-block__icon" />
-        <span className="file-block__title">{summary}</span>
+        <span className="file-block__title">
+          {before}
+          <BidiName className="file-block__name" name={name} />
+          {after}
+        </span>
       </summary>
       {(truncated || encodingWarning) && (
         <div className="file-block__notes">
@@ -59,7 +69,7 @@ export function FileBlockView({ name, size, kind = 'text', text, pageCount, trun
   return (
     <div className="file-block-row">
       {block}
-      <Button className="file-block__open" size="sm" variant="ghost" color="neutral" icon="lucide:maximize-2" label={t('attachments.file.open', { name })} onClick={onOpen} />
+      <Button className="file-block__open" size="sm" variant="ghost" color="neutral" icon="lucide:maximize-2" label={t('attachments.file.open', { name: isolatedName(name) })} onClick={onOpen} />
     </div>
   );
 }

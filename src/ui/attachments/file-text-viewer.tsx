@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BIDI_CONTROL_CHARS, isolatedName, showBidiControls } from '../../lib/bidi-controls';
 import { downloadFile } from '../../lib/download-file';
 import { Button } from '../button';
 import { Dialog } from '../dialog';
@@ -21,7 +22,12 @@ export interface FileTextViewerProps {
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** The name a download of the text gets: a PDF's text is plain text, not a PDF. */
-export const textDownloadName = (name: string, kind: 'text' | 'pdf') => (kind === 'pdf' ? `${name}.txt` : name);
+export const textDownloadName = (name: string, kind: 'text' | 'pdf') => {
+  // Without bidirectional controls: a saved `invoice-\u202Efdp.txt` would read as `invoice-txt.pdf`.
+  const plain = name.replace(BIDI_CONTROLS, '');
+  return kind === 'pdf' ? `${plain}.txt` : plain;
+};
+const BIDI_CONTROLS = new RegExp(`[${BIDI_CONTROL_CHARS}]`, 'g');
 
 /**
  * A sent text or code file (or a PDF's text) read in a dialog, with Copy and Download. The text is
@@ -49,7 +55,7 @@ export function FileTextViewer({ open, onOpenChange, name, kind, text, clipboard
         if (!next) setCopy('idle');
         onOpenChange(next);
       }}
-      title={name}
+      title={<bdi>{showBidiControls(name)}</bdi>}
       description={kind === 'pdf' ? t('attachments.fileViewer.pdfText') : undefined}
       footer={
         <>
@@ -66,7 +72,7 @@ export function FileTextViewer({ open, onOpenChange, name, kind, text, clipboard
       }
     >
       {/* Focusable so a keyboard user can scroll a long file. */}
-      <pre className="file-viewer__text" tabIndex={0} aria-label={t('attachments.fileViewer.textLabel', { name })}>
+      <pre className="file-viewer__text" tabIndex={0} aria-label={t('attachments.fileViewer.textLabel', { name: isolatedName(name) })}>
         {text}
       </pre>
     </Dialog>

@@ -1,3 +1,4 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { AttachmentItemRef, LoadBlob } from './attachment-item';
@@ -34,7 +35,7 @@ function Thumbnail({ image, blob, onOpen, buttonRef }: {
         ref={buttonRef}
         type="button"
         className="image-thumbnails__open"
-        aria-label={t('attachments.thumbnail.open', { name: image.name })}
+        aria-label={t('attachments.thumbnail.open', { name: isolatedName(image.name) })}
         data-state={url ? 'loaded' : 'loading'}
         style={aspectStyle(image)}
         onClick={onOpen}

@@ -1,8 +1,10 @@
+import { isolatedName } from '../../lib/bidi-controls';
 import { useRef, type KeyboardEvent } from 'react';
 import { Button } from '../button';
 import { Dialog, type FocusFallback } from '../dialog';
 import type { AttachmentItemRef } from './attachment-item';
 import { t } from './attachments-text';
+import { BidiName } from './file-name';
 import { useObjectUrl } from './use-object-url';
 import './attachments.css';
 import './image-thumbnails.css';
@@ -55,7 +57,7 @@ export function ImageViewer({ images, blobs, index, onIndexChange, focusFallback
       onOpenChange={(next) => {
         if (!next) onIndexChange(null);
       }}
-      title={image?.name ?? ''}
+      title={image ? <BidiName name={image.name} /> : ''}
       focusFallback={focusFallback}
       // The picture's stage, not a button: an icon button would show its tooltip, and the first
       // Escape would close that instead of the viewer. The arrows and Escape work from here.
@@ -75,7 +77,7 @@ export function ImageViewer({ images, blobs, index, onIndexChange, focusFallback
     >
       {image && (
         <div ref={stageRef} className="image-viewer__stage" tabIndex={-1} data-state={url ? 'loaded' : 'loading'}>
-          {url && <img className="image-viewer__image" src={url} alt={image.name} width={image.width} height={image.height} />}
+          {url && <img className="image-viewer__image" src={url} alt={isolatedName(image.name)} width={image.width} height={image.height} />}
         </div>
       )}
     </Dialog>

@@ -9,7 +9,7 @@ export { attachmentErrorText, type AttachmentErrorExtra, type AttachmentErrorTex
 export { ImageThumbnails, type ImageThumbnailsProps } from './image-thumbnails';
 export { ImageViewer, type ImageViewerProps } from './image-viewer';
 export { FileBlockView, type FileBlockViewProps } from './file-block-view';
-export { FileName } from './file-name';
+export { BidiName, FileName } from './file-name';
 export { FileDropOverlay } from './file-drop-overlay';
 export { useFileDrop, type FileDropOptions } from './use-file-drop';
 export { useNoNavigateOnDrop } from './use-no-navigate-on-drop';

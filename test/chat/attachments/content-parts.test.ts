@@ -33,6 +33,14 @@ describe('userMessageContent', () => {
     expect(await userMessageContent('', [image])).toEqual([{ type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } }]);
   });
 
+  it('never sends a picture kept as inert data (not an allowlisted type): the model is told a file was left out', async () => {
+    const inert: ImageAttachment = { ...image, name: 'drawing.svg', mimeType: 'application/octet-stream', blob: new Blob(['<svg/>'], { type: 'application/octet-stream' }) };
+    expect(await userMessageContent('Look', [inert, image])).toEqual([
+      { type: 'text', text: 'File: drawing.svg\n(A file sent as a picture, but not of a picture type: it is not included.)\n\nLook' },
+      { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } },
+    ]);
+  });
+
   it('sends a PDF chosen as pictures as its pages, or as its text when none are drawn', async () => {
     const page = { blob: new Blob([new Uint8Array([1, 2, 3])]), mimeType: 'image/jpeg' };
     const asImages = { ...pdf, asImages: true };

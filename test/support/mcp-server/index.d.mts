@@ -4,6 +4,10 @@ export const MCP_PATH: string;
 export const LEGACY_MESSAGES_PATH: string;
 export const PICTURE_PNG_BASE64: string;
 export const FAIL_MESSAGE: string;
+/** An SVG and an HTML page whose script, if it runs as a document, reports to `markerUrl` (`/ran`, `/img`, `/keys`). */
+export function activePayloads(markerUrl: string): { svg: string; html: string };
+/** Where the `pictures` tool's active payloads report. */
+export function setPicturesMarker(url: string): void;
 
 /** `full`: allow any origin and expose Mcp-Session-Id; `no-expose`: allow but hide it; `off`: no CORS headers. */
 export type CorsMode = 'full' | 'no-expose' | 'off';
@@ -23,6 +27,8 @@ export interface McpServerOptions {
   token?: string;
   transport?: TransportMode;
   callDelayMs?: number;
+  /** Also offer the `pictures` tool (PNG, SVG and HTML with script, a malformed type: issue 20). */
+  pictures?: boolean;
   /** Be an OAuth authorization server too (the SDK's router; authorize approves at once) and let /mcp through only with its token. */
   oauth?: boolean;
 }

@@ -12,7 +12,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createOAuthApp } from './oauth.mjs';
-import { TOOLS, runTool } from './tools.mjs';
+import { PICTURES_TOOL, TOOLS, runTool } from './tools.mjs';
 import { PREFLIGHT_MAX_AGE_S, readBody } from '../http-helpers.mjs';
 
 export const MCP_PATH = '/mcp';
@@ -22,7 +22,7 @@ export const LEGACY_MESSAGES_PATH = '/messages';
 /** One SDK server (a session's), answering tools/list and tools/call from tools.mjs. */
 function createMcpServer(state) {
   const server = new Server({ name: 'parley-test-mcp', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: state.tools }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: state.pictures ? [...state.tools, PICTURES_TOOL] : state.tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const record = { name: request.params.name, arguments: request.params.arguments ?? {}, state: 'running' };
     state.calls.push(record);
@@ -38,8 +38,8 @@ function createMcpServer(state) {
   return server;
 }
 
-export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'full', token, transport = 'streamable', callDelayMs = 0, oauth: withOAuth = false } = {}) {
-  const state = { cors, token, transport, callDelayMs, calls: [], requests: [], tools: TOOLS };
+export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'full', token, transport = 'streamable', callDelayMs = 0, oauth: withOAuth = false, pictures = false } = {}) {
+  const state = { cors, token, transport, callDelayMs, pictures, calls: [], requests: [], tools: TOOLS };
   /** Streamable HTTP sessions and legacy SSE connections, by session id. */
   const sessions = new Map();
   const legacy = new Map();

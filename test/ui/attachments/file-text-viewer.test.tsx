@@ -34,5 +34,6 @@ describe('a sent text file opened in its viewer', () => {
   it('a PDF’s text downloads as plain text beside its name', () => {
     expect(textDownloadName('report.pdf', 'pdf')).toBe('report.pdf.txt');
     expect(textDownloadName('main.rs', 'text')).toBe('main.rs');
+    expect(textDownloadName('invoice-\u202Efdp.txt', 'text')).toBe('invoice-fdp.txt');
   });
 });

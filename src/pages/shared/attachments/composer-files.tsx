@@ -1,5 +1,6 @@
 import {
   contextEstimate,
+  displayablePicture,
   draftAttachmentsOf,
   MAX_FILE_BYTES,
   MAX_FILES_PER_MESSAGE,
@@ -71,7 +72,7 @@ function trayItem(item: DraftAttachmentItem, setAsImages: (id: string, on: boole
     state: item.state,
     tokens: item.tokens,
     ...(item.error && { error: attachmentErrorText(item.error, item.name, { ...LIMITS, size: item.size }) }),
-    ...(attachment?.kind === 'image' && { preview: attachment.blob }),
+    ...(attachment?.kind === 'image' && { preview: displayablePicture(attachment.blob, attachment.mimeType) }),
     ...(item.kind === 'pdf' && {
       pdf: {
         hasTextLayer: attachment?.kind === 'pdf' ? attachment.hasTextLayer : undefined,
