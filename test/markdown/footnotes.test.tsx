@@ -17,7 +17,7 @@ const REPLY = [
 ].join('\n');
 
 function notesOf(container: HTMLElement) {
-  return within(container.querySelector('section')!).getAllByRole('listitem');
+  return within(container.querySelector('.markdown__footnotes')!).getAllByRole('listitem');
 }
 
 describe('GFM footnotes', () => {
@@ -26,7 +26,9 @@ describe('GFM footnotes', () => {
     const refs = screen.getAllByRole('link', { name: /^Footnote / });
     expect(refs.map((ref) => ref.textContent)).toEqual(['1', '2', '1']);
     expect(refs[0]!.closest('sup')).not.toBeNull();
-    const section = screen.getByRole('region', { name: t('markdown.footnotes.label') });
+    // A named list, not a landmark: each reply's notes would be another "Footnotes" region (axe: landmark-unique).
+    const section = screen.getByRole('list', { name: t('markdown.footnotes.label') });
+    expect(screen.queryByRole('region')).toBeNull();
     const notes = notesOf(container);
     expect(notes.map((note) => note.textContent!.replace('↩', '').trim())).toEqual(['Without unsafe,\nin safe code.', 'Benchmarks vary; see the game.']);
     expect(section.querySelector('em')?.textContent).toBe('the game');
@@ -34,7 +36,7 @@ describe('GFM footnotes', () => {
     expect(refs[1]!.getAttribute('href')).toBe(`#${notes[1]!.id}`);
     expect(container.textContent).toContain('[^nothing]');
     // The definitions are not shown where they were written.
-    expect(container.querySelector('section')!.previousElementSibling!.textContent).not.toContain('Benchmarks');
+    expect(container.querySelector('.markdown__footnotes')!.previousElementSibling!.textContent).not.toContain('Benchmarks');
   });
 
   it('keeps two replies’ notes apart on one page', () => {
@@ -44,7 +46,7 @@ describe('GFM footnotes', () => {
         <Markdown text={REPLY} />
       </>,
     );
-    const ids = [...document.querySelectorAll('section li')].map((li) => li.id);
+    const ids = [...document.querySelectorAll('.markdown__footnotes li')].map((li) => li.id);
     expect(ids).toHaveLength(4);
     expect(new Set(ids).size).toBe(4);
   });
