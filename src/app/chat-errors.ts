@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { getChatStore } from '../chat';
 import { paths } from '../pages/paths';
-import { noticeStorageEvent } from '../pages/shared/storage-notice-state';
 import { matchPattern, useLocation, useNavigate } from '../router';
 // The store alone: the toast index would bring the toasts' renderer into the first screen.
 import { toast } from '../ui/toast/toast-store';
@@ -48,12 +47,12 @@ export function useChatErrorToasts(): void {
   useEffect(
     () =>
       getChatStore().onError((event) => {
-        // Storage full and its all-clear are said in the page, above the message box (pages/shared/storage-notice).
-        if (noticeStorageEvent(event)) return;
         // One chain, so toasts keep the events' order (storage full, then saved) while the code loads.
         shown = shown
           .then(() => import('./chat-event-toasts'))
           .then(async (module) => {
+            // Storage full and its all-clear are said in the page, above the message box (pages/shared/storage-notice).
+            if (module.noticeStorageEvent(event)) return;
             const onScreen = event.kind === 'model-error' && event.chatId === context.current.chatOnScreen;
             if (event.kind === 'model-error' && !onScreen) await module.loadErrorExplanations();
             const options = module.toastForChatEvent(event, context.current);

@@ -3,6 +3,7 @@ import { registerMessages, t } from '../i18n';
 import { storageErrors } from '../i18n/en/storage-errors';
 import { loadModelErrorExplainer, modelKind, type ExplainModelError } from '../pages/shared';
 import type { ToastOptions } from '../ui/toast/toast-store';
+export { noticeStorageEvent } from '../pages/shared/storage-notice-events';
 import { chatErrorToastId, type ChatEventContext } from './chat-errors';
 
 // What each store event says, with its strings: loaded with the first event (chat-errors.ts),

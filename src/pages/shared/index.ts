@@ -13,6 +13,6 @@ export { handleModelPickerRequests, requestModelPicker } from './model-picker-re
 export { useModelUnavailable } from './use-model-unavailable';
 export { UNSAVED_ICON, UnsavedMark, type UnsavedMarkProps } from './unsaved-mark';
 export { StorageNoticeSlot } from './storage-notice-slot';
-export { noticeStorageEvent, storageNotice, type StorageNoticeState } from './storage-notice-state';
+export { storageNotice, type StorageNoticeState } from './storage-notice-state';
 // Small: the attachments' machinery it loads (composer-files.tsx) stays out of the first screen.
 export { loadComposerFiles, useComposerFiles, type ComposerFiles, type ComposerFilesOptions } from './attachments/use-composer-files';

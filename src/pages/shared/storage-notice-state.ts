@@ -1,5 +1,3 @@
-import type { ChatStoreEvent } from '../../chat';
-
 // Whether storage refused a write, for the notice the pages show above their message box. Kept
 // outside React (the app's event bridge sets it, any page reads it) and tiny: it is on the first
 // screen, the notice's code and strings load only when there is something to say.
@@ -23,11 +21,3 @@ export const storageNotice = {
     return () => listeners.delete(listener);
   },
 };
-
-/** Takes the store's storage-full and all-clear events into the notice; false for any other event. */
-export function noticeStorageEvent(event: ChatStoreEvent): boolean {
-  if (event.kind === 'storage-full') storageNotice.set({ kind: 'full', ...(event.usage && { usage: event.usage }) });
-  else if (event.kind === 'storage-saved') storageNotice.set({ kind: 'saved' });
-  else return false;
-  return true;
-}

@@ -4,7 +4,8 @@ import { createChatStore, resetChatStore, type ChatPersistence } from '../../../
 import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
 import { SAVED_NOTICE_MS } from '../../../src/pages/shared/storage-notice';
 import { StorageNoticeSlot } from '../../../src/pages/shared/storage-notice-slot';
-import { noticeStorageEvent, storageNotice } from '../../../src/pages/shared/storage-notice-state';
+import { noticeStorageEvent } from '../../../src/pages/shared/storage-notice-events';
+import { storageNotice } from '../../../src/pages/shared/storage-notice-state';
 import { resetToasts, Toaster } from '../../../src/ui/toast';
 
 afterEach(() => {
