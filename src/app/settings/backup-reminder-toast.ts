@@ -1,5 +1,5 @@
 import { getChatStore, type ChatStore } from '../../chat';
-import { backUpEverything, backupReminderDue, readBackupState } from '../../chat/backup';
+import { backUpEverything, backupReminderDue, FIRST_USE_KEY, readBackupState } from '../../chat/backup';
 import { downloadFile } from '../../lib/download-file';
 import { toast, type ToastOptions } from '../../ui/toast/toast-store';
 import { t } from './settings-text';
@@ -40,10 +40,11 @@ export async function remindToBackUp(options: BackupReminderOptions = {}): Promi
   const { store = getChatStore(), now = Date.now, session = sessionStore(), notify = toast.add, download = downloadFile } = options;
   if (session?.getItem(REMINDED_SESSION_KEY)) return false;
   await store.init();
-  const chats = store.getSnapshot().chats;
-  const oldestChatAt = chats.length === 0 ? undefined : Math.min(...chats.map((chat) => chat.createdAt));
-  const { reminder, lastBackupAt } = await readBackupState(store);
-  if (!backupReminderDue({ settings: reminder, lastBackupAt, oldestChatAt, now: now() })) return false;
+  const { reminder, ...times } = await readBackupState(store);
+  // The first start that sees no first use records it: the period counts from here, never from old chats' dates.
+  if (times.firstUseAt === undefined) await store.putSetting(FIRST_USE_KEY, (times.firstUseAt = now()));
+  const { lastBackupAt } = times;
+  if (!backupReminderDue({ settings: reminder, hasChats: store.getSnapshot().chats.length > 0, ...times, now: now() })) return false;
   session?.setItem(REMINDED_SESSION_KEY, '1');
 
   const backUpNow = async () => {

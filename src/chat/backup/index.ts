@@ -1,6 +1,6 @@
 import type { ChatStore } from '../chat-store-api';
 import { BACKUP_REMINDER_KEY, backupFileName, LAST_BACKUP_KEY } from './backup-format';
-import { readReminderSettings, type BackupReminderSettings } from './backup-reminder';
+import { FIRST_USE_KEY, LAST_IMPORT_KEY, LAST_RESTORE_KEY, readReminderSettings, type BackupReminderSettings } from './backup-reminder';
 import type { MarkdownLabels } from './chat-markdown';
 import type { ChatFile } from './chat-files';
 import type { BackupErrorCode } from './read-backup';
@@ -18,9 +18,13 @@ export {
   clampDays,
   DEFAULT_BACKUP_REMINDER,
   DEFAULT_REMINDER_DAYS,
+  FIRST_USE_KEY,
+  LAST_IMPORT_KEY,
+  LAST_RESTORE_KEY,
   MAX_REMINDER_DAYS,
   MIN_REMINDER_DAYS,
   readReminderSettings,
+  reminderPeriodStart,
   type BackupReminderSettings,
   type ReminderFacts,
 } from './backup-reminder';
@@ -45,10 +49,15 @@ export async function backUpEverything(store: BackupStore, options: WriteBackupO
   return { ...written, fileName: backupFileName(new Date(madeAt)), madeAt };
 }
 
-/** Restores the backup file's text; rejects with a BackupError (nothing written) when the file is not a usable backup. */
-export async function restoreFromBackup(store: Pick<ChatStore, 'attachmentHost'>, text: string, options?: RestoreOptions): Promise<RestoreOutcome> {
+/**
+ * Restores the backup file's text; rejects with a BackupError (nothing written) when the file is
+ * not a usable backup. Records when: the reminder counts from it, not from the restored chats' dates.
+ */
+export async function restoreFromBackup(store: Pick<ChatStore, 'attachmentHost'>, text: string, options?: RestoreOptions & { now?(): number }): Promise<RestoreOutcome> {
   const [{ restoreBackup }, persistence] = await Promise.all([import('./restore'), store.attachmentHost().persistence()]);
-  return restoreBackup(persistence, text, options);
+  const outcome = await restoreBackup(persistence, text, options);
+  await persistence.putSetting(LAST_RESTORE_KEY, (options?.now ?? Date.now)());
+  return outcome;
 }
 
 /** A BackupError's code and params, for the app to word; undefined for any other failure (storage, say). */
@@ -62,11 +71,20 @@ export function backupErrorOf(error: unknown): { code: BackupErrorCode; params: 
 export interface BackupState {
   reminder: BackupReminderSettings;
   lastBackupAt?: number;
+  firstUseAt?: number;
+  lastImportAt?: number;
+  lastRestoreAt?: number;
 }
 
+const TIME_ROWS = { lastBackupAt: LAST_BACKUP_KEY, firstUseAt: FIRST_USE_KEY, lastImportAt: LAST_IMPORT_KEY, lastRestoreAt: LAST_RESTORE_KEY } as const;
+
+/** The reminder's setting and the times it counts from (each left out when never recorded). */
 export async function readBackupState(store: Pick<ChatStore, 'getSetting'>): Promise<BackupState> {
-  const [reminder, last] = await Promise.all([store.getSetting(BACKUP_REMINDER_KEY), store.getSetting(LAST_BACKUP_KEY)]);
-  return { reminder: readReminderSettings(reminder), ...(typeof last === 'number' && { lastBackupAt: last }) };
+  const names = Object.keys(TIME_ROWS) as (keyof typeof TIME_ROWS)[];
+  const [reminder, ...times] = await Promise.all([store.getSetting(BACKUP_REMINDER_KEY), ...names.map((name) => store.getSetting(TIME_ROWS[name]))]);
+  const state: BackupState = { reminder: readReminderSettings(reminder) };
+  for (const [i, name] of names.entries()) if (typeof times[i] === 'number') state[name] = times[i];
+  return state;
 }
 
 export function saveReminderSettings(store: Pick<ChatStore, 'putSetting'>, settings: BackupReminderSettings): Promise<void> {

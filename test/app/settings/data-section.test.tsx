@@ -136,12 +136,16 @@ describe('Settings → Data: backup and restore', () => {
     const failed = await outcome(ui, 'failed');
     expect(failed.textContent).toBe('cut.json was not restored: the file ends too early (an interrupted download?). Nothing was changed.');
     expect(await persistence.listChats()).toEqual([]);
+    expect(await persistence.getSetting('lastRestoreAt')).toBeUndefined();
 
+    const before = Date.now();
     await choose(new File([text], 'parley-backup.json'));
     const done = await outcome(ui, 'done');
     expect(done.textContent).toContain('Restored 2 chats with 7 messages and 0 files.');
     expect(done.textContent).toContain('Restored connections and settings are used after a reload.');
     expect((await persistence.listChats()).map((c) => c.title)).toEqual(['Branched', 'With a PDF']);
+    // The backup reminder counts from the restore, not from the restored chats' dates.
+    expect(await persistence.getSetting('lastRestoreAt')).toBeGreaterThanOrEqual(before);
     fireEvent.click(within(done).getByRole('button', { name: 'Reload now' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
