@@ -4,6 +4,7 @@ import { backUpEverything, backupErrorOf, restoreFromBackup, type BackupProgress
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { t } from './settings-text';
+import { tn } from '../../i18n/plural';
 
 /**
  * "Back up everything" (with the choice to include API keys, and the warning that then goes with
@@ -32,8 +33,8 @@ function restoreFailure(error: unknown): string {
 }
 
 function restoreDone(outcome: RestoreOutcome): string {
-  const lines = [t('data.restore.done', { chats: outcome.chats, messages: outcome.messages, files: outcome.attachments })];
-  if (outcome.existing > 0) lines.push(t('data.restore.existing', { count: outcome.existing }));
+  const lines = [t('data.restore.done', { chats: tn('count.chats', outcome.chats), messages: tn('count.messages', outcome.messages), files: tn('count.files', outcome.attachments) })];
+  if (outcome.existing > 0) lines.push(tn('data.restore.existing', outcome.existing));
   return lines.join(' ');
 }
 
@@ -43,7 +44,7 @@ function RunStatus({ run, label, reload }: { run: Run; label: string; reload(): 
       {run.state === 'running' && (
         <>
           <Progress label={label} value={run.progress?.total ? run.progress.done : null} max={run.progress?.total || undefined} size="sm" />
-          {run.progress?.total ? <span className="settings-hint">{t('data.backup.progressText', { done: run.progress.done, total: run.progress.total })}</span> : null}
+          {run.progress?.total ? <span className="settings-hint">{tn('data.backup.progressText', run.progress.total, { done: run.progress.done })}</span> : null}
         </>
       )}
       {run.state === 'done' && <p className="settings-hint">{run.text}</p>}
@@ -73,7 +74,7 @@ export function BackupPanel({ store, download, reload, onBackedUp, onRestored }:
     try {
       const made = await backUpEverything(store, { includeApiKeys: includeKeys, onProgress: (progress) => setBackup({ state: 'running', progress }) });
       download(made.blob, made.fileName);
-      setBackup({ state: 'done', text: t('data.backup.done', { file: made.fileName, chats: made.chats, messages: made.messages, files: made.attachments }) });
+      setBackup({ state: 'done', text: t('data.backup.done', { file: made.fileName, chats: tn('count.chats', made.chats), messages: tn('count.messages', made.messages), files: tn('count.files', made.attachments) }) });
       onBackedUp(made.madeAt);
     } catch (error) {
       setBackup({ state: 'failed', text: t('data.backup.failed', { reason: reason(error) }) });

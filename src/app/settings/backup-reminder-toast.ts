@@ -3,6 +3,7 @@ import { backUpEverything, backupReminderDue, FIRST_USE_KEY, readBackupState } f
 import { downloadFile } from '../../lib/download-file';
 import { toast, type ToastOptions } from '../../ui/toast/toast-store';
 import { t } from './settings-text';
+import { tn } from '../../i18n/plural';
 
 /**
  * The reminder to back up (issue 14), as one toast when Parley starts, at most once a session. A
@@ -59,7 +60,7 @@ export async function remindToBackUp(options: BackupReminderOptions = {}): Promi
   notify({
     id: REMINDER_TOAST_ID,
     title: t('data.reminder.title'),
-    description: lastBackupAt === undefined ? t('data.reminder.neverBody') : t('data.reminder.body', { days: Math.floor((now() - lastBackupAt) / DAY_MS) }),
+    description: lastBackupAt === undefined ? t('data.reminder.neverBody') : tn('data.reminder.body', Math.floor((now() - lastBackupAt) / DAY_MS)),
     icon: 'lucide:database-backup',
     color: 'info',
     duration: REMINDER_TOAST_MS,

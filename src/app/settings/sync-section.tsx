@@ -6,6 +6,7 @@ import { Progress } from '../../ui/progress';
 import { t } from './settings-text';
 import { SyncReason } from './sync-reason';
 import './sync-section.css';
+import { tn } from '../../i18n/plural';
 
 /**
  * Settings → Sync (issue 15): the CouchDB server, its database and credentials, an optional
@@ -197,7 +198,7 @@ export function SyncSection() {
         <div className="settings-field">
           <Progress value={status.done} max={status.total} aria-labelledby={`${id}progress`} />
           <p id={`${id}progress`} className="settings-hint">
-            {t('sync.progress.text', { done: status.done.toLocaleString(), total: status.total.toLocaleString() })}
+            {tn('sync.progress.text', status.total, { done: status.done.toLocaleString(), count: status.total.toLocaleString() })}
           </p>
         </div>
       )}

@@ -3,6 +3,7 @@ import { syncSettings } from '../../i18n/en/sync-settings';
 import type { SyncStatusSnapshot } from '../../chat/sync';
 import { Progress } from '../../ui/progress';
 import { setSyncStatusLine } from './lazy-sync-status';
+import { tn } from '../../i18n/plural';
 
 // Loaded only once sync is on, with its strings: the first screen carries neither.
 registerMessages(syncSettings);
@@ -22,7 +23,7 @@ const textOf = (status: SyncStatusSnapshot): string => {
     case 'syncing': {
       const progress = syncProgressOf(status);
       if (progress) return t('sync.status.progress', { percent: Math.floor((progress.done * PERCENT) / Math.max(progress.total, 1)) });
-      return t('sync.status.syncing', { count: status.pending });
+      return tn('sync.status.syncing', status.pending);
     }
     case 'offline-retrying':
       return t('sync.status.offline');
@@ -48,7 +49,7 @@ export function SyncStatusLine({ status }: { status: SyncStatusSnapshot }) {
           value={progress.done}
           max={progress.total}
           label={t('sync.progress.label')}
-          aria-valuetext={t('sync.progress.text', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() })}
+          aria-valuetext={tn('sync.progress.text', progress.total, { done: progress.done.toLocaleString(), count: progress.total.toLocaleString() })}
         />
       )}
     </>

@@ -7,7 +7,8 @@ export const attachments = {
   'attachments.list': 'Attachments',
   'attachments.remove': 'Remove {name}',
   'attachments.preparing': 'Preparing {name}',
-  'attachments.tokens': '≈ {count} tokens',
+  'attachments.tokens.one': '≈ {count} token',
+  'attachments.tokens.other': '≈ {count} tokens',
   'attachments.tokensHint': 'Estimated cost in the model’s context',
   'attachments.pdf.asImages': 'Send pages as images',
   'attachments.pdf.noTextLayer': 'No text layer (scanned?)',
@@ -46,5 +47,6 @@ export const attachments = {
   'attachments.storageFull.unknown':
     'Storage is full. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
   'attachments.modelTakesNoImages': '{model} says it does not accept pictures: the server may refuse this message. Remove the pictures, or pick a vision model.',
-  'attachments.context': 'This message is about {tokens} tokens; {model} takes {limit}. Remove a file or send a shorter part of it.',
+  'attachments.context.one': 'This message is about {count} token; {model} takes {limit}. Remove a file or send a shorter part of it.',
+  'attachments.context.other': 'This message is about {count} tokens; {model} takes {limit}. Remove a file or send a shorter part of it.',
 } as const;

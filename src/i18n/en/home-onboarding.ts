@@ -6,7 +6,7 @@ export const homeOnboarding = {
   'home.connect.noneFound': 'No Ollama or llama.cpp server answered on this computer.',
   'home.connect.found': 'Found a model server on this computer:',
   'home.connect.use': 'Use {name} at {host}',
-  'home.connect.modelCount.one': '1 model',
+  'home.connect.modelCount.one': '{count} model',
   'home.connect.modelCount.other': '{count} models',
   'home.connect.connected': 'Connected to {name}',
   'home.connect.ollama': 'Ollama',

@@ -6,6 +6,7 @@ import { registerMessages, t, type MessageKey } from '../../i18n';
 import { modelPickerList } from '../../i18n/en/model-picker-list';
 import { placeMenu, type MenuPlacement } from '../../ui/menu';
 import { flatOptions, pickerGroups, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
+import { tn } from '../../i18n/plural';
 
 // The list's strings come with it (issue 12): registered before it renders.
 registerMessages(modelPickerList);
@@ -157,7 +158,7 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
       />
       {unavailable && <p className="model-picker__note">{t('modelPicker.unavailableHint')}</p>}
       <p className="visually-hidden" role="status">
-        {query.trim() === '' ? '' : count === 0 ? t('modelPicker.noMatch', { query }) : count === 1 ? t('modelPicker.matches.one') : t('modelPicker.matches.other', { count })}
+        {query.trim() === '' ? '' : count === 0 ? t('modelPicker.noMatch', { query }) : tn('modelPicker.matches', count)}
       </p>
       <div id={listboxId} role="listbox" aria-label={t('modelPicker.models')} className="model-picker__list">
         {shown.map((group) => (

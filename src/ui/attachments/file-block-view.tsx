@@ -4,6 +4,7 @@ import type { AttachmentItemKind } from './attachment-item';
 import { t } from './attachments-text';
 import { KIND_ICONS } from './attachment-chip';
 import './file-block-view.css';
+import { tn } from '../../i18n/plural';
 
 export interface FileBlockViewProps {
   name: string;
@@ -22,8 +23,7 @@ export interface FileBlockViewProps {
   className?: string;
 }
 
-const pagesText = (count: number, locale?: string) =>
-  t(new Intl.PluralRules(locale).select(count) === 'one' ? 'attachments.pdf.pages.one' : 'attachments.pdf.pages.other', { count });
+const pagesText = (count: number) => tn('attachments.pdf.pages', count);
 
 /**
  * A text file or a PDF's text in the thread: collapsed under "name · size" so a long file does
@@ -33,7 +33,7 @@ const pagesText = (count: number, locale?: string) =>
 export function FileBlockView({ name, size, kind = 'text', text, pageCount, truncated, encodingWarning, locale, defaultOpen, className }: FileBlockViewProps) {
   const summary =
     kind === 'pdf' && pageCount !== undefined
-      ? t('attachments.file.summaryPages', { name, size: formatBytes(size, locale), pages: pagesText(pageCount, locale) })
+      ? t('attachments.file.summaryPages', { name, size: formatBytes(size, locale), pages: pagesText(pageCount) })
       : t('attachments.file.summary', { name, size: formatBytes(size, locale) });
   return (
     <details className={className ? `file-block ${className}` : 'file-block'} data-kind={kind} open={defaultOpen}>

@@ -79,6 +79,12 @@ describe('the reminder to back up', () => {
     expect(shown.map((s) => s.title)).toEqual(['Time for a backup']);
   });
 
+  it('counts the days in words: one day, not “1 days”', async () => {
+    const { store, shown, notify } = await setUp({ chatAt: 0, firstUseAt: 0, lastBackupAt: 10 * DAY, reminder: { enabled: true, days: 1 } });
+    await remindToBackUp({ store, now: () => 11 * DAY, notify, session: null });
+    expect(shown[0]!.description).toBe('No backup of your chats in 1 day. Your chats live only in this browser.');
+  });
+
   it('says so when this browser never made a backup', async () => {
     const { store, shown, notify } = await setUp({ chatAt: 0, firstUseAt: 0 });
     await remindToBackUp({ store, now: () => 31 * DAY, notify, session: null });

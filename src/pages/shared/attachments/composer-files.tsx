@@ -15,6 +15,7 @@ import { AttachmentTray, attachmentErrorText, FileDropOverlay, type AttachmentTr
 import { t } from '../../../ui/attachments/attachments-text';
 import { toast } from '../../../ui/toast/toast-store';
 import './composer-files.css';
+import { tn } from '../../../i18n/plural';
 
 /**
  * The composers' attachment machinery, loaded with the first file (added, dropped, pasted, or
@@ -39,7 +40,7 @@ export function sayRefused(refused: readonly Refusal[], files: readonly File[]):
   if (refused.length === 0) return;
   const sizes = new Map(files.map((file) => [file.name, file.size]));
   toast.add({
-    title: refused.length === 1 ? t('attachments.refused.one') : t('attachments.refused.other', { count: refused.length }),
+    title: tn('attachments.refused', refused.length),
     description: refused.map(({ name, code }) => attachmentErrorText(code, name, { ...LIMITS, size: sizes.get(name) })).join(' '),
     color: 'error',
     duration: REFUSAL_TOAST_DURATION,
@@ -125,8 +126,8 @@ export function ComposerFilesNotes({ state, waiting, text, model, contextLength,
       )}
       {estimate.exceeds && estimate.contextLength !== undefined && model && (
         <p className="composer-files__note" role="status" data-state="over-context">
-          {t('attachments.context', {
-            tokens: numbers.format(estimate.tokens),
+          {tn('attachments.context', estimate.tokens, {
+            count: numbers.format(estimate.tokens),
             model: modelIdOf(model),
             limit: numbers.format(estimate.contextLength),
           })}
