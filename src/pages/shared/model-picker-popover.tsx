@@ -62,8 +62,8 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
   const options = useMemo(() => flatOptions(shown), [shown]);
   const [activeKey, setActiveKey] = useState<string | undefined>(() => {
     const all = flatOptions(pickerGroups(groups, recent, ''));
-    // The current model, where it is listed (in its connection's group rather than Recent), else the first.
-    return (all.find((option) => option.ref === value && !option.key.startsWith('recent:')) ?? all[0])?.key;
+    // The current model, in Recent when it is there (the list opens at its top, Recent showing), else where it is listed, else the first.
+    return (all.find((option) => option.ref === value) ?? all[0])?.key;
   });
   const active = options.find((option) => option.key === activeKey) ?? options[0];
   const [placement, setPlacement] = useState<MenuPlacement | null>(null);
@@ -189,9 +189,9 @@ function GroupView({ group, baseId, value, activeKey, optionId, onPick, onHover 
   const labelId = `${baseId}-group-${group.id}`;
   const status = group.options.length === 0 && group.status !== 'ok' ? t(STATUS_TEXT[group.status]) : undefined;
   return (
-    <div role="group" aria-labelledby={labelId} className="model-picker__group" data-group={group.id === 'recent' ? 'recent' : 'connection'}>
+    <div role="group" aria-labelledby={labelId} className="model-picker__group" data-group={group.id === 'recent' ? 'recent' : (group.kind ?? 'connection')}>
       <div id={labelId} role="presentation" className="model-picker__group-label">
-        {group.id === 'recent' ? t('modelPicker.recent') : group.label}
+        {group.id === 'recent' ? t('modelPicker.recent') : group.kind === 'embedding' ? t('modelPicker.embedding', { connection: group.label }) : group.label}
       </div>
       {group.options.map((option) => (
         <div
