@@ -4,7 +4,7 @@ import type { AttachmentHost } from './chat-store';
 import { classifyFile, refusalForMessage, type RefusalCode } from './attachments/limits';
 import type { AttachmentErrorCode } from './attachments/prepare-attachment';
 import { attachmentTokens } from './attachments/tokens';
-import type { Attachment, AttachmentKind } from './attachments/types';
+import { storedBytes, type Attachment, type AttachmentKind } from './attachments/types';
 import type { ImageProcessor } from './attachments/image-client';
 import { newId } from './ids';
 import { toStorageError } from './storage-error';
@@ -112,7 +112,7 @@ export function createDraftAttachments(host: AttachmentHost): DraftAttachments {
   /** Stores a draft row, after asking whether there is room; false (kept in memory) when there is none. */
   async function store(key: string, attachment: Attachment): Promise<boolean> {
     const usage = await host.usage();
-    if (usage && usage.quota - usage.used < attachment.size) {
+    if (usage && usage.quota - usage.used < storedBytes(attachment)) {
       set(key, () => ({ storageFull: { usage } }));
       return false;
     }

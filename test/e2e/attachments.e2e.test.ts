@@ -119,6 +119,8 @@ describe('attaching files', () => {
     await attachAllFour();
     await expect.poll(() => chip('no-text-layer.pdf').textContent()).toContain('No text layer');
     expect(await chip('utf8.txt').textContent()).toMatch(/≈ \d+ tokens/);
+    // A PDF's chip shows the file's own size (909 bytes), and its text's tokens apart.
+    expect(await chips().filter({ hasText: /^text-layer\.pdf/ }).textContent()).toMatch(/909 bytes.*≈ \d+ tokens/);
     await shot('home-chips', 'phone');
     await shot('home-chips', 'desktop');
 
@@ -150,7 +152,7 @@ describe('attaching files', () => {
     // The thread: a thumbnail that opens the viewer, the files as collapsed blocks.
     await expect.poll(() => thumbnail(PHOTO).getAttribute('data-state')).toBe('loaded');
     expect(await page.locator('details.file-block').count()).toBe(3);
-    await expect.poll(() => page.locator('details.file-block').filter({ hasText: /^text-layer\.pdf · / }).textContent()).toContain('2 pages');
+    await expect.poll(() => page.locator('details.file-block').filter({ hasText: /^text-layer\.pdf · / }).textContent()).toContain('909 bytes · 2 pages');
     await shot('thread', 'phone');
     await shot('thread', 'desktop');
     await thumbnail(PHOTO).click();

@@ -141,8 +141,20 @@ describe.each(cases)('first ten minutes at %s size, %s theme, with the %s', (vie
     await heading().filter({ hasText: 'What shall we talk about?' }).waitFor();
     await checkStop(page, 'home, nothing connected');
 
-    // Connect the test server through Settings, opened from the home page's help.
-    await use(page.getByRole('button', { name: 'Open Settings' }));
+    // Sending before connecting: the draft stays, and beside it a note says why nothing went.
+    await type(composer(), 'Hello?');
+    if (keyboard) await page.keyboard.press('Enter');
+    else await page.getByRole('button', { name: 'Send' }).click();
+    const notSent = page.locator('.composer').getByRole('alert');
+    await expect.poll(() => notSent.textContent()).toContain('Nothing was sent: connect a model server first.');
+    expect(await composer().inputValue()).toBe('Hello?');
+    // In view, also on a phone where the message box's foot starts below the fold.
+    await expect.poll(async () => ((await notSent.boundingBox())?.y ?? Infinity) + ((await notSent.boundingBox())?.height ?? 0)).toBeLessThanOrEqual(page.viewportSize()!.height);
+    if (keyboard) expect(await focused(page)).toBe('textarea Message');
+    await checkStop(page, 'home, sent without a connection');
+
+    // Connect the test server through Settings, opened from the note's way on.
+    await use(notSent.getByRole('button', { name: 'Open Settings' }));
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await use(settings.getByRole('button', { name: 'Add connection' }));
     await pick(page.getByRole('menuitem', { name: /^OpenAI-compatible server/ }));

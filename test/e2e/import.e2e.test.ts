@@ -101,6 +101,24 @@ describe('import a ChatGPT export by dropping it', () => {
     expect(await linkCount('Prime numbers')).toBe(1);
   });
 
+  it('an Open WebUI chat with reasoning and tool calls reads as Parley’s own: no markup, the thinking time, the calls and their results', async () => {
+    await openHome();
+    const owui = readFileSync(path.join(FIXTURES, 'openwebui/reasoning-tools.json')).toString('base64');
+    await dropFile('chat-export.json', owui);
+    await importDialog().getByRole('heading', { name: 'Found in the Open WebUI export' }).waitFor();
+    await importDialog().getByRole('button', { name: 'Import', exact: true }).click();
+    await importDialog().getByRole('status').getByText(/^Imported 1 chat, /).waitFor();
+    await importDialog().getByRole('button', { name: 'Close' }).first().click();
+    await nav(page).getByRole('link', { name: 'Reasoning and tools', exact: true }).click();
+    await page.getByText('It is sunny in Oslo (18 °C) and 14:05: a good time for a walk.').waitFor();
+    const thread = page.locator('main');
+    expect(await thread.innerText()).not.toMatch(/<details|<summary|&gt;|&quot;/);
+    expect(await page.getByText('Thought for 3 s').count()).toBe(1);
+    expect(await page.getByText('255', { exact: true }).count()).toBe(1);
+    expect(await thread.getByText('get_weather').count()).toBeGreaterThan(0);
+    await checkStop(page, 'an imported Open WebUI chat with tools');
+  });
+
   it('names a broken file and imports nothing from it', async () => {
     await openHome();
     const truncated = Buffer.from(conversations.slice(0, Math.floor(conversations.length / 2))).toString('base64');

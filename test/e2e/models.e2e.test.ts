@@ -140,6 +140,24 @@ describe('connecting and streaming', () => {
 });
 
 // 401, 404, 429 and 500 in the chat on screen (explained inline, no toast) and in a chat that is not: errors.e2e.test.ts.
+describe('choosing a model', () => {
+  it('lists embedding models apart in the picker, which opens at its top', async () => {
+    // Ollama's alphabetical first is often an embedding model: all-minilm, bge-m3, nomic-embed-text.
+    server.setModels([{ id: 'all-minilm:latest' }, { id: 'bge-m3:latest' }, { id: 'text-embedding-3-small', type: 'embeddings' }, { id: 'qwen3:8b' }, { id: 'test-model' }]);
+    await connected();
+    const picker = page.getByRole('button', { name: /^Model/ });
+    await picker.click();
+    const list = page.getByRole('listbox', { name: 'Models' });
+    await list.getByRole('option', { name: 'qwen3:8b' }).waitFor();
+    const embedding = list.getByRole('group', { name: /^Embedding models, cannot chat/ });
+    expect(await embedding.getByRole('option').allInnerTexts()).toEqual(['all-minilm:latest', 'bge-m3:latest', 'text-embedding-3-small']);
+    // The list opens at its top.
+    expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
+    await page.keyboard.press('Escape');
+    server.setModels(['test-model']);
+  });
+});
+
 describe('errors say what happened and what to do', () => {
   it('explains CORS, with the OLLAMA_ORIGINS setting for Ollama', async () => {
     await connected('ollama');

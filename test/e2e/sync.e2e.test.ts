@@ -314,7 +314,7 @@ describe('encryption', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
     await a.getByText(`Echo: ${SENTENCE}`, { exact: true }).waitFor();
     await a.getByRole('button', { name: 'Settings', exact: true }).click();
     const section = a.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Sync' });
-    await section.getByRole('alert').getByText(`The server deleted the chat “${SENTENCE}” without a deletion signed by your devices; it was kept here.`).waitFor();
+    await section.getByRole('alert').getByText(`The server deleted 1 chat, “${SENTENCE}”, without a deletion signed by your devices; it was kept here.`).waitFor();
     expect(await axeViolations(a, section)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { ImportPreviewView } from './import-preview';
 import { t } from './import-text';
 import { useImportRun, type ImportBackend, type ImportRun } from './use-import-run';
 import './import-panel.css';
+import { tn } from '../../i18n/plural';
 
 /**
  * "Import from another app" (issue 14), in Settings → Data and in the dialog a dropped export
@@ -33,7 +34,7 @@ function progressLine(run: ImportRun): string {
   const progress = run.progress;
   if (!progress) return '';
   if (progress.phase === 'reading') return progress.file ? t('import.ui.readingFile', { file: isolatedName(progress.file) }) : '';
-  return t(progress.phase === 'preparing' ? 'import.ui.preparing' : 'import.ui.writing', { done: progress.done, total: progress.total });
+  return progress.phase === 'preparing' ? tn('import.ui.preparing', progress.total, { done: progress.done }) : t('import.ui.writing', { done: progress.done, total: progress.total });
 }
 
 function outcomeLine(run: ImportRun): string {
@@ -41,8 +42,8 @@ function outcomeLine(run: ImportRun): string {
   if (run.state !== 'done') return '';
   const { result } = run;
   return result.existing > 0
-    ? t('import.ui.doneExisting', { chats: result.chats, messages: result.messages, existing: result.existing })
-    : t('import.ui.done', { chats: result.chats, messages: result.messages });
+    ? t('import.ui.doneExisting', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages), existing: result.existing })
+    : t('import.ui.done', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages) });
 }
 
 export function ImportPanel({ files, backend, formatDate = (ms) => dateFormat.format(ms), headingLevel = 4 }: ImportPanelProps) {

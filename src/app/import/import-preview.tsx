@@ -2,7 +2,8 @@ import { useId, type Ref } from 'react';
 import type { ImportPreview, SkipReason } from '../../chat/import';
 import { Button } from '../../ui/button';
 import { formatName } from './import-error-text';
-import { t, type MessageKey } from './import-text';
+import { t } from './import-text';
+import { tn } from '../../i18n/plural';
 
 /**
  * What an import would add, before anything is written: the format, the chats and messages
@@ -24,7 +25,7 @@ export interface ImportPreviewViewProps {
 function skippedWhy(why: ImportPreview['skipped']['why']): string {
   return (Object.entries(why) as [SkipReason, number][])
     .filter(([, count]) => count > 0)
-    .map(([reason, count]) => t('import.ui.skippedReason', { count, reason: t(`import.skipped.${reason}` as MessageKey) }))
+    .map(([reason, count]) => tn(`import.skipped.${reason}`, count))
     .join(', ');
 }
 
@@ -39,14 +40,14 @@ export function ImportPreviewView({ preview, formatDate, onImport, onCancel, foc
         {t('import.ui.previewTitle', { format })}
       </Heading>
       <ul id={`${id}facts`} className="import-preview__facts">
-        <li>{t('import.ui.found', { chats: preview.chats, messages: preview.messages })}</li>
+        <li>{t('import.ui.found', { chats: tn('count.chats', preview.chats), messages: tn('count.messages', preview.messages) })}</li>
         {preview.dateRange && <li>{t('import.ui.dates', { from: formatDate(preview.dateRange.from), to: formatDate(preview.dateRange.to) })}</li>}
-        {preview.existing > 0 && <li data-fact="existing">{t('import.ui.existing', { count: preview.existing })}</li>}
-        {preview.skipped.count > 0 && <li data-fact="skipped">{t('import.ui.skipped', { count: preview.skipped.count, why: skippedWhy(preview.skipped.why) })}</li>}
+        {preview.existing > 0 && <li data-fact="existing">{tn('import.ui.existing', preview.existing)}</li>}
+        {preview.skipped.count > 0 && <li data-fact="skipped">{tn('import.ui.skipped', preview.skipped.count, { why: skippedWhy(preview.skipped.why) })}</li>}
         {nothingNew ? (
           <li data-fact="new">{t('import.ui.nothingNew')}</li>
         ) : (
-          <li data-fact="new">{t('import.ui.new', { chats: preview.toImport.chats, messages: preview.toImport.messages, files: preview.toImport.attachments })}</li>
+          <li data-fact="new">{t('import.ui.new', { chats: tn('count.chats', preview.toImport.chats), messages: tn('count.messages', preview.toImport.messages), files: tn('count.picturesAndFiles', preview.toImport.attachments) })}</li>
         )}
       </ul>
       <div className="import-panel__actions">

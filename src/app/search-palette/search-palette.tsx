@@ -10,6 +10,7 @@ import { Icon } from '../../ui/icon';
 import { SearchOption, type PaletteOption } from './search-option';
 import { useChatSearch, type ChatSearchState } from './use-chat-search';
 import './search-palette.css';
+import { tn } from '../../i18n/plural';
 
 /** Chats offered before anything is typed: about one screen of the palette. */
 export const RECENT_CHATS_LIMIT = 8;
@@ -34,7 +35,7 @@ function statusText(query: string, search: ChatSearchState, options: number, cha
   if (search.status === 'failed') return t('search.failed');
   if (search.status !== 'done') return options === 0 ? t('search.searching') : '';
   if (options === 0) return t('search.noResults', { query });
-  return new Intl.PluralRules().select(options) === 'one' ? t('search.count.one') : t('search.count.other', { count: options });
+  return tn('search.count', options);
 }
 
 /**

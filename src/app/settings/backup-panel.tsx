@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { RestorePreviewView } from './restore-preview';
 import { t } from './settings-text';
+import { tn } from '../../i18n/plural';
 
 /**
  * "Back up everything" (with the choice to include API keys, and the warning that then goes with
@@ -54,11 +55,11 @@ function restoreFailure(error: unknown): string {
 }
 
 function restoreDone(outcome: RestoreOutcome): string {
-  const lines = [t('data.restore.done', { chats: outcome.chats, messages: outcome.messages, files: outcome.attachments })];
-  if (outcome.copies > 0) lines.push(t('data.restore.copies', { count: outcome.copies }));
-  if (outcome.existing > 0) lines.push(t('data.restore.existing', { count: outcome.existing }));
-  if (outcome.connections > 0) lines.push(t('data.restore.connections', { count: outcome.connections }));
-  if (outcome.connectionsFailed > 0) lines.push(t('data.restore.connectionsFailed', { count: outcome.connectionsFailed }));
+  const lines = [t('data.restore.done', { chats: tn('count.chats', outcome.chats), messages: tn('count.messages', outcome.messages), files: tn('count.files', outcome.attachments) })];
+  if (outcome.copies > 0) lines.push(tn('data.restore.copies', outcome.copies));
+  if (outcome.existing > 0) lines.push(tn('data.restore.existing', outcome.existing));
+  if (outcome.connections > 0) lines.push(tn('data.restore.connections', outcome.connections));
+  if (outcome.connectionsFailed > 0) lines.push(tn('data.restore.connectionsFailed', outcome.connectionsFailed));
   return lines.join(' ');
 }
 
@@ -68,7 +69,7 @@ function RunStatus({ run, label, countChats = true }: { run: Run; label: string;
       {run.state === 'running' && (
         <>
           <Progress label={label} value={run.progress?.total ? run.progress.done : null} max={run.progress?.total || undefined} size="sm" />
-          {countChats && run.progress?.total ? <span className="settings-hint">{t('data.backup.progressText', { done: run.progress.done, total: run.progress.total })}</span> : null}
+          {countChats && run.progress?.total ? <span className="settings-hint">{tn('data.backup.progressText', run.progress.total, { done: run.progress.done })}</span> : null}
         </>
       )}
       {run.state === 'done' && <p className="settings-hint">{run.text}</p>}
@@ -90,7 +91,7 @@ export function BackupPanel({ store, download, onBackedUp, onRestored, connectio
     try {
       const made = await backUpEverything(store, { includeApiKeys: includeKeys, onProgress: (progress) => setBackup({ state: 'running', progress }) });
       download(made.blob, made.fileName);
-      setBackup({ state: 'done', text: t('data.backup.done', { file: made.fileName, chats: made.chats, messages: made.messages, files: made.attachments }) });
+      setBackup({ state: 'done', text: t('data.backup.done', { file: made.fileName, chats: tn('count.chats', made.chats), messages: tn('count.messages', made.messages), files: tn('count.files', made.attachments) }) });
       onBackedUp(made.madeAt);
     } catch (error) {
       setBackup({ state: 'failed', text: t('data.backup.failed', { reason: reason(error) }) });

@@ -1,8 +1,9 @@
 import { getChatStore, type ChatStore } from '../../chat';
-import { backUpEverything, backupReminderDue, readBackupState } from '../../chat/backup';
+import { backUpEverything, backupReminderDue, FIRST_USE_KEY, readBackupState } from '../../chat/backup';
 import { downloadFile } from '../../lib/download-file';
 import { toast, type ToastOptions } from '../../ui/toast/toast-store';
 import { t } from './settings-text';
+import { tn } from '../../i18n/plural';
 
 /**
  * The reminder to back up (issue 14), as one toast when Parley starts, at most once a session. A
@@ -40,10 +41,11 @@ export async function remindToBackUp(options: BackupReminderOptions = {}): Promi
   const { store = getChatStore(), now = Date.now, session = sessionStore(), notify = toast.add, download = downloadFile } = options;
   if (session?.getItem(REMINDED_SESSION_KEY)) return false;
   await store.init();
-  const chats = store.getSnapshot().chats;
-  const oldestChatAt = chats.length === 0 ? undefined : Math.min(...chats.map((chat) => chat.createdAt));
-  const { reminder, lastBackupAt } = await readBackupState(store);
-  if (!backupReminderDue({ settings: reminder, lastBackupAt, oldestChatAt, now: now() })) return false;
+  const { reminder, ...times } = await readBackupState(store);
+  // The first start that sees no first use records it: the period counts from here, never from old chats' dates.
+  if (times.firstUseAt === undefined) await store.putSetting(FIRST_USE_KEY, (times.firstUseAt = now()));
+  const { lastBackupAt } = times;
+  if (!backupReminderDue({ settings: reminder, hasChats: store.getSnapshot().chats.length > 0, ...times, now: now() })) return false;
   session?.setItem(REMINDED_SESSION_KEY, '1');
 
   const backUpNow = async () => {
@@ -58,7 +60,7 @@ export async function remindToBackUp(options: BackupReminderOptions = {}): Promi
   notify({
     id: REMINDER_TOAST_ID,
     title: t('data.reminder.title'),
-    description: lastBackupAt === undefined ? t('data.reminder.neverBody') : t('data.reminder.body', { days: Math.floor((now() - lastBackupAt) / DAY_MS) }),
+    description: lastBackupAt === undefined ? t('data.reminder.neverBody') : tn('data.reminder.body', Math.floor((now() - lastBackupAt) / DAY_MS)),
     icon: 'lucide:database-backup',
     color: 'info',
     duration: REMINDER_TOAST_MS,

@@ -4,6 +4,7 @@ import { t } from './settings-text';
 import { explainModelError } from '../../pages/shared/explain-model-error';
 import { Icon } from '../../ui/icon';
 import { ConnectionEditor } from './connection-editor';
+import { tn } from '../../i18n/plural';
 
 export interface ConnectionItemProps {
   connection: Connection;
@@ -23,7 +24,7 @@ function useModelSummary(connection: Connection): { state: string; text: string 
     case 'loading':
       return { state: 'loading', text: t('settings.status.loading') };
     case 'ready':
-      return { state: 'ready', text: list.ids.length === 1 ? t('settings.status.models.one') : t('settings.status.models.other', { count: list.ids.length }) };
+      return { state: 'ready', text: tn('settings.status.models', list.ids.length) };
     case 'error':
       return { state: 'error', text: list.error ? explainModelError({ ...list.error, kind: connection.kind }).title : '' };
     default:

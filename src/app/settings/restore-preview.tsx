@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { PlannedConnection, RestorePreview } from '../../chat/backup';
 import { Button } from '../../ui/button';
 import { baseUrlErrorText } from './base-url-error';
+import { tn } from '../../i18n/plural';
 import { t } from './settings-text';
 
 /**
@@ -60,15 +61,17 @@ export function RestorePreviewView({ fileName, preview, onApply, onCancel }: Res
       <p id={`${id}title`} className="data-label">
         {t('data.restore.preview.title', { file: fileName })}
       </p>
-      <p className="settings-hint">{t('data.restore.preview.chats', { chats: counts.chats, messages: counts.messages, files: counts.attachments })}</p>
+      <p className="settings-hint">
+        {t('data.restore.preview.chats', { chats: tn('count.chats', counts.chats), messages: tn('count.messages', counts.messages), files: tn('count.files', counts.attachments) })}
+      </p>
       {preview.dates && (
         <p className="settings-hint">
           {t('data.restore.preview.dates', { from: PREVIEW_DATE.format(preview.dates.from), to: PREVIEW_DATE.format(preview.dates.to), made: madeOn(preview.exportedAt) })}
         </p>
       )}
-      {counts.copies > 0 && <p className="settings-hint">{t('data.restore.preview.copies', { count: counts.copies })}</p>}
-      {counts.existing > 0 && <p className="settings-hint">{t('data.restore.preview.existing', { count: counts.existing })}</p>}
-      {counts.settings > 0 && <p className="settings-hint">{t('data.restore.preview.settings', { count: counts.settings })}</p>}
+      {counts.copies > 0 && <p className="settings-hint">{tn('data.restore.preview.copies', counts.copies)}</p>}
+      {counts.existing > 0 && <p className="settings-hint">{tn('data.restore.preview.existing', counts.existing)}</p>}
+      {counts.settings > 0 && <p className="settings-hint">{tn('data.restore.preview.settings', counts.settings)}</p>}
       {plan.connections.length > 0 && (
         <fieldset className="data-connections">
           <legend className="data-label">{t('data.restore.preview.connections')}</legend>

@@ -1,7 +1,8 @@
+import { tn } from '../../i18n/plural';
 import { useSyncExternalStore } from 'react';
 import { clearSyncNotices, getSyncNotices, subscribeSyncNotices, type RefusalKind } from '../../chat/sync/sync-notices';
 import { Button } from '../../ui/button';
-import { t, type MessageKey } from './settings-text';
+import { t } from './settings-text';
 
 /**
  * Settings → Sync: what encrypted sync refused from the server (issue 20), one line per kind,
@@ -12,8 +13,7 @@ const KINDS: readonly RefusalKind[] = ['older', 'unsigned-deletion', 'unreadable
 
 function lineOf(kind: RefusalKind, chats: ReadonlyMap<string, string | undefined>): string {
   const titles = [...chats.values()].filter((title): title is string => title !== undefined);
-  const key = `sync.refused.${kind}.${chats.size === 1 ? 'one' : 'other'}` as MessageKey;
-  return t(key, { count: chats.size, title: titles[0] ?? '', titles: titles.map((title) => `“${title}”`).join(', ') });
+  return tn(`sync.refused.${kind}`, chats.size, { title: titles[0] ?? '', titles: titles.map((title) => `“${title}”`).join(', ') });
 }
 
 export function SyncRefusals() {

@@ -7,6 +7,7 @@ import { t } from './settings-text';
 import { SyncReason } from './sync-reason';
 import { SyncRefusals } from './sync-refusals';
 import './sync-section.css';
+import { tn } from '../../i18n/plural';
 
 /**
  * Settings → Sync (issue 15): the CouchDB server, its database and credentials, an optional
@@ -204,7 +205,7 @@ export function SyncSection() {
         <div className="settings-field">
           <Progress value={status.done} max={status.total} aria-labelledby={`${id}progress`} />
           <p id={`${id}progress`} className="settings-hint">
-            {t('sync.progress.text', { done: status.done.toLocaleString(), total: status.total.toLocaleString() })}
+            {tn('sync.progress.text', status.total, { done: status.done.toLocaleString(), count: status.total.toLocaleString() })}
           </p>
         </div>
       )}

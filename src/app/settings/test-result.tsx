@@ -1,6 +1,7 @@
 import type { ConnectionKind, ModelErrorInfo, TestResult } from '../../chat/connections';
 import { t } from './settings-text';
 import { explainModelError } from '../../pages/shared/explain-model-error';
+import { tn } from '../../i18n/plural';
 
 /** How many model ids "Test connection" lists before summing up the rest. */
 export const TESTED_MODELS_SHOWN = 50;
@@ -23,9 +24,7 @@ export function TestResultView({ result, kind }: TestResultViewProps) {
           <p className="test-result__title">
             {result.models.length === 0
               ? t('settings.test.noModels')
-              : result.models.length === 1
-                ? t('settings.test.found.one')
-                : t('settings.test.found.other', { count: result.models.length })}
+              : tn('settings.test.found', result.models.length)}
           </p>
           {result.models.length > 0 && (
             <ul className="test-result__models" aria-label={t('settings.test.models')}>

@@ -18,6 +18,7 @@ import { HeadersField } from './headers-field';
 import { t } from './settings-text';
 import { ToolsFailure } from './tools-section-failure';
 import { checkServer, ServerForm, type ServerFormSubmit } from './tools-server-form';
+import { tn } from '../../i18n/plural';
 
 /** Connects to an MCP server (connectMcpServer in the app; tests pass their own). */
 export type ConnectMcp = (address: McpServerAddress) => Promise<McpConnection>;
@@ -49,7 +50,7 @@ const POLICY_ORDER: readonly ToolPolicy[] = ['on', 'ask', 'off'];
 function toolCount(server: McpServerConfig): string {
   if (!server.tools) return t('tools.server.notListed');
   if (server.tools.length === 0) return t('tools.server.noTools');
-  return server.tools.length === 1 ? t('tools.server.count.one') : t('tools.server.count.other', { count: server.tools.length });
+  return tn('tools.server.count', server.tools.length);
 }
 
 export interface ToolServerItemProps {

@@ -5,6 +5,7 @@ import type { SyncStatusSnapshot } from '../../chat/sync';
 import { getSyncNotices, noticeCount, subscribeSyncNotices } from '../../chat/sync/sync-notices';
 import { Progress } from '../../ui/progress';
 import { setSyncStatusLine } from './lazy-sync-status';
+import { tn } from '../../i18n/plural';
 
 // Loaded only once sync is on, with its strings: the first screen carries neither.
 registerMessages(syncSettings);
@@ -24,7 +25,7 @@ const textOf = (status: SyncStatusSnapshot): string => {
     case 'syncing': {
       const progress = syncProgressOf(status);
       if (progress) return t('sync.status.progress', { percent: Math.floor((progress.done * PERCENT) / Math.max(progress.total, 1)) });
-      return t('sync.status.syncing', { count: status.pending });
+      return tn('sync.status.syncing', status.pending);
     }
     case 'offline-retrying':
       return t('sync.status.offline');
@@ -46,7 +47,7 @@ export function SyncStatusLine({ status }: { status: SyncStatusSnapshot }) {
       </p>
       {refused > 0 && (
         <p className="sidebar__sync" role="alert" data-state="refused">
-          {refused === 1 ? t('sync.status.refused.one') : t('sync.status.refused.other', { count: refused })}
+          {tn('sync.status.refused', refused)}
         </p>
       )}
       {progress && (
@@ -56,7 +57,7 @@ export function SyncStatusLine({ status }: { status: SyncStatusSnapshot }) {
           value={progress.done}
           max={progress.total}
           label={t('sync.progress.label')}
-          aria-valuetext={t('sync.progress.text', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() })}
+          aria-valuetext={tn('sync.progress.text', progress.total, { done: progress.done.toLocaleString(), count: progress.total.toLocaleString() })}
         />
       )}
     </>

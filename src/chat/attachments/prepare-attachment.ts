@@ -60,7 +60,7 @@ export async function prepareAttachment(file: File, options: PrepareOptions): Pr
       }
       case 'pdf': {
         const pdf = await extractPdfText(file, { workerUrl: options.pdfWorkerUrl, signal: options.signal });
-        return { ...base, kind: 'pdf', mimeType: PDF_MIME_TYPE, size: utf8Bytes(pdf.text) + file.size, ...pdf, source: file };
+        return { ...base, kind: 'pdf', mimeType: PDF_MIME_TYPE, size: file.size, ...pdf, source: file };
       }
     }
   } catch (error) {

@@ -13,7 +13,10 @@ interface AttachmentBase {
   name: string;
   /** The type of what is stored: a re-encoded image's, not the original file's. */
   mimeType: string;
-  /** Bytes of what is stored (the downscaled image, the extracted text's UTF-8), not of the original file. */
+  /**
+   * The size shown: a picture's re-encoded bytes, a text file's UTF-8, a PDF's own file size (its
+   * extracted text is counted apart, in tokens). storedBytes says what a row takes in storage.
+   */
   size: number;
   /** Milliseconds since the epoch. */
   createdAt: number;
@@ -66,6 +69,11 @@ export interface AttachmentRef {
   /** Images only: the stored size, so the thread reserves the thumbnail's box before the bytes load. */
   width?: number;
   height?: number;
+}
+
+/** What the attachment's row takes in storage: a PDF keeps its file and its extracted text. */
+export function storedBytes(attachment: Attachment): number {
+  return attachment.kind === 'pdf' ? attachment.size + new TextEncoder().encode(attachment.text).length : attachment.size;
 }
 
 /** The ref a message keeps for an attachment. */

@@ -28,21 +28,37 @@ export function clampDays(days: number): number {
   return Math.min(MAX_REMINDER_DAYS, Math.max(MIN_REMINDER_DAYS, Math.round(days)));
 }
 
+/** The settings row holding when Parley was first used in this browser (ms since the epoch). */
+export const FIRST_USE_KEY = 'firstUseAt';
+/** The settings rows holding when this browser last imported chats and last restored a backup. */
+export const LAST_IMPORT_KEY = 'lastImportAt';
+export const LAST_RESTORE_KEY = 'lastRestoreAt';
+
 export interface ReminderFacts {
   settings: BackupReminderSettings;
-  /** Ms since the epoch; undefined: never backed up in this browser. */
+  /** Whether there is anything to back up. */
+  hasChats: boolean;
+  /** Ms since the epoch, each undefined when it never happened in this browser. */
+  firstUseAt?: number;
   lastBackupAt?: number;
-  /** When the oldest chat was made; undefined: there is nothing to back up. */
-  oldestChatAt?: number;
+  lastImportAt?: number;
+  lastRestoreAt?: number;
   now: number;
 }
 
 /**
- * Whether to remind: there are chats, and the last backup (or, with none, the oldest chat) is
- * at least `days` old. Someone who just started is not reminded about a week-old single chat.
+ * When the reminder's period starts: the latest of the first use, the last backup, import and
+ * restore. Never the oldest chat's date (issue 22): an import or a restore brings years-old chats
+ * into a browser whose user has just backed up or just arrived. Undefined when nothing is known.
  */
-export function backupReminderDue({ settings, lastBackupAt, oldestChatAt, now }: ReminderFacts): boolean {
-  if (!settings.enabled || oldestChatAt === undefined) return false;
-  const since = lastBackupAt ?? oldestChatAt;
-  return now - since >= settings.days * DAY_MS;
+export function reminderPeriodStart({ firstUseAt, lastBackupAt, lastImportAt, lastRestoreAt }: Omit<ReminderFacts, 'settings' | 'hasChats' | 'now'>): number | undefined {
+  const known = [firstUseAt, lastBackupAt, lastImportAt, lastRestoreAt].filter((at): at is number => at !== undefined);
+  return known.length === 0 ? undefined : Math.max(...known);
+}
+
+/** Whether to remind: there are chats, and at least `days` have passed since the period started. */
+export function backupReminderDue(facts: ReminderFacts): boolean {
+  const since = reminderPeriodStart(facts);
+  if (!facts.settings.enabled || !facts.hasChats || since === undefined) return false;
+  return facts.now - since >= facts.settings.days * DAY_MS;
 }

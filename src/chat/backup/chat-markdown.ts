@@ -1,10 +1,13 @@
+import { modelIdOf } from '../connections/model-ref';
 import { indexMessages, resolveLeaf, threadPath } from '../tree';
 import type { Chat, Message, MessageRole } from '../types';
+import { FENCE, shiftHeadings } from './shift-headings';
 
 /**
  * A chat as a Markdown file for the user to read or keep (not rendered by Parley): the thread on
- * screen, each turn under a heading with its role and time, reasoning folded in a <details> block,
- * files named, code kept as the model wrote it. The domain takes its words from the caller (it
+ * screen, each turn under a heading with its role, time and (for a reply) the model's name,
+ * reasoning folded in a <details> block, files named, code kept as the model wrote it; a
+ * message's own headings sit below its turn's. The domain takes its words from the caller (it
  * never imports the catalogue).
  */
 
@@ -18,17 +21,17 @@ export interface MarkdownLabels {
   otherBranches: string;
   /** A reply that stopped or failed: shown in italics under it. */
   status: Partial<Record<Message['status'], string>>;
-  /** `{role} · {time}`-style heading of a turn. */
+  /** `{role} · {time}`-style heading of a turn; `model` is the model's name (never the connection's id). */
   turn(role: string, time: string, model: string | undefined): string;
   /** A file's line: its name, kind and size. */
   file(name: string, kind: string, size: number): string;
 }
 
+/** The turns' heading level (`##`): a message's own headings are moved below it. */
+const TURN_LEVEL = 2;
+
 /** A closing tag inside the reasoning would end the block early: its `<` is escaped. */
 const DETAILS_CLOSE = /<\/details/gi;
-
-/** A line opening or closing a fenced code block. */
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /** The text with a code block a stopped reply left open closed, so the turns after it stay prose. */
 function closeFences(text: string): string {
@@ -47,14 +50,14 @@ export function chatMarkdown(chat: Chat, messages: readonly Message[], labels: M
   const thread = threadPath(index, resolveLeaf(index, chat.currentLeafId));
   const lines: string[] = [`# ${chat.title.replace(/\s+/g, ' ').trim()}`, ''];
   if (thread.length < index.byId.size) lines.push(`_${labels.otherBranches}_`, '');
-  if (chat.systemPrompt) lines.push(`## ${labels.roles.system}`, '', chat.systemPrompt, '');
+  if (chat.systemPrompt) lines.push(`${'#'.repeat(TURN_LEVEL)} ${labels.roles.system}`, '', shiftHeadings(chat.systemPrompt, TURN_LEVEL), '');
   for (const message of thread) {
-    const model = message.role === 'assistant' ? message.model : undefined;
-    lines.push(`## ${labels.turn(labels.roles[message.role], formatTime(message.createdAt), model)}`, '');
+    const model = message.role === 'assistant' && message.model ? modelIdOf(message.model) : undefined;
+    lines.push(`${'#'.repeat(TURN_LEVEL)} ${labels.turn(labels.roles[message.role], formatTime(message.createdAt), model)}`, '');
     if (message.reasoning?.trim()) {
-      lines.push('<details>', `<summary>${labels.reasoning}</summary>`, '', closeFences(message.reasoning.replace(DETAILS_CLOSE, '&lt;/details')), '', '</details>', '');
+      lines.push('<details>', `<summary>${labels.reasoning}</summary>`, '', shiftHeadings(closeFences(message.reasoning.replace(DETAILS_CLOSE, '&lt;/details')), TURN_LEVEL), '', '</details>', '');
     }
-    if (message.content !== '') lines.push(closeFences(message.content), '');
+    if (message.content !== '') lines.push(shiftHeadings(closeFences(message.content), TURN_LEVEL), '');
     const files = message.attachments ?? [];
     if (files.length > 0) {
       lines.push(`${labels.attachments}`, '');

@@ -1,6 +1,6 @@
 import type { ChatStore } from '../chat-store-api';
 import { BACKUP_REMINDER_KEY, backupFileName, LAST_BACKUP_KEY } from './backup-format';
-import { readReminderSettings, type BackupReminderSettings } from './backup-reminder';
+import { FIRST_USE_KEY, LAST_IMPORT_KEY, LAST_RESTORE_KEY, readReminderSettings, type BackupReminderSettings } from './backup-reminder';
 import type { MarkdownLabels } from './chat-markdown';
 import type { ChatFile } from './chat-files';
 import type { BackupErrorCode } from './read-backup';
@@ -19,9 +19,13 @@ export {
   clampDays,
   DEFAULT_BACKUP_REMINDER,
   DEFAULT_REMINDER_DAYS,
+  FIRST_USE_KEY,
+  LAST_IMPORT_KEY,
+  LAST_RESTORE_KEY,
   MAX_REMINDER_DAYS,
   MIN_REMINDER_DAYS,
   readReminderSettings,
+  reminderPeriodStart,
   type BackupReminderSettings,
   type ReminderFacts,
 } from './backup-reminder';
@@ -66,9 +70,12 @@ export async function previewRestoreFile(store: Pick<ChatStore, 'attachmentHost'
 }
 
 /** Writes what the preview would add, and the connections the user confirmed (options.confirmed). */
-export async function applyRestoreFile(store: Pick<ChatStore, 'attachmentHost'>, preview: RestorePreview, options?: RestoreOptions): Promise<RestoreOutcome> {
+export async function applyRestoreFile(store: Pick<ChatStore, 'attachmentHost'>, preview: RestorePreview, options?: RestoreOptions & { now?(): number }): Promise<RestoreOutcome> {
   const [{ applyRestore }, persistence] = await Promise.all([import('./restore'), store.attachmentHost().persistence()]);
-  return applyRestore(persistence, preview, options);
+  const outcome = await applyRestore(persistence, preview, options);
+  // Recorded: the backup reminder counts from it, not from the restored chats' dates.
+  await persistence.putSetting(LAST_RESTORE_KEY, (options?.now ?? Date.now)());
+  return outcome;
 }
 
 /** A BackupError's code and params, for the app to word; undefined for any other failure (storage, say). */
@@ -82,11 +89,20 @@ export function backupErrorOf(error: unknown): { code: BackupErrorCode; params: 
 export interface BackupState {
   reminder: BackupReminderSettings;
   lastBackupAt?: number;
+  firstUseAt?: number;
+  lastImportAt?: number;
+  lastRestoreAt?: number;
 }
 
+const TIME_ROWS = { lastBackupAt: LAST_BACKUP_KEY, firstUseAt: FIRST_USE_KEY, lastImportAt: LAST_IMPORT_KEY, lastRestoreAt: LAST_RESTORE_KEY } as const;
+
+/** The reminder's setting and the times it counts from (each left out when never recorded). */
 export async function readBackupState(store: Pick<ChatStore, 'getSetting'>): Promise<BackupState> {
-  const [reminder, last] = await Promise.all([store.getSetting(BACKUP_REMINDER_KEY), store.getSetting(LAST_BACKUP_KEY)]);
-  return { reminder: readReminderSettings(reminder), ...(typeof last === 'number' && { lastBackupAt: last }) };
+  const names = Object.keys(TIME_ROWS) as (keyof typeof TIME_ROWS)[];
+  const [reminder, ...times] = await Promise.all([store.getSetting(BACKUP_REMINDER_KEY), ...names.map((name) => store.getSetting(TIME_ROWS[name]))]);
+  const state: BackupState = { reminder: readReminderSettings(reminder) };
+  for (const [i, name] of names.entries()) if (typeof times[i] === 'number') state[name] = times[i];
+  return state;
 }
 
 export function saveReminderSettings(store: Pick<ChatStore, 'putSetting'>, settings: BackupReminderSettings): Promise<void> {

@@ -35,7 +35,6 @@ export type ListModelsFn = (connection: OpenAiConnection, options: ListModelsOpt
 
 /** The model-list request and its error reading, fetched with the first list asked for rather than with the first screen (issue 12). */
 const fetchModelList: ListModelsFn = (connection, options) => import('../openai/list-models').then((module) => module.listModelCatalog(connection, options));
-const hasKeys = (record: object) => Object.keys(record).length > 0;
 /** The local-server probe comes with its first use too (first run only). */
 const probeLocal = (): Promise<LocalServer[]> => import('./probe-local-servers').then((module) => module.probeLocalServers());
 
@@ -151,14 +150,19 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
     const key = requestKey(connection);
     const running = inFlight.get(id);
     if (running?.key === key) return running.promise;
-    const { ids: shown, contexts: shownContexts, vision: shownVision } = modelListOf(state, id);
-    setModels(id, { status: 'loading', ids: shown, ...(shownContexts && { contexts: shownContexts }), ...(shownVision && { vision: shownVision }) });
+    // The last list stays on show while the new one loads (its ids and what they said), so a picker does not flicker.
+    const { status: _status, error: _error, loadedAt: _loadedAt, ...shown } = modelListOf(state, id);
+    setModels(id, { ...shown, status: 'loading' });
     const request = { key, promise: undefined as unknown as Promise<ModelList | undefined> };
     request.promise = (async () => {
       let next: ModelList;
+      /** The list's first model that chats (never an embedding one): a new connection's default. */
+      let firstChat: string | undefined;
       try {
-        const { ids, contexts, vision } = await listModels(toOpenAiConnection(connection), { signal: AbortSignal.timeout(timeoutMs) });
-        next = { status: 'ready', ids, loadedAt: now(), ...(hasKeys(contexts) && { contexts }), ...(hasKeys(vision) && { vision }) };
+        // The ids and what their entries said (contexts, vision, embedding: each only when it says anything).
+        const { firstChat: chat, ...catalog } = await listModels(toOpenAiConnection(connection), { signal: AbortSignal.timeout(timeoutMs) });
+        firstChat = chat;
+        next = { ...catalog, status: 'ready', loadedAt: now() };
       } catch (error) {
         next = { status: 'error', ids: [], error: modelErrorInfo(error) };
       }
@@ -167,8 +171,8 @@ export function createConnectionsStore(options: ConnectionsStoreOptions): Connec
       // Edited or removed meanwhile: this answer is about an address that no longer applies.
       if (!current || requestKey(current) !== key) return next;
       setModels(id, next);
-      // A first list makes the connection usable at once: its first model becomes the default.
-      if (next.status === 'ready' && next.ids.length > 0 && !usableDefaultModel(state)) setDefaultModel(modelRef(id, next.ids[0]!));
+      // A first list makes the connection usable at once: its first chat model becomes the default.
+      if (firstChat !== undefined && !usableDefaultModel(state)) setDefaultModel(modelRef(id, firstChat));
       return next;
     })();
     inFlight.set(id, request);

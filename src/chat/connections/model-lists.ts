@@ -18,6 +18,8 @@ export interface ModelList {
   readonly contexts?: Readonly<Record<string, number>>;
   /** Whether each model takes pictures, for the models whose entry says so either way. */
   readonly vision?: Readonly<Record<string, boolean>>;
+  /** The models that only make embeddings (listed apart, never a default), by id; listed after the others in `ids`. */
+  readonly embedding?: Readonly<Record<string, true>>;
 }
 
 export const IDLE_MODEL_LIST: ModelList = Object.freeze({ status: 'idle', ids: Object.freeze([]) as readonly string[] });

@@ -7,6 +7,7 @@
 import type { ImportOptions, ImportPreview, ImportResult } from './import-api';
 import type { InputFile } from './input-files';
 import type { ImportClient, ImportWorkerLike } from './worker-client';
+import { LAST_IMPORT_KEY } from '../backup/backup-reminder';
 import { importSettings } from './configure-import';
 
 export type { ImportOptions, ImportPreview, ImportProgress, ImportResult } from './import-api';
@@ -43,11 +44,15 @@ export async function previewImport(files: readonly InputFile[], options: Import
   return (await api()).previewImport(files, options);
 }
 
-/** Stores what the preview found, all or nothing; chats imported before are left out. */
-export async function runImport(preview: ImportPreview, options: ImportOptions): Promise<ImportResult> {
+/**
+ * Stores what the preview found, all or nothing; chats imported before are left out. Records when
+ * chats came in: the backup reminder counts from it, not from the imported chats' own dates.
+ */
+export async function runImport(preview: ImportPreview, options: ImportOptions & { now?(): number }): Promise<ImportResult> {
   const inWorker = client && (await client.ready.catch(() => undefined));
-  if (inWorker?.owns(preview)) return inWorker.runImport(preview, options);
-  return (await api()).runImport(preview, options);
+  const result = inWorker?.owns(preview) ? await inWorker.runImport(preview, options) : await (await api()).runImport(preview, options);
+  if (result.chats > 0) await options.persistence.putSetting(LAST_IMPORT_KEY, (options.now ?? Date.now)());
+  return result;
 }
 
 /** Whether a rejection is an ImportError (a code the UI translates) without loading its module. */

@@ -1,5 +1,6 @@
 import { entryError, ImportError, parseJson, type ImportProblem } from './errors';
 import { keptTree, TreeProblem, type TreeNode } from './kept-tree';
+import { hasDetailsBlocks, readDetailsBlocks } from './openwebui-details';
 import { pacer } from './pace';
 import { baseName, epochMs, isRecord, mentionsKey, optionalString } from './shape';
 import { noSkips, type ImportedChat, type ImportedMessage, type ImportParser, type SkipCounts } from './types';
@@ -8,8 +9,54 @@ import { noSkips, type ImportedChat, type ImportedMessage, type ImportParser, ty
  * Open WebUI's chat export (one chat or "export all"): a JSON list of `{id, title, chat: {models,
  * history: {messages: {id: {id, parentId, childrenIds, role, content, timestamp, model}},
  * currentId}}, created_at, updated_at}`. The messages form a tree; `currentId` is the leaf on
- * screen. Times are seconds since the epoch.
+ * screen. Times are seconds since the epoch. A reply holding reasoning or tool-call blocks
+ * (openwebui-details.ts) becomes Parley's own: the reasoning as the reply's reasoning, each tool
+ * call as a call with a `tool` message for its result, the text after them as the next reply.
  */
+
+const SECOND_MS = 1000;
+
+/** The reply `message` as Parley's messages: itself, or its pieces when it holds reasoning or tool calls. The last piece keeps the source id (replies to it hang there). */
+function replyPieces(message: ImportedMessage): ImportedMessage[] {
+  if (message.role !== 'assistant' || !hasDetailsBlocks(message.content)) return [message];
+  const out: ImportedMessage[] = [];
+  const pieces = readDetailsBlocks(message.content);
+  let parent = message.parentSourceId;
+  for (const [i, piece] of pieces.entries()) {
+    const sourceId = i === pieces.length - 1 ? message.sourceId : `${message.sourceId}#${i}`;
+    out.push({
+      ...message,
+      sourceId,
+      parentSourceId: parent,
+      content: piece.content,
+      ...(piece.reasoning && { reasoning: piece.reasoning }),
+      ...(piece.thinkingSeconds !== undefined && { thinkingMs: piece.thinkingSeconds * SECOND_MS }),
+      ...(piece.toolCalls.length > 0 && {
+        toolCalls: piece.toolCalls.map(({ id, name, arguments: args, result, isError }) => ({
+          id,
+          name,
+          arguments: args,
+          state: result === undefined ? ('cancelled' as const) : isError ? ('failed' as const) : ('done' as const),
+        })),
+      }),
+    });
+    parent = sourceId;
+    for (const [j, call] of piece.toolCalls.entries()) {
+      const toolId = `${message.sourceId}#${i}.${j}`;
+      out.push({
+        sourceId: toolId,
+        parentSourceId: parent,
+        role: 'tool',
+        content: call.result ?? '',
+        toolCallId: call.id,
+        createdAt: message.createdAt,
+        ...((call.isError || call.result === undefined) && { isError: true }),
+      });
+      parent = toolId;
+    }
+  }
+  return out;
+}
 
 const ROLES = new Set(['user', 'assistant', 'system']);
 
@@ -57,7 +104,7 @@ function readChat(file: string, index: number, raw: unknown, skipped: SkipCounts
     if (error instanceof TreeProblem) throw fail(error.problem);
     throw error;
   }
-  const messages = tree.order.map((key) => ({ ...kept.get(key)!, parentSourceId: tree.parentOf.get(key) ?? null }));
+  const messages = tree.order.flatMap((key) => replyPieces({ ...kept.get(key)!, parentSourceId: tree.parentOf.get(key) ?? null }));
   const current = optionalString(history.currentId);
   const leaf = current === undefined ? undefined : tree.nearestKept(current);
   const models = messages.filter((m) => m.model);

@@ -54,6 +54,13 @@ export function addChatRows(batch: ImportBatch, imported: ImportedChat): void {
       status: 'complete',
       createdAt: source.createdAt,
       ...(source.model && { model: source.model }),
+      ...(source.reasoning && { reasoning: source.reasoning }),
+      ...(source.thinkingMs !== undefined && { timing: { thinkingMs: source.thinkingMs } }),
+      ...(source.toolCalls && {
+        toolCalls: source.toolCalls.map(({ id, name, arguments: args, state }, index) => ({ index, id, name, arguments: args, state })),
+      }),
+      ...(source.toolCallId !== undefined && { toolCallId: source.toolCallId }),
+      ...(source.isError && { isError: true }),
       ...(files.length && { attachments: files.map((row) => attachmentRef(row as Attachment)) }),
     };
     batch.messages.push(message);

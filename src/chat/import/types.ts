@@ -29,9 +29,18 @@ export interface ImportedMessage {
   sourceId: string;
   /** The nearest kept ancestor's source id (null for a root). */
   parentSourceId: string | null;
-  role: 'user' | 'assistant' | 'system';
+  role: 'user' | 'assistant' | 'system' | 'tool';
   /** Markdown and code as text, exactly as the export holds it. */
   content: string;
+  /** A reply's reasoning (Open WebUI's reasoning blocks), as plain text. */
+  reasoning?: string;
+  /** How long the model thought, where the export says. */
+  thinkingMs?: number;
+  /** The tools a reply called; each answered by a `tool` message after it. */
+  toolCalls?: { id: string; name: string; arguments: string; state: 'done' | 'failed' | 'cancelled' }[];
+  /** A `tool` message: the id of the call it answers. */
+  toolCallId?: string;
+  isError?: boolean;
   /** The model that wrote a reply, where the export says. */
   model?: string;
   /** Milliseconds since the epoch. */

@@ -1,5 +1,6 @@
 import { contextLengthOf } from '../attachments/context-window';
 import { acceptsImages } from '../attachments/vision-errors';
+import { isEmbeddingEntry } from './embedding-models';
 import { responseError } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
@@ -18,12 +19,16 @@ export interface ListModelsOptions extends TransportOptions {
 
 /** A server's models and what their entries tell of them; a model the server says nothing of has no key. */
 export interface ModelCatalog {
-  /** Sorted, without repeats. */
+  /** Without repeats: the models that chat first, then the embedding ones, each sorted. */
   readonly ids: readonly string[];
-  /** Context length in tokens, by model id. */
-  readonly contexts: Readonly<Record<string, number>>;
-  /** Whether the model accepts pictures, by model id. */
-  readonly vision: Readonly<Record<string, boolean>>;
+  /** Context length in tokens, by model id; absent when no entry says. */
+  readonly contexts?: Readonly<Record<string, number>>;
+  /** Whether the model accepts pictures, by model id; absent when no entry says. */
+  readonly vision?: Readonly<Record<string, boolean>>;
+  /** The models that only make embeddings (they cannot chat), by model id; absent when there are none. */
+  readonly embedding?: Readonly<Record<string, true>>;
+  /** The first model that chats (undefined when every model only makes embeddings): a new connection's default. */
+  readonly firstChat?: string | undefined;
 }
 
 const MODELS_PATH = 'models';
@@ -45,17 +50,21 @@ export function modelCatalogOf(body: unknown): ModelCatalog | undefined {
   const ids = new Set<string>();
   const contexts: Record<string, number> = {};
   const vision: Record<string, boolean> = {};
+  const embedding: Record<string, true> = {};
   for (const entry of list) {
     const id = idOf(entry);
     if (id === undefined) continue;
     ids.add(id);
+    if (isEmbeddingEntry(entry, id)) embedding[id] = true;
     const context = contextLengthOf(entry);
     if (context !== undefined && !Object.hasOwn(contexts, id)) contexts[id] = context;
     const images = acceptsImages(entry);
     if (images !== undefined && !Object.hasOwn(vision, id)) vision[id] = images;
   }
-  const sorted = [...ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
-  return { ids: sorted, contexts, vision };
+  // Chat models first: a list's first model is the one a new connection starts with.
+  const sorted = [...ids].sort((a, b) => Number(Object.hasOwn(embedding, a)) - Number(Object.hasOwn(embedding, b)) || a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+  const said = (record: object) => Object.keys(record).length > 0;
+  return { ids: sorted, ...(said(contexts) && { contexts }), ...(said(vision) && { vision }), ...(said(embedding) && { embedding }), firstChat: sorted.find((id) => !Object.hasOwn(embedding, id)) };
 }
 
 /** The model ids in a `/models` body, sorted and without repeats; undefined for a body of no known shape. */

@@ -7,7 +7,8 @@ export const attachments = {
   'attachments.list': 'Attachments',
   'attachments.remove': 'Remove {name}',
   'attachments.preparing': 'Preparing {name}',
-  'attachments.tokens': '≈ {count} tokens',
+  'attachments.tokens.one': '≈ {count} token',
+  'attachments.tokens.other': '≈ {count} tokens',
   'attachments.tokensHint': 'Estimated cost in the model’s context',
   'attachments.pdf.asImages': 'Send pages as images',
   'attachments.pdf.noTextLayer': 'No text layer (scanned?)',
@@ -48,12 +49,13 @@ export const attachments = {
   // The composers (home and chat pages): what happened to the files the user gave them.
   'attachments.refused.one': 'A file was not attached',
   'attachments.refused.other': '{count} files were not attached',
-  'attachments.refused.dismiss': 'Dismiss',
+  'attachments.dismissRefused': 'Dismiss',
   'attachments.waiting': 'Preparing the files: the message goes as soon as they are ready.',
   'attachments.storageFull':
     'Storage is full: Parley uses {used} of {quota} allowed. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
   'attachments.storageFull.unknown':
     'Storage is full. Nothing is lost: your message and its files stay here. Delete chats you no longer need (their files go with them) or free space in the browser’s site settings, then send again.',
   'attachments.modelTakesNoImages': '{model} says it does not accept pictures: the server may refuse this message. Remove the pictures, or pick a vision model.',
-  'attachments.context': 'This message is about {tokens} tokens; {model} takes {limit}. Remove a file or send a shorter part of it.',
+  'attachments.context.one': 'This message is about {count} token; {model} takes {limit}. Remove a file or send a shorter part of it.',
+  'attachments.context.other': 'This message is about {count} tokens; {model} takes {limit}. Remove a file or send a shorter part of it.',
 } as const;

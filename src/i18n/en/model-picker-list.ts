@@ -8,8 +8,9 @@ export const modelPickerList = {
   'modelPicker.searchPlaceholder': 'Search models…',
   'modelPicker.models': 'Models',
   'modelPicker.recent': 'Recent',
+  'modelPicker.embedding': 'Embedding models, cannot chat · {connection}',
   'modelPicker.noMatch': 'No model matches “{query}”',
-  'modelPicker.matches.one': '1 model',
+  'modelPicker.matches.one': '{count} model',
   'modelPicker.matches.other': '{count} models',
   'modelPicker.unavailableHint': 'This model’s connection was removed. Pick another model to continue.',
 } as const;

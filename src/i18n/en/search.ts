@@ -9,7 +9,7 @@ export const search = {
   'search.noResults': 'No chats match “{query}”',
   'search.noChats': 'No chats yet',
   'search.failed': 'Search failed. Try again.',
-  'search.count.one': '1 chat found',
+  'search.count.one': '{count} chat found',
   'search.count.other': '{count} chats found',
   'search.inFile': 'In {name}:',
 } as const;

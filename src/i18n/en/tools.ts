@@ -27,7 +27,7 @@ export const tools = {
   'tools.server.tools': 'Tools of {name}',
   'tools.server.notListed': 'Not connected yet: Connect lists its tools.',
   'tools.server.noTools': 'This server offers no tools.',
-  'tools.server.count.one': '1 tool',
+  'tools.server.count.one': '{count} tool',
   'tools.server.count.other': '{count} tools',
   'tools.policy.label': 'When the model calls {tool}',
   'tools.policy.on': 'On',

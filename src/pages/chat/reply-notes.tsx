@@ -2,6 +2,7 @@ import type { Message } from '../../chat';
 import { TOOL_STEP_LIMIT_FINISH } from '../../chat/tools/tool-steps';
 import { t } from './chat-text';
 import './reply-extras.css';
+import { tn } from '../../i18n/plural';
 
 type NoteFacts = Pick<Message, 'status' | 'content' | 'finishReason' | 'maxTokens' | 'skippedEvents' | 'errorReason'>;
 
@@ -17,7 +18,7 @@ export function replyNotes(message: NoteFacts): { kind: string; text: string }[]
   const skipped = message.skippedEvents ?? 0;
   // A reply that failed because nothing valid came says so in its error instead.
   if (skipped > 0 && message.errorReason !== 'bad-json') {
-    notes.push({ kind: 'skipped', text: skipped === 1 ? t('chat.notes.skipped.one') : t('chat.notes.skipped.other', { count: skipped }) });
+    notes.push({ kind: 'skipped', text: tn('chat.notes.skipped', skipped) });
   }
   return notes;
 }

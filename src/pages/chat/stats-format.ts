@@ -2,6 +2,7 @@ import type { Message } from '../../chat';
 // By its own file: the chat index is in the first screen, which needs no reply figures.
 import { figuresOf } from '../../chat/reply-figures';
 import { t } from './chat-text';
+import { tn } from '../../i18n/plural';
 
 /** The figures under a reply and the reasoning toggle's duration, as text. Pure. */
 
@@ -44,9 +45,9 @@ export type FiguresMessage = Pick<Message, 'content' | 'reasoning' | 'usage' | '
 function tokensStat(usage: Message['usage'], locale?: string): Stat | undefined {
   if (usage?.completionTokens === undefined) return undefined;
   const details: string[] = [];
-  if (usage.promptTokens !== undefined) details.push(t('chat.stats.promptTokens', { count: formatNumber(usage.promptTokens, 0, locale) }));
+  if (usage.promptTokens !== undefined) details.push(tn('chat.stats.promptTokens', usage.promptTokens, { count: formatNumber(usage.promptTokens, 0, locale) }));
   if (usage.reasoningTokens !== undefined) details.push(t('chat.stats.reasoningTokens', { count: formatNumber(usage.reasoningTokens, 0, locale) }));
-  const stat: Stat = { kind: 'tokens', text: t('chat.stats.tokens', { count: formatNumber(usage.completionTokens, 0, locale) }) };
+  const stat: Stat = { kind: 'tokens', text: tn('chat.stats.tokens', usage.completionTokens, { count: formatNumber(usage.completionTokens, 0, locale) }) };
   if (details.length > 0) stat.description = details.join(' ');
   return stat;
 }

@@ -23,7 +23,7 @@ export interface ConnectHelpProps {
 }
 
 /** Shown while no model server is connected (SPEC B3): how to start one, and a one-click offer for a local one. */
-export function ConnectHelp({ attention, onConnected, ref }: ConnectHelpProps) {
+export default function ConnectHelp({ attention, onConnected, ref }: ConnectHelpProps) {
   const settings = useSettingsAvailable();
   const origin = typeof location === 'undefined' ? '' : location.origin;
   return (

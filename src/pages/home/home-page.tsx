@@ -18,8 +18,9 @@ import type { Attachment } from '../../chat/attachments-api';
 import { paths } from '../paths';
 import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
-const ConnectHelp = lazy(() => import('./connect-help').then((module) => ({ default: module.ConnectHelp })));
-const ModelNotice = lazy(() => import('./model-notice').then((module) => ({ default: module.ModelNotice })));
+const ConnectHelp = lazy(() => import('./connect-help'));
+const ModelNotice = lazy(() => import('./model-notice'));
+const NotSentNote = lazy(() => import('./not-sent-note'));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 import { Suggestions } from './suggestions';
@@ -46,7 +47,6 @@ export default function HomePage() {
   const readiness = readinessOf(external, registered === null ? 'no-connection' : modelReadiness(snapshot));
   const defaultModel = usableDefaultModel(snapshot);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const helpRef = useRef<HTMLElement>(null);
   const [needsModel, setNeedsModel] = useState(false);
   const [sending, setSending] = useState(false);
   const files = useComposerFiles({
@@ -64,9 +64,8 @@ export default function HomePage() {
     await connections.init();
     const now = readinessOf(external, getChatModel() === null ? 'no-connection' : modelReadiness(connections.getSnapshot()));
     if (now !== 'ready') {
-      // Instead of failing on send: keep the draft and point at what is missing.
+      // Instead of failing on send: keep the draft (and the focus) and say beside it what is missing.
       setNeedsModel(true);
-      helpRef.current?.focus();
       return;
     }
     setSending(true);
@@ -118,9 +117,9 @@ export default function HomePage() {
         </h1>
         <Suspense fallback={null}>
           {readiness === 'no-connection' && (
-            <ConnectHelp ref={helpRef} attention={needsModel} onConnected={connected} />
+            <ConnectHelp attention={needsModel} onConnected={connected} />
           )}
-          {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
+          {readiness === 'no-model' && <ModelNotice attention={needsModel} />}
         </Suspense>
         <StorageNoticeSlot />
         <Composer
@@ -141,7 +140,16 @@ export default function HomePage() {
           attachments={files.tray}
           canSendEmpty={files.canSendEmpty}
           onPasteFiles={(pasted) => void files.add(pasted)}
-          footer={files.notes}
+          footer={
+            <>
+              {files.notes}
+              {needsModel && (
+                <Suspense fallback={null}>
+                  <NotSentNote readiness={readiness} />
+                </Suspense>
+              )}
+            </>
+          }
           autoFocus
         />
         {files.overlay}

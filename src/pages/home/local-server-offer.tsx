@@ -3,6 +3,7 @@ import { getConnectionsStore, type Connection, type LocalServer } from '../../ch
 import { t } from './onboarding-text';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
+import { tn } from '../../i18n/plural';
 
 /** `searching` while the probe runs; `found` with the servers that answered; `none` when none did. */
 export type LocalServerOfferState = 'searching' | 'found' | 'none';
@@ -56,9 +57,7 @@ export function LocalServerOffer({ onConnected }: LocalServerOfferProps) {
                   {t('home.connect.use', { name: server.preset.name, host: hostOf(server.baseUrl) })}
                 </Button>
                 <span className="local-server-offer__models">
-                  {server.models.length === 1
-                    ? t('home.connect.modelCount.one')
-                    : t('home.connect.modelCount.other', { count: server.models.length })}
+                  {tn('home.connect.modelCount', server.models.length)}
                 </span>
               </li>
             ))}

@@ -17,7 +17,7 @@ export type ModelNoticeState = 'choose' | 'loading' | 'failed' | 'empty';
  * Servers are connected but no model is chosen (SPEC B3): says why there is nothing to pick
  * (a server that could not be asked, with its fix, or one with no models) instead of failing on send.
  */
-export function ModelNotice({ attention, ref }: ModelNoticeProps) {
+export default function ModelNotice({ attention, ref }: ModelNoticeProps) {
   const snapshot = useConnectionsSnapshot();
   const settings = useSettingsAvailable();
   const lists = snapshot.connections.map((connection) => ({ connection, list: snapshot.models[connection.id] as ModelList | undefined }));

@@ -6,6 +6,7 @@ import { registerMessages, t, type MessageKey } from '../../i18n';
 import { modelPickerList } from '../../i18n/en/model-picker-list';
 import { placeMenu, type MenuPlacement } from '../../ui/menu';
 import { flatOptions, pickerGroups, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
+import { tn } from '../../i18n/plural';
 
 // The list's strings come with it (issue 12): registered before it renders.
 registerMessages(modelPickerList);
@@ -61,8 +62,8 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
   const options = useMemo(() => flatOptions(shown), [shown]);
   const [activeKey, setActiveKey] = useState<string | undefined>(() => {
     const all = flatOptions(pickerGroups(groups, recent, ''));
-    // The current model, where it is listed (in its connection's group rather than Recent), else the first.
-    return (all.find((option) => option.ref === value && !option.key.startsWith('recent:')) ?? all[0])?.key;
+    // The current model, in Recent when it is there (the list opens at its top, Recent showing), else where it is listed, else the first.
+    return (all.find((option) => option.ref === value) ?? all[0])?.key;
   });
   const active = options.find((option) => option.key === activeKey) ?? options[0];
   const [placement, setPlacement] = useState<MenuPlacement | null>(null);
@@ -157,7 +158,7 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
       />
       {unavailable && <p className="model-picker__note">{t('modelPicker.unavailableHint')}</p>}
       <p className="visually-hidden" role="status">
-        {query.trim() === '' ? '' : count === 0 ? t('modelPicker.noMatch', { query }) : count === 1 ? t('modelPicker.matches.one') : t('modelPicker.matches.other', { count })}
+        {query.trim() === '' ? '' : count === 0 ? t('modelPicker.noMatch', { query }) : tn('modelPicker.matches', count)}
       </p>
       <div id={listboxId} role="listbox" aria-label={t('modelPicker.models')} className="model-picker__list">
         {shown.map((group) => (
@@ -188,9 +189,9 @@ function GroupView({ group, baseId, value, activeKey, optionId, onPick, onHover 
   const labelId = `${baseId}-group-${group.id}`;
   const status = group.options.length === 0 && group.status !== 'ok' ? t(STATUS_TEXT[group.status]) : undefined;
   return (
-    <div role="group" aria-labelledby={labelId} className="model-picker__group" data-group={group.id === 'recent' ? 'recent' : 'connection'}>
+    <div role="group" aria-labelledby={labelId} className="model-picker__group" data-group={group.id === 'recent' ? 'recent' : (group.kind ?? 'connection')}>
       <div id={labelId} role="presentation" className="model-picker__group-label">
-        {group.id === 'recent' ? t('modelPicker.recent') : group.label}
+        {group.id === 'recent' ? t('modelPicker.recent') : group.kind === 'embedding' ? t('modelPicker.embedding', { connection: group.label }) : group.label}
       </div>
       {group.options.map((option) => (
         <div

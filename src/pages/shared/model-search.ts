@@ -18,8 +18,10 @@ export interface PickerOption {
 export type PickerGroupStatus = 'loading' | 'failed' | 'empty' | 'pending' | 'ok';
 
 export interface PickerGroup {
-  /** `recent`, or the connection's id. */
+  /** `recent`, the connection's id, or `embedding:` and the connection's id for its embedding models. */
   id: string;
+  /** `embedding`: models that only make embeddings (they cannot chat), listed apart after the others. */
+  kind?: 'embedding';
   /** The connection's name; empty for the recent group (the view names it). */
   label: string;
   options: readonly PickerOption[];
@@ -47,23 +49,30 @@ function statusOf({ connection, list }: ModelOptionGroup): PickerGroupStatus {
 
 /**
  * The groups to show for `query`: "Recent" (the recently used models that a connection still
- * lists, most recent first), then each connection in the user's order. While searching, groups
+ * lists, most recent first), then each connection in the user's order, then each connection's
+ * embedding models (as its server said, else by name), apart. While searching, groups
  * without a match are left out; without a search, a connection without models still shows why.
  */
 export function pickerGroups(groups: readonly ModelOptionGroup[], recent: readonly string[], query: string): PickerGroup[] {
   const searching = query.trim() !== '';
   const byRef = new Map<string, PickerOption>();
+  const embeddingGroups: PickerGroup[] = [];
   const connectionGroups: PickerGroup[] = groups.map((group) => {
     const options = group.options.map((option) => {
       const item: PickerOption = { key: option.ref, ref: option.ref, modelId: option.modelId, connectionName: group.connection.name };
       byRef.set(option.ref, item);
       return item;
     });
+    const embedding = group.list.embedding ?? {};
+    const matching = options.filter((option) => optionMatches(option, query));
+    const apart = matching.filter((option) => Object.hasOwn(embedding, option.modelId));
+    if (apart.length > 0) embeddingGroups.push({ id: `embedding:${group.connection.id}`, kind: 'embedding', label: group.connection.name, options: apart, status: 'ok' });
     return {
       id: group.connection.id,
       label: group.connection.name,
-      options: options.filter((option) => optionMatches(option, query)),
-      status: statusOf(group),
+      options: matching.filter((option) => !Object.hasOwn(embedding, option.modelId)),
+      // A server that lists only embedding models has none to chat with: it says so.
+      status: options.length > 0 && options.every((option) => Object.hasOwn(embedding, option.modelId)) ? 'empty' : statusOf(group),
     };
   });
   const recentOptions = recent
@@ -73,6 +82,7 @@ export function pickerGroups(groups: readonly ModelOptionGroup[], recent: readon
   const all: PickerGroup[] = [
     ...(recentOptions.length > 0 ? [{ id: 'recent', label: '', options: recentOptions, status: 'ok' as const }] : []),
     ...connectionGroups,
+    ...embeddingGroups,
   ];
   return searching ? all.filter((group) => group.options.length > 0) : all;
 }

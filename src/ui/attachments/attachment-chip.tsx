@@ -8,6 +8,7 @@ import { t } from './attachments-text';
 import './attachments.css';
 import { FileName } from './file-name';
 import { useObjectUrl } from './use-object-url';
+import { tn } from '../../i18n/plural';
 
 export const KIND_ICONS: Readonly<Record<AttachmentItemKind, string>> = {
   image: 'lucide:image',
@@ -70,7 +71,7 @@ export function AttachmentChip({ item, state, tokens, error, preview, pdf, onRem
         <span className="attachment-chip__meta">
           <span>{formatBytes(item.size, locale)}</span>
           {tokens !== undefined && state === 'ready' && (
-            <span title={t('attachments.tokensHint')}>{t('attachments.tokens', { count: formatCount(tokens, locale) })}</span>
+            <span title={t('attachments.tokensHint')}>{tn('attachments.tokens', tokens, { count: formatCount(tokens, locale) })}</span>
           )}
         </span>
         {pdf?.hasTextLayer === false && state === 'ready' && (

@@ -7,6 +7,7 @@ import { t } from './attachments-text';
 import { KIND_ICONS } from './attachment-chip';
 import { BidiName } from './file-name';
 import './file-block-view.css';
+import { tn } from '../../i18n/plural';
 
 export interface FileBlockViewProps {
   name: string;
@@ -30,8 +31,7 @@ export interface FileBlockViewProps {
 /** Where the name goes in the translated summary: it is put there as an isolated element, not as text. */
 const NAME_SLOT = '\uFFFC';
 
-const pagesText = (count: number, locale?: string) =>
-  t(new Intl.PluralRules(locale).select(count) === 'one' ? 'attachments.pdf.pages.one' : 'attachments.pdf.pages.other', { count });
+const pagesText = (count: number) => tn('attachments.pdf.pages', count);
 
 /**
  * A text file or a PDF's text in the thread: collapsed under "name · size" so a long file does
@@ -41,7 +41,7 @@ const pagesText = (count: number, locale?: string) =>
 export function FileBlockView({ name, size, kind = 'text', text, pageCount, truncated, encodingWarning, locale, defaultOpen, className, onOpen }: FileBlockViewProps) {
   const summary =
     kind === 'pdf' && pageCount !== undefined
-      ? t('attachments.file.summaryPages', { name: NAME_SLOT, size: formatBytes(size, locale), pages: pagesText(pageCount, locale) })
+      ? t('attachments.file.summaryPages', { name: NAME_SLOT, size: formatBytes(size, locale), pages: pagesText(pageCount) })
       : t('attachments.file.summary', { name: NAME_SLOT, size: formatBytes(size, locale) });
   const [before = '', after = ''] = summary.split(NAME_SLOT);
   const block = (

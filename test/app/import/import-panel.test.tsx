@@ -47,7 +47,7 @@ describe('ImportPanel', () => {
     expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '3 chats with 11 messages',
       'From 2023-11-14 to 2023-11-16',
-      '5 parts left out because they show nothing: 2 hidden by the app, 1 empty system messages, 2 tool calls and their output',
+      '5 parts left out because they show nothing: 2 hidden by the app, 1 empty system message, 2 tool calls and their output',
       'To import: 3 chats, 11 messages, 2 pictures and files',
     ]);
     const importButton = within(preview).getByRole('button', { name: 'Import' });

@@ -147,7 +147,9 @@ describe('Settings → Data: backup and restore', () => {
     const failed = await outcome(ui, 'failed');
     expect(failed.textContent).toBe('cut.json was not restored: the file ends too early (an interrupted download?). Nothing was changed.');
     expect(await persistence.listChats()).toEqual([]);
+    expect(await persistence.getSetting('lastRestoreAt')).toBeUndefined();
 
+    const before = Date.now();
     await choose(new File([text], 'parley-backup.json'));
     // First what it would add, nothing written yet.
     const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore parley-backup.json?' }));
@@ -170,6 +172,8 @@ describe('Settings → Data: backup and restore', () => {
     expect(preferences.getSnapshot().titles).toEqual({ generate: false });
     expect(preferences.getSnapshot().recentModels).toEqual(['oai/gpt-4o', 'local/llama3']);
     expect(connections.getSnapshot().defaultModel).toBe('oai/gpt-4o');
+    // The backup reminder counts from the restore, not from the restored chats' dates.
+    expect(await persistence.getSetting('lastRestoreAt')).toBeGreaterThanOrEqual(before);
   });
 });
 
@@ -219,7 +223,7 @@ describe('Settings → Data: restore preview and failures (issue 20)', () => {
     await act(async () => {
       fireEvent.click(within(preview).getByRole('button', { name: 'Restore' }));
     });
-    expect((await outcome(ui, 'done')).textContent).toContain('1 connections were added.');
+    expect((await outcome(ui, 'done')).textContent).toContain('1 connection was added.');
     await connections.flush();
     const stored = (await persistence.getSetting('connections')) as { id: string; name: string; baseUrl: string }[];
     expect(stored.map((c) => [c.id, c.name, c.baseUrl])).toEqual([

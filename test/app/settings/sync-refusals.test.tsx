@@ -32,7 +32,7 @@ describe('refused server changes', () => {
     });
     const alert = ui.getByRole('alert');
     expect(alert.textContent).toContain('The server sent an older copy of 2 chats than this device has already seen; they were not applied.');
-    expect(alert.textContent).toContain('The server deleted the chat “<img src=x onerror=alert(1)>” without a deletion signed by your devices; it was kept here.');
+    expect(alert.textContent).toContain('The server deleted 1 chat, “<img src=x onerror=alert(1)>”, without a deletion signed by your devices; it was kept here.');
     expect(alert.querySelector('img')).toBeNull();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));

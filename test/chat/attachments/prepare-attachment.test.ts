@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createImageProcessor } from '../../../src/chat/attachments/image-client';
 import { MAX_FILE_BYTES } from '../../../src/chat/attachments/limits';
 import { AttachmentError, prepareAttachment } from '../../../src/chat/attachments/prepare-attachment';
-import { attachmentRef } from '../../../src/chat/attachments/types';
+import { attachmentRef, storedBytes } from '../../../src/chat/attachments/types';
 import { fixture } from './fixtures';
 
 const NOW = 1_700_000_000_000;
@@ -36,6 +36,17 @@ describe('prepareAttachment', () => {
     const attachment = await prepareAttachment(pdf, options);
     expect(attachment).toMatchObject({ kind: 'pdf', hasTextLayer: false, pageCount: 1, text: '', mimeType: 'application/pdf', size: pdf.size });
     expect(attachment.kind === 'pdf' && attachment.source).toBe(pdf);
+  });
+
+  it('gives a PDF with text its own file size (its text is counted in tokens, apart), and storage both', async () => {
+    const pdf = file(fixture('text-layer.pdf'), 'paper.pdf', 'application/pdf');
+    const attachment = await prepareAttachment(pdf, options);
+    expect(attachment.kind === 'pdf' && attachment.text).toContain('Parley PDF fixture');
+    expect(attachment.size).toBe(pdf.size);
+    expect(attachmentRef(attachment).size).toBe(pdf.size);
+    const textBytes = attachment.kind === 'pdf' ? new TextEncoder().encode(attachment.text).length : 0;
+    expect(textBytes).toBeGreaterThan(0);
+    expect(storedBytes(attachment)).toBe(pdf.size + textBytes);
   });
 
   it.each([

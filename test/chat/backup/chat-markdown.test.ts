@@ -45,6 +45,23 @@ describe('chatMarkdown', () => {
     expect(text.endsWith('_Stopped_\n')).toBe(true);
   });
 
+  it('names the model by its name, not by the connection’s internal id', () => {
+    const reply = [message('u', null, 1, { role: 'user', content: 'Hi' }), message('a', 'u', 2, { model: 'c7z32hsw2/llama3.1:8b', content: 'Hello' })];
+    const md = chatMarkdown(chat('c1', 1, { title: 'T', currentLeafId: 'a' }), reply, labels, time);
+    expect(md).toContain('## Assistant · t2 · llama3.1:8b\n');
+    expect(md).not.toContain('c7z32hsw2');
+  });
+
+  it('moves a reply’s headings below its turn’s heading, and leaves code alone', () => {
+    const reply = [
+      message('u', null, 1, { role: 'user', content: '# My question' }),
+      message('a', 'u', 2, { reasoning: '## Plan', content: '# Answer\n\n## Part\n\n```sh\n# a comment\n```' }),
+    ];
+    const md = chatMarkdown(chat('c1', 1, { title: 'T', currentLeafId: 'a' }), reply, labels, time);
+    const headings = md.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual(['# T', '## You · t1', '### My question', '## Assistant · t2', '#### Plan', '### Answer', '#### Part', '# a comment']);
+  });
+
   it('says nothing about other versions when there are none', () => {
     const simple = chatMarkdown(chat('c1', 1, { title: 'T' }), [message('u', null, 1, { role: 'user', content: 'Hi' })], labels, time);
     expect(simple).toBe('# T\n\n## You · t1\n\nHi\n');

@@ -48,7 +48,8 @@ export function makeConnectionsStore(initial: Record<string, unknown> = {}, extr
   const listModels: ListModelsFn = (connection) => {
     const answer = deferred<string[] | ModelCatalog>();
     calls.push({ connection, answer });
-    return answer.promise.then((given) => (Array.isArray(given) ? { ids: given, contexts: {}, vision: {} } : given));
+    // Ids as given: the first is the default a new connection starts with (unless the catalog says which).
+    return answer.promise.then((given) => (Array.isArray(given) ? { ids: given, firstChat: given[0] } : 'firstChat' in given ? given : { ...given, firstChat: given.ids[0] }));
   };
   const store = createConnectionsStore({
     load: async (key) => structuredClone(settings.get(key)),

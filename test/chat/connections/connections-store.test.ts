@@ -156,10 +156,23 @@ describe('connections store: model lists', () => {
     expect(modelAcceptsImages(store.getSnapshot(), `${id}/plain`)).toBe(false);
   });
 
+  it('starts a new connection on its first model that chats, never on an embedding model, and lists those apart', async () => {
+    const { store, id, answer } = await withConnection();
+    void store.refreshModels(id);
+    await answer({ ids: ['llama3.2', 'nomic-embed-text'], embedding: { 'nomic-embed-text': true }, firstChat: 'llama3.2' });
+    expect(store.getSnapshot().defaultModel).toBe(`${id}/llama3.2`);
+    expect(store.getSnapshot().models[id]!.embedding).toEqual({ 'nomic-embed-text': true });
+
+    const other = await withConnection();
+    void other.store.refreshModels(other.id);
+    await other.answer({ ids: ['nomic-embed-text'], embedding: { 'nomic-embed-text': true }, firstChat: undefined });
+    expect(other.store.getSnapshot().defaultModel).toBeUndefined();
+  });
+
   it('forgets the context lengths with the list when the address changes', async () => {
     const { store, id, answer } = await withConnection();
     void store.refreshModels(id);
-    await answer({ ids: ['m'], contexts: { m: 8192 }, vision: {} });
+    await answer({ ids: ['m'], contexts: { m: 8192 } });
     expect(store.getSnapshot().models[id]).toEqual({ status: 'ready', ids: ['m'], loadedAt: 1000, contexts: { m: 8192 } });
     store.update(id, { baseUrl: 'http://localhost:8080/v1' });
     expect(contextLengthOfModel(store.getSnapshot(), `${id}/m`)).toBeUndefined();

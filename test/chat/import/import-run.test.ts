@@ -6,6 +6,8 @@ import { bigExport, fixture } from './import-files';
 
 /** The whole import over both storages: preview, write, no duplicates, and all or nothing. */
 
+const IMPORTED_AT = 1_800_000_000_000;
+
 describe.each(persistences)('import into %s', (_name, open) => {
   it('previews, imports the ChatGPT zip with its branches, pictures and current leaf, and recognises it the second time', async () => {
     const persistence = await open();
@@ -20,8 +22,10 @@ describe.each(persistences)('import into %s', (_name, open) => {
       skipped: { count: 5, why: { hidden: 2, system: 1, tool: 2, empty: 0 } },
     });
     const progress: ImportProgress['phase'][] = [];
-    const result = await runImport(preview, { persistence, onProgress: ({ phase }) => progress.push(phase) });
+    const result = await runImport(preview, { persistence, now: () => IMPORTED_AT, onProgress: ({ phase }) => progress.push(phase) });
     expect(result).toMatchObject({ chats: 3, messages: 11, attachments: 2, existing: 0 });
+    // The backup reminder counts from the import, not from the chats' 2023 dates.
+    expect(await persistence.getSetting('lastImportAt')).toBe(IMPORTED_AT);
     expect(progress).toContain('writing');
 
     const chats = await persistence.listChats();
@@ -47,7 +51,8 @@ describe.each(persistences)('import into %s', (_name, open) => {
 
     const again = await previewImport([fixture('chatgpt/export.zip')], { persistence });
     expect(again).toMatchObject({ chats: 3, existing: 3, toImport: { chats: 0, messages: 0, attachments: 0 } });
-    expect(await runImport(again, { persistence })).toMatchObject({ chats: 0, existing: 3 });
+    expect(await runImport(again, { persistence, now: () => IMPORTED_AT + 1 })).toMatchObject({ chats: 0, existing: 3 });
+    expect(await persistence.getSetting('lastImportAt')).toBe(IMPORTED_AT);
     expect(await persistence.listChats()).toHaveLength(3);
   });
 

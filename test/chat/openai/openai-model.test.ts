@@ -359,7 +359,29 @@ describe('listing models (Test connection)', () => {
       ids: ['llama.cpp', 'lmstudio', 'openai-silent', 'openrouter/vl', 'vllm'],
       contexts: { 'llama.cpp': 131072, 'openrouter/vl': 32768, lmstudio: 8192, vllm: 16384 },
       vision: { 'openrouter/vl': true, lmstudio: false },
+      firstChat: 'llama.cpp',
     });
+  });
+
+  it('lists the models that only make embeddings after the others, marked, and never starts a connection on one', async () => {
+    server.setModels([
+      { id: 'text-embedding-nomic-embed-text-v1.5', type: 'embeddings' },
+      { id: 'a-lmstudio-llm', type: 'llm' },
+      { id: 'all-minilm:latest', capabilities: ['embedding'] },
+      { id: 'bge-m3:latest' },
+      { id: 'embeddinggemma-chat', capabilities: ['completion', 'tools'] },
+      'mxbai-embed-large',
+      'qwen3:8b',
+    ]);
+    const catalog = await listModelCatalog({ baseUrl: server.url }, { probe: null });
+    expect(catalog.ids).toEqual(['a-lmstudio-llm', 'embeddinggemma-chat', 'qwen3:8b', 'all-minilm:latest', 'bge-m3:latest', 'mxbai-embed-large', 'text-embedding-nomic-embed-text-v1.5']);
+    expect(catalog.embedding).toEqual({ 'text-embedding-nomic-embed-text-v1.5': true, 'all-minilm:latest': true, 'bge-m3:latest': true, 'mxbai-embed-large': true });
+    expect(catalog.firstChat).toBe('a-lmstudio-llm');
+    expect(catalog.contexts).toBeUndefined();
+
+    server.setModels(['nomic-embed-text:latest', 'bge-large']);
+    const onlyEmbedding = await listModelCatalog({ baseUrl: server.url }, { probe: null });
+    expect(onlyEmbedding.firstChat).toBeUndefined();
   });
 
   it('reads the Ollama shape', async () => {

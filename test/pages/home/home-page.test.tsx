@@ -95,13 +95,19 @@ describe('home page: no connection yet', () => {
     expect(screen.queryByRole('button', { name: /^Model/ })).toBeNull();
   });
 
-  it('keeps the draft and points at the help instead of failing on send', async () => {
+  it('keeps the draft and says beside the message box why nothing was sent, pointing at the help', async () => {
     await renderHome();
+    expect(screen.queryByRole('alert')).toBeNull();
+    composer().focus();
     await send('Hello there');
     expect(history.getSnapshot().pathname).toBe('/');
     expect(composer().value).toBe('Hello there');
     expect(help()!.hasAttribute('data-attention')).toBe(true);
-    expect(document.activeElement).toBe(help());
+    const note = await screen.findByRole('alert');
+    expect(note.textContent).toContain('Nothing was sent: connect a model server first.');
+    expect(note.closest('.composer')).not.toBeNull();
+    // The focus stays where the user was typing.
+    expect(document.activeElement).toBe(composer());
   });
 
   it('offers a local server found by the probe in one click: adds it, loads its models, picks the first', async () => {
@@ -167,8 +173,8 @@ describe('home page: with a connection', () => {
     expect(notice.textContent).toContain(`OLLAMA_ORIGINS=${location.origin} ollama serve`);
     await send('Hello');
     expect(history.getSnapshot().pathname).toBe('/');
-    expect(document.activeElement).toBe(notice);
     expect(notice.hasAttribute('data-attention')).toBe(true);
+    expect((await screen.findByRole('alert')).textContent).toBe('Nothing was sent: choose a model first, in the model picker of the message box.');
   });
 
   it('a server with no models says how to get one', async () => {

@@ -174,6 +174,30 @@ describe('ModelPicker', () => {
     expect(groups()[0]).toEqual(['Recent', ['bOllama', 'cBox']]);
   });
 
+  it('opens at the top with Recent showing: the current model is marked there, not further down', async () => {
+    preferences.noteUsed(`${box.id}/c`);
+    render(<Picker initial={`${box.id}/c`} />);
+    await answerAll({ ollama: ['a', 'b'], box: ['c'] });
+    await openPicker();
+    const current = document.getElementById(search().getAttribute('aria-activedescendant')!)!;
+    expect(current.closest('[role="group"]')!.getAttribute('data-group')).toBe('recent');
+    expect(current.textContent).toBe('cBox');
+  });
+
+  it('lists embedding models apart, after the models that chat, named as such', async () => {
+    render(<Picker />);
+    await act(async () => {
+      for (const call of harness.calls) call.answer.resolve(call.connection.baseUrl === ollama.baseUrl ? { ids: ['llama3.2', 'nomic-embed-text'], embedding: { 'nomic-embed-text': true }, firstChat: 'llama3.2' } : []);
+      await flushPromises();
+    });
+    await openPicker();
+    expect(groups()).toEqual([
+      ['Ollama', ['llama3.2']],
+      ['Box', ['No models on this server']],
+      ['Embedding models, cannot chat · Ollama', ['nomic-embed-text']],
+    ]);
+  });
+
   it('says when a server failed, lists nothing, or was never confirmed', async () => {
     const pending = harness.store.add({ name: 'New', kind: 'custom', baseUrl: 'http://localhost:8000/v1', pending: true });
     if (!pending.ok) throw new Error('not added');

@@ -30,6 +30,23 @@ describe('foldText and optionMatches', () => {
   });
 });
 
+describe('pickerGroups: embedding models apart', () => {
+  it('lists a connection’s embedding models in a group of their own after every chat model', () => {
+    const ollama = group('o', 'Ollama', ['llama3.2', 'qwen3', 'bge-m3', 'nomic-embed-text'], { embedding: { 'bge-m3': true, 'nomic-embed-text': true } });
+    const embedOnly = group('e', 'Embedder', ['mxbai-embed-large'], { embedding: { 'mxbai-embed-large': true } });
+    const shown = pickerGroups([ollama, embedOnly, group('b', 'Beta', ['gemma'])], ['o/llama3.2'], '');
+    expect(shown.map((g) => [g.id, g.kind, g.options.map((o) => o.modelId), g.status])).toEqual([
+      ['recent', undefined, ['llama3.2'], 'ok'],
+      ['o', undefined, ['llama3.2', 'qwen3'], 'ok'],
+      ['e', undefined, [], 'empty'],
+      ['b', undefined, ['gemma'], 'ok'],
+      ['embedding:o', 'embedding', ['bge-m3', 'nomic-embed-text'], 'ok'],
+      ['embedding:e', 'embedding', ['mxbai-embed-large'], 'ok'],
+    ]);
+    expect(pickerGroups([ollama], [], 'nomic').map((g) => g.id)).toEqual(['embedding:o']);
+  });
+});
+
 describe('pickerGroups', () => {
   const groups = [group('a', 'Alpha', ['llama3.2', 'qwen3']), group('b', 'Beta', ['gemma']), group('c', 'Gamma', [], { status: 'error' })];
 

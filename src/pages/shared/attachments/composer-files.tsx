@@ -16,6 +16,7 @@ import { AttachmentTray, attachmentErrorText, FileDropOverlay, type AttachmentTr
 import { t } from '../../../ui/attachments/attachments-text';
 import { Button } from '../../../ui/button';
 import './composer-files.css';
+import { tn } from '../../../i18n/plural';
 
 /**
  * The composers' attachment machinery, loaded with the first file (added, dropped, pasted, or
@@ -44,7 +45,7 @@ export function refusalNote(refused: readonly Refusal[], files: readonly File[])
   if (refused.length === 0) return undefined;
   const sizes = new Map(files.map((file) => [file.name, file.size]));
   return {
-    title: refused.length === 1 ? t('attachments.refused.one') : t('attachments.refused.other', { count: refused.length }),
+    title: tn('attachments.refused', refused.length),
     lines: refused.map(({ name, code }) => attachmentErrorText(code, name, { ...LIMITS, size: sizes.get(name) })),
   };
 }
@@ -60,7 +61,7 @@ function RefusedFiles({ note, onDismiss }: { note: RefusalNote; onDismiss: () =>
       {note.lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
-      <Button size="xs" variant="ghost" color="neutral" icon="lucide:x" label={t('attachments.refused.dismiss')} onClick={onDismiss} />
+      <Button size="xs" variant="ghost" color="neutral" icon="lucide:x" label={t('attachments.dismissRefused')} onClick={onDismiss} />
     </div>
   );
 }
@@ -148,8 +149,8 @@ export function ComposerFilesNotes({ state, waiting, text, model, contextLength,
       )}
       {estimate.exceeds && estimate.contextLength !== undefined && model && (
         <p className="composer-files__note" role="status" data-state="over-context">
-          {t('attachments.context', {
-            tokens: numbers.format(estimate.tokens),
+          {tn('attachments.context', estimate.tokens, {
+            count: numbers.format(estimate.tokens),
             model: modelIdOf(model),
             limit: numbers.format(estimate.contextLength),
           })}
