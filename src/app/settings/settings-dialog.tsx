@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
 import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
+import { EnterKeyField } from './enter-key-field';
 import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
@@ -41,6 +42,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           <ConnectionsSection />
           <DefaultModelField />
           <TitleSettingsSection />
+          <EnterKeyField />
           <ToolsSection />
           <DataSection />
           <SyncSection />

@@ -114,12 +114,6 @@ export default function HomePage() {
         <h1 id="home-heading" className="home-page__greeting" tabIndex={-1}>
           {t('home.greeting')}
         </h1>
-        <Suspense fallback={null}>
-          {readiness === 'no-connection' && (
-            <ConnectHelp ref={helpRef} attention={needsModel} onConnected={connected} />
-          )}
-          {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
-        </Suspense>
         <Composer
           ref={inputRef}
           inputId={HOME_COMPOSER_ID}
@@ -142,6 +136,13 @@ export default function HomePage() {
           autoFocus
         />
         {files.overlay}
+        {/* Below the box, not above it: on a phone the box stays on the first screen (issue 22). */}
+        <Suspense fallback={null}>
+          {readiness === 'no-connection' && (
+            <ConnectHelp ref={helpRef} attention={needsModel} onConnected={connected} />
+          )}
+          {readiness === 'no-model' && <ModelNotice ref={helpRef} attention={needsModel} />}
+        </Suspense>
         <Suggestions onPick={suggest} />
         <RecentChats />
       </section>
