@@ -78,7 +78,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
           <Menu size="sm" variant="ghost" color="neutral" icon={EXPORT_ICON} label={t('chat.export')} align="end" items={exportItems} />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>
-        <NewChatButton className="chat-header__new" />
+        <NewChatButton />
         <Menu className="chat-header__more" size="sm" variant="ghost" color="neutral" icon={MORE_ACTIONS_ICON} label={t('chat.actions')} align="end" items={actions} />
       </div>
       <ChatSettingsDialog chat={chat} open={settingsOpen} onOpenChange={setSettingsOpen} />

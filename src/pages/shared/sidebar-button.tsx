@@ -46,9 +46,9 @@ export function SidebarButton({ className }: { className?: string }) {
  * New chat, for a page's top bar where the sidebar is a closed drawer (issue 22: on a phone it
  * is otherwise two taps away, inside the drawer); the sidebar or its rail has it elsewhere.
  */
-export function NewChatButton({ className }: { className?: string }) {
+export function NewChatButton() {
   if (!useContext(SidebarToggleContext)?.inBar) return null;
-  return <Button className={className} href={paths.home.href()} icon="lucide:square-pen" label={t('nav.newChat')} variant="ghost" color="neutral" size="sm" />;
+  return <Button href={paths.home.href()} icon="lucide:square-pen" label={t('nav.newChat')} variant="ghost" color="neutral" size="sm" />;
 }
 
 /**

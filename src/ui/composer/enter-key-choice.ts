@@ -26,7 +26,13 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The saved choice, `auto` for anything else stored. */
+function savedChoice(): EnterKeyChoice {
+  const saved = readEnterKeyChoice();
+  return saved === 'send' || saved === 'newline' ? saved : 'auto';
+}
+
 /** The saved choice, following changes here and in other tabs. */
 export function useEnterKeyChoice(): EnterKeyChoice {
-  return useSyncExternalStore(subscribe, readEnterKeyChoice, () => 'auto');
+  return useSyncExternalStore(subscribe, savedChoice, () => 'auto');
 }

@@ -17,13 +17,13 @@ export const ENTER_KEY_STORAGE_KEY = 'parley.enterKey';
  */
 export const TOUCH_KEYBOARD_QUERY = '(pointer: coarse) and (hover: none)';
 
-export function readEnterKeyChoice(): EnterKeyChoice {
+/** The saved choice as stored: anything but `send` or `newline` (nothing saved, an older value) counts as `auto`. */
+export function readEnterKeyChoice(): string | null {
   try {
-    const saved = localStorage.getItem(ENTER_KEY_STORAGE_KEY);
-    return saved === 'send' || saved === 'newline' ? saved : 'auto';
+    return localStorage.getItem(ENTER_KEY_STORAGE_KEY);
   } catch {
     // Storage disabled: decide by the device.
-    return 'auto';
+    return null;
   }
 }
 
@@ -31,11 +31,11 @@ export function readEnterKeyChoice(): EnterKeyChoice {
 export const touchKeyboard = (): boolean => matchMedia(TOUCH_KEYBOARD_QUERY).matches;
 
 /** Whether a plain Enter sends for this choice on this device (by default: the saved choice, this device now). */
-export const plainEnterSends = (choice = readEnterKeyChoice(), touch = touchKeyboard()): boolean => (choice === 'auto' ? !touch : choice === 'send');
+export const plainEnterSends = (choice = readEnterKeyChoice(), touch = touchKeyboard()): boolean => choice === 'send' || (choice !== 'newline' && !touch);
 
 /**
  * Whether this Enter (not part of an input method's composition) sends: Ctrl/⌘+Enter always
  * does, Shift+Enter never (a new line, as everywhere), a plain Enter as plainEnterSends says.
  */
-export const enterSends = (keys: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }, choice?: EnterKeyChoice, touch?: boolean): boolean =>
+export const enterSends = (keys: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }, choice?: string | null, touch?: boolean): boolean =>
   keys.ctrlKey || keys.metaKey || (!keys.shiftKey && plainEnterSends(choice, touch));

@@ -60,21 +60,24 @@ describe('readEnterKeyChoice', () => {
   });
 
   it.each([
-    [null, 'auto'],
-    ['send', 'send'],
-    ['newline', 'newline'],
-    ['auto', 'auto'],
-    ['something else', 'auto'],
-  ] as const)('reads %s as %s', (saved, choice) => {
+    // saved, on a touch screen, with a mouse → plain Enter sends
+    [null, false, true],
+    ['send', true, true],
+    ['newline', false, false],
+    ['something else', false, true],
+  ] as const)('reads %s: plain Enter sends on a touch screen %s, with a mouse %s', (saved, touch, mouse) => {
     if (saved !== null) localStorage.setItem(ENTER_KEY_STORAGE_KEY, saved);
-    expect(readEnterKeyChoice()).toBe(choice);
+    expect(readEnterKeyChoice()).toBe(saved);
+    expect(plainEnterSends(undefined, true)).toBe(touch);
+    expect(plainEnterSends(undefined, false)).toBe(mouse);
   });
 
   it('decides by the device when storage cannot be read', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
-    expect(readEnterKeyChoice()).toBe('auto');
+    expect(readEnterKeyChoice()).toBeNull();
+    expect(plainEnterSends(undefined, true)).toBe(false);
   });
 });
 
