@@ -237,4 +237,48 @@ describe.each(['light', 'dark'] as const)('at a desk with a mouse and keyboard, 
     expect(lastUserContent()).toBe('Three');
     expect(await composer().inputValue()).toBe('');
   }, JOURNEY_TIMEOUT_MS);
+
+  it('first run, Settings and the image viewer at a desk: no sideways scroll, axe finds nothing, the wheel zooms', async () => {
+    await page.goto(appUrl);
+    await composer().waitFor();
+    await checkStop(page, 'home, first run, at a desk');
+    await shot('home-first-run', scheme);
+
+    await openConnectedApp(page, appUrl, server);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles([path.join(FIXTURES, PHOTO), path.join(FIXTURES, PNG)]);
+    await expect.poll(() => page.locator('li[data-state="ready"]').count(), { timeout: 20_000 }).toBe(2);
+    await composer().fill('Two pictures');
+    await composer().press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const thumbnail = page.getByRole('button', { name: `Open image ${PHOTO}` });
+    await expect.poll(() => thumbnail.getAttribute('data-state')).toBe('loaded');
+    await thumbnail.click();
+    await viewer().getByRole('img', { name: PHOTO }).waitFor();
+    await checkStop(page, 'the image viewer at a desk');
+    await shot('viewer', scheme);
+    const centre = await centreOf('.image-viewer__stage');
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => stage().getAttribute('data-zoom')).toBe('zoomed');
+    // Dragging with the mouse pans the zoomed picture (up and down: the tall photo, zoomed, is
+    // still narrower than the wide stage, so it does not move across).
+    const before = await stage().evaluate((element) => element.style.getPropertyValue('--zoom-y'));
+    await page.mouse.down();
+    await page.mouse.move(centre.x, centre.y - 80, { steps: 5 });
+    await page.mouse.up();
+    expect(await stage().evaluate((element) => element.style.getPropertyValue('--zoom-y'))).not.toBe(before);
+    await page.keyboard.press('Escape');
+    await viewer().waitFor({ state: 'detached' });
+    expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await navOf(page).getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('radio', { name: /^Automatic/ }).waitFor();
+    await checkStop(page, 'Settings at a desk');
+    await shot('settings', scheme);
+    await settings.getByRole('radio', { name: /^Automatic/ }).scrollIntoViewIfNeeded();
+    await shot('settings-enter-key', scheme);
+  }, JOURNEY_TIMEOUT_MS);
 });
