@@ -2,7 +2,7 @@ import { getChatStore } from '../chat';
 import { getConnectionsStore } from '../chat/connections';
 import { loadSyncService, SYNC_SETTING } from '../chat/sync';
 import { whenIdle } from '../lib/when-idle';
-import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog } from './lazy-dialogs';
+import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog, LazySidebarRail } from './lazy-dialogs';
 
 /** The page's side of the stream worker (boot.ts fetches it with the first request otherwise). */
 export type StreamClient = () => Promise<typeof import('../chat/openai/worker-model')>;
@@ -21,7 +21,7 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   whenIdle(() => void getChatStore().preloadActions().catch(() => {}));
   // Dialogs (not pages: SPEC A1 is about routes) load before they are wanted: keys typed right
   // after Ctrl/⌘+K must reach the palette, not the page behind it.
-  whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload()]).catch(() => {}));
+  whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload(), LazySidebarRail.preload()]).catch(() => {}));
   // The backup reminder (issue 14): once the store is ready (remindToBackUp waits for it) and the
   // page has painted, so its toast never holds up the first screen. A chunk that fails to load
   // only means no reminder this time.

@@ -3,15 +3,17 @@ import { t } from '../i18n';
 import { paths } from '../pages/paths';
 import { SidebarToggleContext, type SidebarToggle } from '../pages/shared';
 import { useLocation, useNavigate } from '../router';
-import { LazySearchPalette, LazyShortcutsDialog } from './lazy-dialogs';
+import { LazySearchPalette, LazyShortcutsDialog, LazySidebarRail } from './lazy-dialogs';
 import { useShortcutsDialog } from './shortcuts/use-shortcuts-dialog';
 // Not the sidebar's index: it re-exports the lazily loaded history, which would then load at start.
 import { focusWhenReady } from './sidebar/focus-when-ready';
 import { Sidebar } from './sidebar/sidebar';
 import { useLayoutHotkeys } from './sidebar/use-layout-hotkeys';
 import { useSidebarState } from './sidebar/use-sidebar-state';
-import { SidebarRail } from './sidebar/sidebar-rail';
 import './layout.css';
+
+/** The rail is shown while the sidebar is collapsed: nothing of its own closes it. */
+const noop = () => {};
 
 /** CONTENT_ID is the skip link's target. */
 const CONTENT_ID = 'content';
@@ -83,7 +85,9 @@ export function Layout({ children, onOpenSettings }: LayoutProps) {
         focusRef={sidebarFocusRef}
       />
       {railShown && (
-        <SidebarRail
+        <LazySidebarRail
+          open
+          onOpenChange={noop}
           sidebarId={sidebarId}
           onOpen={sidebar.open}
           onOpenSearch={openSearch}

@@ -2,7 +2,8 @@ import { lazyPage, type RouteDefinition } from '../router';
 import { readBasePath, stripBase } from '../router/base-path';
 import { matchRoutes } from '../router/matcher';
 import { paths } from '../pages/paths';
-import { t } from '../i18n';
+import { registerMessages, t } from '../i18n';
+import { gallery } from '../i18n/en/gallery';
 import { withChunkStyles } from '../lib/chunk-styles';
 
 const titled = (name: string) => `${name} · ${t('app.name')}`;
@@ -15,14 +16,15 @@ const titled = (name: string) => `${name} · ${t('app.name')}`;
 declare const __PARLEY_GALLERY__: boolean;
 
 const galleryRoutes: readonly RouteDefinition[] = __PARLEY_GALLERY__
-  ? [
+  ? (registerMessages(gallery),
+    [
       {
         pattern: paths.ui.pattern,
         page: lazyPage(withChunkStyles('ui-page', () => import('../pages/ui/ui-page'))),
         layout: false,
         title: () => titled(t('ui.title')),
       },
-    ]
+    ])
   : [];
 
 /** The one route table: each page is its own chunk, fetched with its stylesheet on the first visit. */

@@ -6,6 +6,7 @@ import { chatPage } from './en/chat-page';
 import { chatExport } from './en/chat-export';
 import { counts } from './en/counts';
 import { dataSettings } from './en/data-settings';
+import { gallery } from './en/gallery';
 import { homeOnboarding } from './en/home-onboarding';
 import { importMessages } from './en/import';
 import { kit } from './en/kit';
@@ -26,6 +27,6 @@ import { tools } from './en/tools';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery } as const;
 
 export type MessageKey = keyof typeof en;

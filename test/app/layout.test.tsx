@@ -1,9 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LazySidebarRail } from '../../src/app/lazy-dialogs';
 import { DRAWER_MEDIA_QUERY, SIDEBAR_STORAGE_KEY } from '../../src/app/sidebar';
 import { resetChatStore } from '../../src/chat';
 import { resetToasts } from '../../src/ui/toast';
 import { nav, path, press, rail, renderLayout, seed, settle } from './layout-harness';
+
+// The rail's code loads after the first screen in the app (after-first-screen.ts); here, before the tests.
+beforeAll(() => LazySidebarRail.preload());
 
 afterEach(() => {
   resetChatStore();

@@ -162,7 +162,7 @@ describe.each([
           'Open Settings: Ctrl,',
           'Show keyboard shortcuts: Ctrl/',
           'Go to the notifications: F8',
-          'Send the message: Enter',
+          'Send the message (Enter adds a line on a touch screen, or as Settings says): Enter | CtrlEnter',
           'New line: ShiftEnter',
           'Stop the reply being written: Esc',
         ]),

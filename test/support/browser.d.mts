@@ -11,6 +11,10 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   args?: string[];
+  /** A phone's touch screen: touch events, and `(pointer: coarse)` / `(hover: none)` match. */
+  hasTouch?: boolean;
+  /** A phone's browser: the viewport meta tag applies, no scroll bars. */
+  isMobile?: boolean;
 }
 
 export function findChromium(): string | null;

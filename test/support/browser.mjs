@@ -34,6 +34,8 @@ export async function launchBrowser(options = {}) {
     viewport: options.viewport ?? { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
     colorScheme: options.colorScheme ?? 'light',
+    hasTouch: options.hasTouch ?? false,
+    isMobile: options.isMobile ?? false,
   });
   return {
     context,

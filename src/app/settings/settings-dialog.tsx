@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
 import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
+import { EnterKeyField } from './enter-key-field';
 import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
@@ -37,7 +38,16 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
       </>
     ),
   },
-  { id: 'chats', label: 'settings.section.chats', render: () => <TitleSettingsSection /> },
+  {
+    id: 'chats',
+    label: 'settings.section.chats',
+    render: () => (
+      <>
+        <TitleSettingsSection />
+        <EnterKeyField />
+      </>
+    ),
+  },
   { id: 'tools', label: 'settings.section.tools', render: () => <ToolsSection /> },
   { id: 'data', label: 'settings.section.data', render: () => <DataSection /> },
   { id: 'sync', label: 'settings.section.sync', render: () => <SyncSection /> },

@@ -41,7 +41,8 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     id: 'composer',
     label: 'shortcuts.group.composer',
     shortcuts: [
-      { id: 'send', label: 'shortcuts.send', combos: [['enter']] },
+      // On a touch screen (or as Settings says) Enter adds a line instead: the label says so.
+      { id: 'send', label: 'shortcuts.send', combos: [['enter'], ['mod', 'enter']] },
       { id: 'new-line', label: 'shortcuts.newLine', combos: [['shift', 'enter']] },
       { id: 'stop', label: 'shortcuts.stop', combos: [['escape']] },
     ],

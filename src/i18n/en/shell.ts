@@ -41,7 +41,5 @@ export const shell = {
   'home.recent': 'Recent chats',
   'home.sendFailed': 'The chat could not be created',
   'home.greeting': 'What shall we talk about?',
-  'ui.title': 'UI kit',
-  'ui.heading': 'UI kit',
   'storage.unsaved': 'Not saved',
 } as const;

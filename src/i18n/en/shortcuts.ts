@@ -17,7 +17,7 @@ export const shortcuts = {
   'shortcuts.settings': 'Open Settings',
   'shortcuts.help': 'Show keyboard shortcuts',
   'shortcuts.notifications': 'Go to the notifications',
-  'shortcuts.send': 'Send the message',
+  'shortcuts.send': 'Send the message (Enter adds a line on a touch screen, or as Settings says)',
   'shortcuts.newLine': 'New line',
   'shortcuts.stop': 'Stop the reply being written',
   'shortcuts.save': 'Save the title, or send the edited message',

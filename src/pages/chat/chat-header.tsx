@@ -4,7 +4,7 @@ import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Menu, type MenuItem } from '../../ui/menu';
-import { ModelPicker, SidebarButton } from '../shared';
+import { ModelPicker, NewChatButton, SidebarButton } from '../shared';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
 import './chat-header.css';
@@ -78,6 +78,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
           <Menu size="sm" variant="ghost" color="neutral" icon={EXPORT_ICON} label={t('chat.export')} align="end" items={exportItems} />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>
+        <NewChatButton />
         <Menu className="chat-header__more" size="sm" variant="ghost" color="neutral" icon={MORE_ACTIONS_ICON} label={t('chat.actions')} align="end" items={actions} />
       </div>
       <ChatSettingsDialog chat={chat} open={settingsOpen} onOpenChange={setSettingsOpen} />

@@ -115,12 +115,6 @@ export default function HomePage() {
         <h1 id="home-heading" className="home-page__greeting" tabIndex={-1}>
           {t('home.greeting')}
         </h1>
-        <Suspense fallback={null}>
-          {readiness === 'no-connection' && (
-            <ConnectHelp attention={needsModel} onConnected={connected} />
-          )}
-          {readiness === 'no-model' && <ModelNotice attention={needsModel} />}
-        </Suspense>
         <StorageNoticeSlot />
         <Composer
           ref={inputRef}
@@ -153,6 +147,13 @@ export default function HomePage() {
           autoFocus
         />
         {files.overlay}
+        {/* Below the box, not above it: on a phone the box stays on the first screen (issue 22). */}
+        <Suspense fallback={null}>
+          {readiness === 'no-connection' && (
+            <ConnectHelp attention={needsModel} onConnected={connected} />
+          )}
+          {readiness === 'no-model' && <ModelNotice attention={needsModel} />}
+        </Suspense>
         <Suggestions onPick={suggest} />
         {hasChats && (
           <Suspense fallback={null}>

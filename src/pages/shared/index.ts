@@ -7,7 +7,7 @@ export { isModelUnavailable, MODEL_LIST_STALE_MS, ModelPicker, preloadModelPicke
 export type { PickerGroup, PickerGroupStatus, PickerOption } from './model-search';
 export { handleSettingsRequests, requestSettings, resetSettingsRequests, useSettingsAvailable } from './settings-request';
 export { modelKind } from './model-kind';
-export { MenuBar, SidebarButton, SidebarToggleContext, type SidebarToggle } from './sidebar-button';
+export { MenuBar, NewChatButton, SidebarButton, SidebarToggleContext, type SidebarToggle } from './sidebar-button';
 export { shouldTakeFocus, useArrivalFocus } from './use-arrival-focus';
 export { handleModelPickerRequests, requestModelPicker } from './model-picker-request';
 export { useModelUnavailable } from './use-model-unavailable';

@@ -1,6 +1,7 @@
 import { createContext, useContext, type RefObject } from 'react';
 import { t } from '../../i18n';
 import { Button } from '../../ui/button';
+import { paths } from '../paths';
 import './sidebar-button.css';
 
 /**
@@ -42,8 +43,17 @@ export function SidebarButton({ className }: { className?: string }) {
 }
 
 /**
- * A slim top bar holding only the Open sidebar button, for screens without a header of their
- * own (home, not found, errors). Nothing renders where the layout has the button.
+ * New chat, for a page's top bar where the sidebar is a closed drawer (issue 22: on a phone it
+ * is otherwise two taps away, inside the drawer); the sidebar or its rail has it elsewhere.
+ */
+export function NewChatButton() {
+  if (!useContext(SidebarToggleContext)?.inBar) return null;
+  return <Button href={paths.home.href()} icon="lucide:square-pen" label={t('nav.newChat')} variant="ghost" color="neutral" size="sm" />;
+}
+
+/**
+ * A slim top bar holding the Open sidebar and New chat buttons, for screens without a header of
+ * their own (home, not found, errors). Nothing renders where the layout has the buttons.
  */
 export function MenuBar() {
   const toggle = useContext(SidebarToggleContext);
@@ -51,6 +61,7 @@ export function MenuBar() {
   return (
     <div className="menu-bar">
       <SidebarButton />
+      <NewChatButton />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useComposedRefs } from '../../lib/compose-refs';
 import { Button } from '../button';
 import { useAutoHeight } from './use-auto-height';
 import { useCompositionGuard } from './use-composition-guard';
+import { enterSends, plainEnterSends } from './enter-key';
 import './composer.css';
 
 export const COMPOSER_SEND_ICON = 'lucide:arrow-up';
@@ -76,8 +77,9 @@ function pastedFiles(data: DataTransfer | null): File[] {
 }
 
 /**
- * The message box: a textarea that grows with its text, Enter to send, Shift+Enter for a new
- * line, never sending while an input method is composing, and one action button that is
+ * The message box: a textarea that grows with its text, Enter to send and Shift+Enter for a new
+ * line (on a touch screen, or as Settings says, Return adds the line and the button sends;
+ * Ctrl/⌘+Enter sends everywhere: enter-key.ts), never sending while an input method is composing, and one action button that is
  * Send, or Stop while a reply streams (Escape in the box stops it too). The button stays the same element, so keyboard focus
  * on it survives the switch.
  */
@@ -144,10 +146,9 @@ export function Composer({
       onStop();
       return;
     }
-    if (event.key !== 'Enter' || event.shiftKey) return;
     // The Enter that confirms an IME candidate belongs to the input method.
-    if (composition.isComposing(event)) return;
-    // Enter never adds a line here (Shift+Enter does), even when there is nothing to send yet.
+    if (event.key !== 'Enter' || composition.isComposing(event) || !enterSends(event)) return;
+    // An Enter that sends never adds a line too, even when there is nothing to send yet.
     event.preventDefault();
     send();
   };
@@ -183,7 +184,8 @@ export function Composer({
         placeholder={placeholder}
         disabled={disabled}
         autoFocus={autoFocus}
-        enterKeyHint="send"
+        // The on-screen keyboard's Return key says what it does.
+        enterKeyHint={plainEnterSends() ? 'send' : 'enter'}
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
         onKeyDown={composeEventHandlers(onKeyDown, onKeys)}
         onPaste={onPaste}

@@ -1,0 +1,284 @@
+// The phone journey of issue 22, in Chromium with a touch screen at 390×844 (hasTouch, isMobile),
+// light and dark: Return adds a line and the Send button sends; New chat from the phone's top
+// bar; the message box on the first screen of a first run; every control at least 44×44 px on
+// home, a chat, the drawer, Settings and the image viewer, which is full screen and zooms,
+// pans, swipes and downloads. At every stop: no sideways scroll, no axe-core violation. And at
+// a desk, with a mouse and a keyboard: Enter sends, Shift+Enter adds a line, Ctrl+Enter sends.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { OpenAiServer } from '../support/openai-server/index.mjs';
+import { composer as composerOf, openConnectedApp, streamedRequests } from './connected-app';
+import { heading as headingOf, nav as navOf } from './locators';
+import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { checkStop, focused, VIEWPORTS } from './screen-checks';
+import { checkTouchTargets } from './touch-targets';
+
+const appUrl = inject('appUrl');
+const PHONE = VIEWPORTS.phone;
+const DESKTOP = { width: 1440, height: 900 };
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/attachments');
+const PHOTO = 'photo-exif-rotated.jpg';
+const PNG = 'transparent.png';
+/** A journey of a dozen stops, each checked with axe-core. */
+const JOURNEY_TIMEOUT_MS = 90_000;
+/** Where pictures of each screen go when PARLEY_SHOTS names a folder (for a person to look at; never in the repository). */
+const SHOTS = process.env.PARLEY_SHOTS;
+
+let server: OpenAiServer;
+let page: Page;
+modelServerPerFile({ models: ['test-model'] }, (started) => (server = started));
+
+const composer = () => composerOf(page);
+const sendButton = () => page.getByRole('button', { name: 'Send message' });
+const viewer = () => page.getByRole('dialog');
+const stage = () => page.locator('.image-viewer__stage');
+
+async function shot(name: string, scheme: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const { width } = page.viewportSize()!;
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.png`) });
+}
+
+/** The last user message of the last streamed request. */
+function lastUserContent(): unknown {
+  const messages = streamedRequests(server).at(-1)?.body?.messages as { role: string; content: unknown }[];
+  return [...messages].reverse().find((message) => message.role === 'user')?.content;
+}
+
+/** Text of a content that may be parts (a message with pictures). */
+const textOf = (content: unknown) =>
+  typeof content === 'string' ? content : (content as { type: string; text?: string }[]).filter((part) => part.type === 'text').map((part) => part.text).join('\n');
+
+/** A horizontal swipe with one finger, through the DevTools protocol's touch events (real pointer events in the page). */
+async function swipe(from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const STEPS = 8;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= STEPS; i++) {
+    const point = { x: from.x + ((to.x - from.x) * i) / STEPS, y: from.y + ((to.y - from.y) * i) / STEPS };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The centre of an element, in the viewport. */
+async function centreOf(selector: string) {
+  const box = (await page.locator(selector).boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s theme', (scheme) => {
+  pagePerTest({ viewport: PHONE, colorScheme: scheme, hasTouch: true, isMobile: true, onOpen: (opened) => ({ page } = opened) });
+
+  it('first run: the message box is on the first screen, New chat is in the top bar, every control fits a finger', async () => {
+    await page.goto(appUrl);
+    await composer().waitFor();
+    await page.getByRole('heading', { name: 'Connect a model to start' }).waitFor();
+    const box = (await composer().boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await sendButton().boundingBox().then((b) => b!.y + b!.height)).toBeLessThanOrEqual(PHONE.height);
+    expect(await page.getByRole('link', { name: 'New chat' }).isVisible()).toBe(true);
+    await checkStop(page, 'home, first run');
+    await checkTouchTargets(page, 'home, first run');
+    await shot('home-first-run', scheme);
+  });
+
+  it('writes two lines with Return and sends them with the button; a chat, the drawer, New chat and Settings fit a finger', async () => {
+    await openConnectedApp(page, appUrl, server);
+    await checkTouchTargets(page, 'home, connected');
+    await composer().tap();
+    await page.keyboard.type('First line');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Second line');
+    expect(await composer().inputValue()).toBe('First line\nSecond line');
+    expect(await composer().getAttribute('enterkeyhint')).toBe('enter');
+    expect(page.url()).toBe(appUrl);
+    expect(streamedRequests(server)).toHaveLength(0);
+
+    await sendButton().tap();
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await expect.poll(() => streamedRequests(server).length).toBe(1);
+    expect(lastUserContent()).toBe('First line\nSecond line');
+    await page.getByText('Second line').first().waitFor();
+    await expect.poll(() => sendButton().isVisible()).toBe(true);
+    await checkStop(page, 'a chat');
+    await checkTouchTargets(page, 'a chat');
+    await shot('chat', scheme);
+
+    // The drawer.
+    await page.getByRole('button', { name: 'Open sidebar' }).tap();
+    await expect.poll(() => page.locator('nav.sidebar').getAttribute('data-state')).toBe('open');
+    await checkStop(page, 'the drawer');
+    await checkTouchTargets(page, 'the drawer', 'nav.sidebar');
+    await shot('drawer', scheme);
+
+    // Settings, from the drawer.
+    await navOf(page).getByRole('button', { name: 'Settings' }).tap();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('radio', { name: /^Automatic/ }).waitFor();
+    expect(await settings.getByRole('radio', { name: /^Automatic/ }).isChecked()).toBe(true);
+    await checkStop(page, 'Settings');
+    await checkTouchTargets(page, 'Settings', 'dialog[open]');
+    await shot('settings', scheme);
+    await settings.getByRole('button', { name: 'Done' }).tap();
+    await settings.waitFor({ state: 'detached' });
+    await navOf(page).getByRole('button', { name: 'Close sidebar' }).tap();
+    await expect.poll(() => page.locator('nav.sidebar').getAttribute('data-state')).toBe('closed');
+
+    // New chat, from the chat's top bar.
+    await page.locator('.layout__content').getByRole('link', { name: 'New chat' }).tap();
+    await page.waitForURL(appUrl);
+    await expect.poll(() => headingOf(page).textContent()).toBe('What shall we talk about?');
+    await expect.poll(() => focused(page)).toBe('textarea Message');
+    await checkStop(page, 'home after New chat');
+    await checkTouchTargets(page, 'home after New chat');
+    await shot('home', scheme);
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('opens a picture full screen, zooms by double tap and wheel, swipes to the next, downloads it, and Escape returns focus', async () => {
+    await openConnectedApp(page, appUrl, server);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).tap();
+    await (await chooser).setFiles([path.join(FIXTURES, PHOTO), path.join(FIXTURES, PNG)]);
+    await expect.poll(() => page.locator('li[data-state="ready"]').count(), { timeout: 20_000 }).toBe(2);
+    await composer().tap();
+    await page.keyboard.type('Two pictures');
+    await sendButton().tap();
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await expect.poll(() => streamedRequests(server).length).toBe(1);
+    expect(textOf(lastUserContent())).toContain('Two pictures');
+    const thumbnail = page.getByRole('button', { name: `Open image ${PHOTO}` });
+    await expect.poll(() => thumbnail.getAttribute('data-state')).toBe('loaded');
+    await thumbnail.tap();
+    await viewer().getByRole('img', { name: PHOTO }).waitFor();
+
+    // Full screen.
+    // (Polled: the dialog settles from its opening animation.)
+    await expect
+      .poll(async () => Object.values((await viewer().boundingBox())!).map(Math.round))
+      .toEqual([0, 0, PHONE.width, PHONE.height]);
+    await checkStop(page, 'the image viewer');
+    await checkTouchTargets(page, 'the image viewer', 'dialog[open]');
+    await shot('viewer', scheme);
+
+    // Double tap zooms in where tapped, and back out.
+    const centre = await centreOf('.image-viewer__stage');
+    await page.touchscreen.tap(centre.x + 40, centre.y);
+    await page.touchscreen.tap(centre.x + 40, centre.y);
+    await expect.poll(() => stage().getAttribute('data-zoom')).toBe('zoomed');
+    expect(await viewer().getByText('250%').isVisible()).toBe(true);
+    // Dragging a zoomed picture pans it, and does not move to the next picture.
+    const before = await stage().evaluate((element) => element.style.getPropertyValue('--zoom-x'));
+    await swipe({ x: centre.x + 60, y: centre.y }, { x: centre.x - 60, y: centre.y });
+    await expect.poll(() => stage().evaluate((element) => element.style.getPropertyValue('--zoom-x'))).not.toBe(before);
+    expect(await viewer().getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe(PHOTO);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await expect.poll(() => stage().getAttribute('data-zoom')).toBe('fitted');
+
+    // The wheel (a mouse plugged into the phone, or a laptop) zooms; 0 goes back.
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => stage().getAttribute('data-zoom')).toBe('zoomed');
+    await page.keyboard.press('0');
+    await expect.poll(() => stage().getAttribute('data-zoom')).toBe('fitted');
+
+    // A swipe to the left brings the next picture.
+    await swipe({ x: centre.x + 120, y: centre.y }, { x: centre.x - 120, y: centre.y + 10 });
+    await viewer().getByRole('img', { name: PNG }).waitFor();
+    expect(await viewer().getByText('Image 2 of 2').isVisible()).toBe(true);
+
+    // Download gives the picture as a file. Pressed from the keyboard: headless Chromium turns no
+    // tap into a click right after a swipe sent through the DevTools protocol (a probe counting
+    // clicks saw every tap before the swipe click, and the first one after it not).
+    const download = page.waitForEvent('download');
+    await viewer().getByRole('button', { name: 'Download image' }).focus();
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(PNG);
+    expect(readFileSync((await file.path())!).equals(readFileSync(path.join(FIXTURES, PNG)))).toBe(true);
+
+    // Escape closes it; focus goes back to the thumbnail it was opened from.
+    await page.keyboard.press('Escape');
+    await viewer().waitFor({ state: 'detached' });
+    expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
+  }, JOURNEY_TIMEOUT_MS);
+});
+
+describe.each(['light', 'dark'] as const)('at a desk with a mouse and keyboard, %s theme', (scheme) => {
+  pagePerTest({ viewport: DESKTOP, colorScheme: scheme, onOpen: (opened) => ({ page } = opened) });
+
+  it('Enter sends, Shift+Enter adds a line, Ctrl+Enter sends', async () => {
+    await openConnectedApp(page, appUrl, server);
+    await shot('home', scheme);
+    await composer().click();
+    await page.keyboard.type('One');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('two');
+    expect(await composer().inputValue()).toBe('One\ntwo');
+    expect(await composer().getAttribute('enterkeyhint')).toBe('send');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    await expect.poll(() => streamedRequests(server).length).toBe(1);
+    expect(lastUserContent()).toBe('One\ntwo');
+    await expect.poll(() => sendButton().isVisible()).toBe(true);
+    await checkStop(page, 'a chat at a desk');
+    await shot('chat', scheme);
+
+    await composer().click();
+    await page.keyboard.type('Three');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => streamedRequests(server).length).toBe(2);
+    expect(lastUserContent()).toBe('Three');
+    expect(await composer().inputValue()).toBe('');
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('first run, Settings and the image viewer at a desk: no sideways scroll, axe finds nothing, the wheel zooms', async () => {
+    await page.goto(appUrl);
+    await composer().waitFor();
+    await checkStop(page, 'home, first run, at a desk');
+    await shot('home-first-run', scheme);
+
+    await openConnectedApp(page, appUrl, server);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles([path.join(FIXTURES, PHOTO), path.join(FIXTURES, PNG)]);
+    await expect.poll(() => page.locator('li[data-state="ready"]').count(), { timeout: 20_000 }).toBe(2);
+    await composer().fill('Two pictures');
+    await composer().press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const thumbnail = page.getByRole('button', { name: `Open image ${PHOTO}` });
+    await expect.poll(() => thumbnail.getAttribute('data-state')).toBe('loaded');
+    await thumbnail.click();
+    await viewer().getByRole('img', { name: PHOTO }).waitFor();
+    await checkStop(page, 'the image viewer at a desk');
+    await shot('viewer', scheme);
+    const centre = await centreOf('.image-viewer__stage');
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => stage().getAttribute('data-zoom')).toBe('zoomed');
+    // Dragging with the mouse pans the zoomed picture (up and down: the tall photo, zoomed, is
+    // still narrower than the wide stage, so it does not move across).
+    const before = await stage().evaluate((element) => element.style.getPropertyValue('--zoom-y'));
+    await page.mouse.down();
+    await page.mouse.move(centre.x, centre.y - 80, { steps: 5 });
+    await page.mouse.up();
+    expect(await stage().evaluate((element) => element.style.getPropertyValue('--zoom-y'))).not.toBe(before);
+    await page.keyboard.press('Escape');
+    await viewer().waitFor({ state: 'detached' });
+    expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await navOf(page).getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('radio', { name: /^Automatic/ }).waitFor();
+    await checkStop(page, 'Settings at a desk');
+    await shot('settings', scheme);
+    await settings.getByRole('radio', { name: /^Automatic/ }).scrollIntoViewIfNeeded();
+    await shot('settings-enter-key', scheme);
+  }, JOURNEY_TIMEOUT_MS);
+});
