@@ -9,21 +9,21 @@ export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, Reply
 export { HOME_DRAFT_KEY } from './types';
 
 // The message tree's functions and useThread (thread-hooks.ts) load with the chat page: import them by path.
-export type { BranchPosition, MessageIndex, ThreadEntry } from './tree';
+export type { BranchPosition, MessageIndex, ThreadEntry } from './shapes/tree';
 // The history's grouping loads with the history (its own chunk): import date-groups.ts by path.
-export type { ChatGroup, DayCalendar } from './date-groups';
-export type { SearchMatcher, Snippet } from './search';
-export type { ChatSearchResult, SearchChatsOptions } from './search-chats';
+export type { ChatGroup, DayCalendar } from './shapes/date-groups';
+export type { SearchMatcher, Snippet } from './search/search';
+export type { ChatSearchResult, SearchChatsOptions } from './search-index/search-chats';
 // The search index (its client, the worker's protocol) is not re-exported: it starts after the
 // first screen (boot.ts imports it lazily) and the palette imports it by its own path.
 export type { SearchIndexClient, SearchIndexState } from './search-index';
 
 // openParleyDb (idb's promise API over it) is in db-wrapped.ts: import it by path.
-export { DB_NAME, DB_VERSION, MIGRATIONS, openDatabase, type Migration, type ParleyDatabase } from './db';
-export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
-export { createIdbPersistence } from './idb-persistence';
-export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './open-persistence';
-export { StorageError, toStorageError, type StorageErrorKind } from './storage-error';
+export { DB_NAME, DB_VERSION, MIGRATIONS, openDatabase, type Migration, type ParleyDatabase } from './persistence/db';
+export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence/persistence';
+export { createIdbPersistence } from './persistence/idb-persistence';
+export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './persistence/open-persistence';
+export { StorageError, toStorageError, type StorageErrorKind } from './persistence/storage-error';
 
 export {
   ChatModelError,
@@ -39,20 +39,20 @@ export {
   type ChatModelMessage,
   type ChatModelRegistry,
   type ChatModelRequest,
-} from './chat-model';
+} from './model/chat-model';
 
-export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './chat-store';
-export { configureChatStore, getChatStore, resetChatStore } from './chat-store-instance';
-export { chatById, replyingMessageId, type ChatStoreSnapshot } from './store-state';
-export type { ChatStoreEvent, StorageOperation } from './store-events';
-export type { ChatSettings, CreateChatInput } from './chat-actions';
-export type { Undo } from './undo';
-export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './broadcast';
-export type { LockManagerLike } from './reply-locks';
-export { DRAFT_SAVE_DELAY_MS } from './draft-store';
-export { STORAGE_EVENT_REPEAT_MS } from './store-core';
+export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './store/chat-store';
+export { configureChatStore, getChatStore, resetChatStore } from './store/chat-store-instance';
+export { chatById, replyingMessageId, type ChatStoreSnapshot } from './state/store-state';
+export type { ChatStoreEvent, StorageOperation } from './state/store-events';
+export type { ChatSettings, CreateChatInput } from './store/chat-actions';
+export type { Undo } from './store/undo';
+export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './tabs/broadcast';
+export type { LockManagerLike } from './tabs/reply-locks';
+export { DRAFT_SAVE_DELAY_MS } from './state/draft-store';
+export { STORAGE_EVENT_REPEAT_MS } from './state/store-core';
 
-export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './use-unsaved';
-export type { UnsavedSnapshot } from './unsaved-snapshot';
-export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './hooks';
-export { useStoppableMessageId } from './stoppable-message';
+export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './store/use-unsaved';
+export type { UnsavedSnapshot } from './unsaved/unsaved-snapshot';
+export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './store/hooks';
+export { useStoppableMessageId } from './store/stoppable-message';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toastForChatEvent } from '../../src/app/chat-event-toasts';
 import { createChatStore, resetChatStore, type ChatPersistence } from '../../src/chat';
-import { createMemoryPersistence } from '../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../src/chat/persistence/memory-persistence';
 import { resetToasts, toast, Toaster } from '../../src/ui/toast';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { ChatStore } from '../chat-store-api';
+import type { ChatStore } from '../store/chat-store-api';
 import { BACKUP_REMINDER_KEY, backupFileName, LAST_BACKUP_KEY } from './backup-format';
 import { readReminderSettings, type BackupReminderSettings } from './backup-reminder';
 import type { MarkdownLabels } from './chat-markdown';

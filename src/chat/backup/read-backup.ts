@@ -1,6 +1,6 @@
-import type { StoredAttachment } from '../attachment-rows';
+import type { StoredAttachment } from '../persistence/attachment-rows';
 import type { Connection } from '../connections/connection';
-import type { ExportedAttachment } from '../export';
+import type { ExportedAttachment } from './export';
 import type { Chat, Message } from '../types';
 import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, type BackupChat } from './backup-format';
 

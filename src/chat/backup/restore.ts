@@ -1,7 +1,7 @@
-import { announceChats } from '../announce-chats';
+import { announceChats } from '../tabs/announce-chats';
 import type { Connection } from '../connections/connection';
-import type { ChatPersistence } from '../persistence';
-import { yieldToEventLoop } from '../yield-to-event-loop';
+import type { ChatPersistence } from '../persistence/persistence';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { CONNECTIONS_SETTING } from './backup-format';
 import { readBackup } from './read-backup';
 import type { BackupProgress } from './write-backup';

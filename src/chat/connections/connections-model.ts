@@ -1,4 +1,4 @@
-import type { ChatDelta, ChatModel, ChatModelRequest } from '../chat-model';
+import type { ChatDelta, ChatModel, ChatModelRequest } from '../model/chat-model';
 import type { OpenAiConnection } from '../openai/transport';
 import type { ConnectionsStore } from './connections-store';
 import type { ModelPreferences } from './model-preferences';

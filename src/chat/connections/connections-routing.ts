@@ -1,4 +1,4 @@
-import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../chat-model';
+import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model/chat-model';
 import type { OpenAiConnection } from '../openai/transport';
 import type { Connection } from './connection';
 import { deferredModel } from './deferred-model';

@@ -1,8 +1,8 @@
-import type { StoredAttachment } from '../attachment-rows';
+import type { StoredAttachment } from '../persistence/attachment-rows';
 import { attachmentRef, type Attachment } from '../attachments/types';
-import { newId } from '../ids';
-import type { ImportBatch } from '../persistence';
-import { autoTitle, DEFAULT_UNTITLED_TITLE } from '../titles';
+import { newId } from '../../lib/ids';
+import type { ImportBatch } from '../persistence/persistence';
+import { autoTitle, DEFAULT_UNTITLED_TITLE } from '../shapes/titles';
 import type { Chat, Message } from '../types';
 import type { ImportedChat, ImportedMessage } from './types';
 

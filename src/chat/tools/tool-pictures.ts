@@ -1,5 +1,5 @@
 import type { ImageAttachment } from '../attachments/types';
-import { newId } from '../ids';
+import { newId } from '../../lib/ids';
 import type { ToolResult } from './tool-types';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getChatStore } from '../../chat';
-import type { Attachment, AttachmentRef } from '../../chat/attachments-api';
+import type { Attachment, AttachmentRef } from '../../chat/message-files/index';
 import { AttachmentTray, FileBlockView, ImageThumbnails } from '../../ui/attachments';
 import { t } from '../../ui/attachments/attachments-text';
 import './message-files.css';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataSection } from '../../../src/app/settings/data-section';
 import type { StorageLike } from '../../../src/app/settings/use-storage-status';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { seed } from '../../chat/backup/backup-fixtures';
 import { disposeStores, makeStore } from '../../chat/store-harness';

@@ -1,4 +1,4 @@
-import type { StoredAttachment } from '../../../src/chat/attachment-rows';
+import type { StoredAttachment } from '../../../src/chat/persistence/attachment-rows';
 import type { ChatPersistence } from '../../../src/chat';
 import type { Connection } from '../../../src/chat/connections';
 import { chat, message } from '../fixtures';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DraftAttachmentsState } from '../../../src/chat/attachments-api';
+import type { DraftAttachmentsState } from '../../../src/chat/message-files/index';
 import { ComposerFilesNotes } from '../../../src/pages/shared/attachments/composer-files';
 
 /** A draft whose files cost `totalTokens` (the chips' estimates, summed). */
