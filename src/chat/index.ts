@@ -5,6 +5,9 @@
  * used anywhere) into the first screen: what loads later (the store's actions, search, the
  * memory fallback, reply figures, the unsaved-changes bookkeeping) is imported by its own file.
  */
+// Plugs the store's actions into its seam (compose/): the store itself names none of them.
+import './compose';
+
 export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, ReplySegment, TitleSource, Timing, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
@@ -45,8 +48,8 @@ export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStor
 export { configureChatStore, getChatStore, resetChatStore } from './store/chat-store-instance';
 export { chatById, replyingMessageId, type ChatStoreSnapshot } from './state/store-state';
 export type { ChatStoreEvent, StorageOperation } from './state/store-events';
-export type { ChatSettings, CreateChatInput } from './store/chat-actions';
-export type { Undo } from './store/undo';
+export type { ChatSettings, CreateChatInput } from './actions/chat-actions';
+export type { Undo } from './actions/undo';
 export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './tabs/broadcast';
 export type { LockManagerLike } from './tabs/reply-locks';
 export { DRAFT_SAVE_DELAY_MS } from './state/draft-store';

@@ -9,7 +9,5 @@ export { useDraftAttachments, draftAttachmentsOf, contextEstimate, type ContextE
 export type { DraftAttachmentItem, DraftAttachmentsState, DraftItemState, Refusal, SendOutcome } from './draft-attachments';
 export { AttachmentSaveError } from './attachment-send';
 export type { AttachmentSettings } from '../attachments/attachment-settings';
-export { REJECTS_IMAGES_REASON } from '../replies/generation';
-export type { SendOptions, EditOptions } from '../replies/reply-actions';
 export { contextLengthOf, acceptsImages, type Attachment, type AttachmentRef, type AttachmentKind, type RefusalCode, type AttachmentErrorCode } from '../attachments';
 export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MAX_MESSAGE_BYTES } from '../attachments/limits';

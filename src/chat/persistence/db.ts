@@ -107,3 +107,8 @@ export function openDatabase(factory: IDBFactory, options: OpenDbOptions = {}): 
     };
   });
 }
+
+/** A chat's messages in the `chatId_createdAt` index. */
+export function chatRange(chatId: string): IDBKeyRange {
+  return IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
+}

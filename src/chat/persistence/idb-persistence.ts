@@ -1,5 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
-import type { SettingRow } from './db';
+import { chatRange, type SettingRow } from './db';
 import type { IdbWriteMethod } from './idb-writes';
 import type { ChatPersistence } from './persistence';
 import { toStorageError } from './storage-error';
@@ -25,11 +25,6 @@ async function readNow<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw toStorageError(error);
   }
-}
-
-/** A chat's messages in the `chatId_createdAt` index. */
-export function chatRange(chatId: string): IDBKeyRange {
-  return IDBKeyRange.bound([chatId, -Infinity], [chatId, Infinity]);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
-import type { SettingRow } from './db';
-import { chatRange } from './idb-persistence';
+import { chatRange, type SettingRow } from './db';
 import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
 import { toStorageError } from './storage-error';
 import type { Chat, Draft, Message } from '../types';

@@ -11,7 +11,7 @@ import { holdReplyLock, type LockManagerLike } from '../tabs/reply-locks';
 import { tidyMessageText } from '../shapes/message-text';
 import type { StoreCore } from '../state/store-core';
 import { withMember } from '../state/store-state';
-import type { TabStreams } from '../store/tab-streams';
+import type { TabStreams } from '../actions/tab-streams';
 import { createTitleRequests } from './title-requests';
 import { createToolReplyActions, hasToolServers } from '../tools/tool-reply-actions';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes/tree';

@@ -5,9 +5,10 @@ import { createDraftStore } from '../state/draft-store';
 import { createMessageRetention } from './message-retention';
 import { openPersistence } from '../persistence/open-persistence';
 import type { RemoteRefresh } from './remote-refresh';
-import type { StoreActions } from './store-actions';
+import type { StoreActions } from '../actions/store-actions';
 import { createStoreCore } from '../state/store-core';
 import { withEntry, withMember } from '../state/store-state';
+import { loadStoreActions } from './store-parts';
 import { compareMessages } from '../shapes/message-order';
 import type { Message } from '../types';
 
@@ -50,7 +51,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   let disposed = false;
 
   const loadActions = (): Promise<StoreActions> =>
-    (actionsLoading ??= Promise.all([import('./store-actions'), core.loadUnsaved()]).then(
+    (actionsLoading ??= Promise.all([loadStoreActions(), core.loadUnsaved()]).then(
       ([{ createStoreActions }]) =>
         (actions ??= createStoreActions(core, {
           models: options.models,
@@ -161,7 +162,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
   const loadAttachment = async (id: string): Promise<StoredAttachment | undefined> =>
     (await core.persist('load', (p) => p.getAttachments([id])))?.[0] ??
     // Loaded only then: a row is missing only with sync on, which has loaded it already.
-    (await import('../sync/missing-attachments')).fetchMissingAttachment(id);
+    (await import('./missing-attachments')).fetchMissingAttachment(id);
   const host: AttachmentHost = {
     settings: options.attachments ?? {},
     persistence: async () => (await core.persistence()).persistence,
@@ -224,13 +225,8 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     attachmentHost: () => host,
     async exportChat(chatId, exportedAt) {
       await init();
-      const found = await core.persist('load', (p) => Promise.all([p.getChat(chatId), p.listMessages(chatId), p.listChatAttachments(chatId)]));
-      if (!found?.[0]) return undefined;
-      const [chat, stored, rows] = found;
       // Export is rare: its code (and base64) loads with the first one.
-      const { buildChatExport, exportAttachments } = await import('../backup/export');
-      const messages = withLocalStreams(chatId, stored);
-      return buildChatExport(core.chat(chatId) ?? chat, messages, exportedAt, await exportAttachments(rows));
+      return (await import('./chat-export')).exportStoredChat(core, chatId, exportedAt, withLocalStreams);
     },
     dispose() {
       disposed = true;

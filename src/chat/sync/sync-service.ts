@@ -5,8 +5,8 @@ import { onLocalChange } from '../tabs/local-changes';
 import type { SyncAuth } from './remote-access';
 import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
-import { SYNC_SETTING } from './index';
-import { setMissingAttachmentFetcher } from './missing-attachments';
+import { SYNC_SETTING } from './sync-setting';
+import { setMissingAttachmentFetcher } from '../store/missing-attachments';
 import { setSyncStatus } from './sync-status-store';
 
 /**

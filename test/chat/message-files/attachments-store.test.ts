@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatModelError, type ChatPersistence } from '../../../src/chat';
-import { AttachmentSaveError, REJECTS_IMAGES_REASON } from '../../../src/chat/message-files/index';
+import { AttachmentSaveError } from '../../../src/chat/message-files';
+import { REJECTS_IMAGES_REASON } from '../../../src/chat/replies/generation';
 import { createImageProcessor } from '../../../src/chat/attachments/image-client';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { draftAttachmentsOf } from '../../../src/chat/message-files/use-draft-attachments';

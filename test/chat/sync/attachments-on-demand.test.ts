@@ -6,7 +6,7 @@ import memoryAdapter from 'pouchdb-adapter-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredAttachment } from '../../../src/chat/persistence/attachment-rows';
 import type { ImageAttachment } from '../../../src/chat/attachments/types';
-import { createChatStore } from '../../../src/chat/store/chat-store';
+import { createChatStore } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createSyncService } from '../../../src/chat/sync/sync-service';
 import { getSyncStatus, resetSyncStatus } from '../../../src/chat/sync/sync-status-store';

@@ -4,7 +4,7 @@ import PouchDB from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announceChats } from '../../../src/chat/tabs/announce-chats';
-import { createChatStore } from '../../../src/chat/store/chat-store';
+import { createChatStore } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createSyncService, SYNC_SETTING, type SyncConfig } from '../../../src/chat/sync/sync-service';
 import { getSyncStatus, resetSyncStatus } from '../../../src/chat/sync/sync-status-store';

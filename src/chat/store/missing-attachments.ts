@@ -4,7 +4,8 @@ import type { StoredAttachment } from '../persistence/attachment-rows';
  * Attachments on demand (issue 15): the pull leaves files' bytes on the CouchDB server, so a chat
  * from another device can show a file this device has not got yet. The store asks here for a row
  * it does not have; while sync runs, the sync service answers by reading it from the server (and
- * keeping it). Tiny and PouchDB-free: the store, on the first screen, imports it.
+ * keeping it). A seam of the store that sync fills: the store loads it when a row is missing,
+ * sync (after the first screen) sets the fetcher.
  */
 
 type Fetcher = (attachmentId: string) => Promise<StoredAttachment | undefined>;
