@@ -6,7 +6,7 @@ import type { ReplyActions } from '../replies/reply-actions';
 import type { StoreCore } from '../state/store-core';
 import { removeChat, withEntry, withMember } from '../state/store-state';
 import { autoTitle, clampTitle } from '../shapes/titles';
-import { compareMessages } from '../shapes/message-order';
+import { compareMessages } from '../persistence/message-order';
 import type { Chat, ChatPatch, Message, TitleSource } from '../types';
 import { noUndo, once, type Undo } from './undo';
 

@@ -1,6 +1,6 @@
 import type { Connection } from '../connections/connection';
 import { exportAttachments } from './export';
-import { compareMessages } from '../shapes/message-order';
+import { compareMessages } from '../persistence/message-order';
 import type { ChatPersistence } from '../persistence/persistence';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import {

@@ -2,7 +2,7 @@ import type { StoredAttachment } from './attachment-rows';
 import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from '../search/search-scan';
 import { toStorageError } from './storage-error';
-import { compareMessages } from '../shapes/message-order';
+import { compareMessages } from './message-order';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import type { Chat, Draft, Message } from '../types';
 

@@ -1,4 +1,4 @@
-import { compareMessages } from './message-order';
+import { compareMessages } from '../persistence/message-order';
 import type { Message } from '../types';
 
 /**

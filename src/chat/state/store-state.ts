@@ -1,5 +1,5 @@
 import type { PersistenceKind } from '../persistence/persistence';
-import { compareMessages } from '../shapes/message-order';
+import { compareMessages } from '../persistence/message-order';
 import type { Chat, Message } from '../types';
 import { NOTHING_UNSAVED, type UnsavedSnapshot } from '../unsaved/unsaved-snapshot';
 

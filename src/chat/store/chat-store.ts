@@ -9,7 +9,7 @@ import type { StoreActions } from '../actions/store-actions';
 import { createStoreCore } from '../state/store-core';
 import { withEntry, withMember } from '../state/store-state';
 import { loadStoreActions } from './store-parts';
-import { compareMessages } from '../shapes/message-order';
+import { compareMessages } from '../persistence/message-order';
 import type { Message } from '../types';
 
 /**
