@@ -1,4 +1,4 @@
-import { getConnectionsStore } from '../chat/connections/connections-instance';
+import { getConnectionsStore } from '../chat/connections';
 import { lazyOnOpen } from './lazy-on-open';
 
 /**

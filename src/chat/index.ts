@@ -12,21 +12,21 @@ export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, Reply
 export { HOME_DRAFT_KEY } from './types';
 
 // The message tree's functions and useThread (thread-hooks.ts) load with the chat page: import them by path.
-export type { BranchPosition, MessageIndex, ThreadEntry } from './shapes/tree';
+export type { BranchPosition, MessageIndex, ThreadEntry } from './shapes';
 // The history's grouping loads with the history (its own chunk): import date-groups.ts by path.
-export type { ChatGroup, DayCalendar } from './shapes/date-groups';
-export type { SearchMatcher, Snippet } from './search/search';
-export type { ChatSearchResult, SearchChatsOptions } from './search-index/search-chats';
+export type { ChatGroup, DayCalendar } from './shapes';
+export type { SearchMatcher, Snippet } from './search';
+export type { ChatSearchResult, SearchChatsOptions } from './search-index';
 // The search index (its client, the worker's protocol) is not re-exported: it starts after the
 // first screen (boot.ts imports it lazily) and the palette imports it by its own path.
 export type { SearchIndexClient, SearchIndexState } from './search-index';
 
 // openParleyDb (idb's promise API over it) is in db-wrapped.ts: import it by path.
-export { DB_NAME, DB_VERSION, MIGRATIONS, openDatabase, type Migration, type ParleyDatabase } from './persistence/db';
-export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence/persistence';
-export { createIdbPersistence } from './persistence/idb-persistence';
-export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './persistence/open-persistence';
-export { StorageError, toStorageError, type StorageErrorKind } from './persistence/storage-error';
+export { DB_NAME, DB_VERSION, MIGRATIONS, openDatabase, type Migration, type ParleyDatabase } from './persistence';
+export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
+export { createIdbPersistence } from './persistence';
+export { OPEN_TIMEOUT_MS, openPersistence, type OpenedPersistence, type OpenPersistenceOptions } from './persistence';
+export { StorageError, toStorageError, type StorageErrorKind } from './persistence';
 
 export {
   ChatModelError,
@@ -42,20 +42,20 @@ export {
   type ChatModelMessage,
   type ChatModelRegistry,
   type ChatModelRequest,
-} from './model/chat-model';
+} from './model';
 
-export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './store/chat-store';
-export { configureChatStore, getChatStore, resetChatStore } from './store/chat-store-instance';
-export { chatById, replyingMessageId, type ChatStoreSnapshot } from './state/store-state';
-export type { ChatStoreEvent, StorageOperation } from './state/store-events';
-export type { ChatSettings, CreateChatInput } from './actions/chat-actions';
-export type { Undo } from './actions/undo';
+export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStoreOptions } from './store';
+export { configureChatStore, getChatStore, resetChatStore } from './store';
+export { chatById, replyingMessageId, type ChatStoreSnapshot } from './state';
+export type { ChatStoreEvent, StorageOperation } from './state';
+export type { ChatSettings, CreateChatInput } from './actions';
+export type { Undo } from './actions';
 export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './tabs/broadcast';
-export type { LockManagerLike } from './tabs/reply-locks';
-export { DRAFT_SAVE_DELAY_MS } from './state/draft-store';
-export { STORAGE_EVENT_REPEAT_MS } from './state/store-core';
+export type { LockManagerLike } from './tabs';
+export { DRAFT_SAVE_DELAY_MS } from './state';
+export { STORAGE_EVENT_REPEAT_MS } from './state';
 
-export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './store/use-unsaved';
-export type { UnsavedSnapshot } from './unsaved/unsaved-snapshot';
-export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './store/hooks';
-export { useStoppableMessageId } from './store/stoppable-message';
+export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './store';
+export type { UnsavedSnapshot } from './unsaved';
+export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './store';
+export { useStoppableMessageId } from './store';

@@ -1,12 +1,12 @@
 import { saveMessageWithAttachments, withAttachments } from '../message-files/attachment-send';
-import type { Attachment } from '../attachments/types';
+import type { Attachment } from '../attachments';
 import { newId } from '../../lib/ids';
-import { tidyMessageText } from '../shapes/message-text';
-import type { ReplyActions } from '../replies/reply-actions';
-import type { StoreCore } from '../state/store-core';
-import { removeChat, withEntry, withMember } from '../state/store-state';
-import { autoTitle, clampTitle } from '../shapes/titles';
-import { compareMessages } from '../persistence/message-order';
+import { tidyMessageText } from '../shapes';
+import type { ReplyActions } from '../replies';
+import type { StoreCore } from '../state';
+import { removeChat, withEntry, withMember } from '../state';
+import { autoTitle, clampTitle } from '../shapes';
+import { compareMessages } from '../persistence';
 import type { Chat, ChatPatch, Message, TitleSource } from '../types';
 import { noUndo, once, type Undo } from './undo';
 

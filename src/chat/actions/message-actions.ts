@@ -1,7 +1,7 @@
-import type { ReplyActions } from '../replies/reply-actions';
-import type { StoreCore } from '../state/store-core';
-import { withEntry } from '../state/store-state';
-import { compareMessages, defaultLeaf, indexMessages, latestLeaf, subtreeIds } from '../shapes/tree';
+import type { ReplyActions } from '../replies';
+import type { StoreCore } from '../state';
+import { withEntry } from '../state';
+import { compareMessages, defaultLeaf, indexMessages, latestLeaf, subtreeIds } from '../shapes';
 import { noUndo, once, type Undo } from './undo';
 
 /** Moving between branches and deleting a message with its replies. */

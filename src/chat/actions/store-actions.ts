@@ -1,14 +1,14 @@
-import type { AttachmentSettings } from '../attachments/attachment-settings';
-import { isChangeNotice } from '../tabs/broadcast';
+import type { AttachmentSettings } from '../attachments';
+import { isChangeNotice } from '../tabs';
 import { createChatActions, type ChatActions } from './chat-actions';
-import { chatModels, type ChatModelRegistry } from '../model/chat-model';
-import { tellLocalChange } from '../tabs/local-changes';
+import { chatModels, type ChatModelRegistry } from '../model';
+import { tellLocalChange } from '../tabs';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { createReplyActions, type ReplyActions } from '../replies/reply-actions';
-import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs/reply-locks';
-import type { StoreCore } from '../state/store-core';
+import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs';
+import type { StoreCore } from '../state';
 import { createTabStreams, type TabStreams } from './tab-streams';
-import { DEFAULT_UNTITLED_TITLE } from '../shapes/titles';
+import { DEFAULT_UNTITLED_TITLE } from '../shapes';
 import { continueUnder, unansweredToolTail } from '../tools/tool-reply-actions';
 import type { Message } from '../types';
 

@@ -1,7 +1,7 @@
-import type { StreamNotice } from '../tabs/broadcast';
-import { waitForReplyLock, type LockManagerLike } from '../tabs/reply-locks';
-import type { StoreCore } from '../state/store-core';
-import { withEntry } from '../state/store-state';
+import type { StreamNotice } from '../tabs';
+import { waitForReplyLock, type LockManagerLike } from '../tabs';
+import type { StoreCore } from '../state';
+import { withEntry } from '../state';
 
 /**
  * Which replies stream in which tab. Storage shows another tab's reply only once a second and

@@ -1,4 +1,4 @@
-import type { ChatStore } from '../store/chat-store-api';
+import type { ChatStore } from '../store';
 import { exportFileName } from './export';
 import { chatMarkdown, type MarkdownLabels } from './chat-markdown';
 

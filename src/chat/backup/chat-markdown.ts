@@ -1,4 +1,4 @@
-import { indexMessages, resolveLeaf, threadPath } from '../shapes/tree';
+import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { Chat, Message, MessageRole } from '../types';
 
 /**

@@ -1,6 +1,6 @@
-import type { StoredAttachment } from '../persistence/attachment-rows';
-import { bytesToBase64 } from '../attachments/base64';
-import { compareMessages } from '../persistence/message-order';
+import type { StoredAttachment } from '../persistence';
+import { bytesToBase64 } from '../attachments';
+import { compareMessages } from '../persistence';
 import type { Chat, Message } from '../types';
 
 /**

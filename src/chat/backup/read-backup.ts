@@ -1,5 +1,5 @@
-import type { StoredAttachment } from '../persistence/attachment-rows';
-import type { Connection } from '../connections/connection';
+import type { StoredAttachment } from '../persistence';
+import type { Connection } from '../connections';
 import type { ExportedAttachment } from './export';
 import type { Chat, Message } from '../types';
 import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, type BackupChat } from './backup-format';

@@ -1,6 +1,6 @@
-import { announceChats } from '../tabs/announce-chats';
-import type { Connection } from '../connections/connection';
-import type { ChatPersistence } from '../persistence/persistence';
+import { announceChats } from '../tabs';
+import type { Connection } from '../connections';
+import type { ChatPersistence } from '../persistence';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { CONNECTIONS_SETTING } from './backup-format';
 import { readBackup } from './read-backup';

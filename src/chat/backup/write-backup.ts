@@ -1,7 +1,7 @@
-import type { Connection } from '../connections/connection';
+import type { Connection } from '../connections';
 import { exportAttachments } from './export';
-import { compareMessages } from '../persistence/message-order';
-import type { ChatPersistence } from '../persistence/persistence';
+import { compareMessages } from '../persistence';
+import type { ChatPersistence } from '../persistence';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import {
   BACKED_UP_SETTINGS,

@@ -4,6 +4,6 @@
  * first use. The domain's door (src/chat/index.ts) imports this module, so whatever reaches the
  * store through the door finds its actions in place.
  */
-import { provideStoreActions } from '../store/store-parts';
+import { provideStoreActions } from '../store';
 
 provideStoreActions(() => import('../actions/store-actions'));

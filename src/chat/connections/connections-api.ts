@@ -1,6 +1,6 @@
 /** The connections store's shapes: its interface and what an edit returns (connection-edits.ts builds edits on them without importing the store). */
-import type { ListModelsOptions, ModelCatalog } from '../openai/list-models';
-import type { OpenAiConnection } from '../openai/transport';
+import type { ListModelsOptions, ModelCatalog } from '../openai';
+import type { OpenAiConnection } from '../openai';
 import type { BaseUrlError, Connection, ConnectionInput } from './connection';
 import type { ModelErrorInfo } from './model-error-info';
 import type { ConnectionsSnapshot, ModelList } from './model-lists';

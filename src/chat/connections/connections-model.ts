@@ -1,4 +1,4 @@
-import type { ChatDelta, ChatModel, ChatModelRequest } from '../model/chat-model';
+import type { ChatDelta, ChatModel, ChatModelRequest } from '../model';
 import type { ConnectionsModelOptions } from './connections-routing';
 import type { ConnectionsStore } from './connections-store';
 

@@ -1,5 +1,5 @@
-import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model/chat-model';
-import type { OpenAiConnection } from '../openai/transport';
+import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model';
+import type { OpenAiConnection } from '../openai';
 import type { Connection } from './connection';
 import { deferredModel } from './deferred-model';
 import type { ModelPreferences } from './model-preferences';

@@ -1,4 +1,4 @@
-import type { ChatPersistence, ImportBatch } from '../persistence/persistence';
+import type { ChatPersistence, ImportBatch } from '../persistence';
 import { throwIfAborted } from './errors';
 import type { InputFile } from './input-files';
 import { pacer } from './pace';

@@ -1,9 +1,9 @@
 import { withoutOwner, type StoredAttachment } from '../persistence/attachment-rows';
-import type { AttachmentSettings } from '../attachments/attachment-settings';
-import { userMessageContent, type ContentOptions } from '../attachments/content-parts';
-import { imageMaxLongSide } from '../attachments/limits';
-import type { Attachment } from '../attachments/types';
-import type { ChatModelMessage } from '../model/chat-model';
+import type { AttachmentSettings } from '../attachments';
+import { userMessageContent, type ContentOptions } from '../attachments';
+import { imageMaxLongSide } from '../attachments';
+import type { Attachment } from '../attachments';
+import type { ChatModelMessage } from '../model';
 import { answeredCalls, modelMessageOf, modelMessages } from '../model/model-messages';
 import type { Chat, Message } from '../types';
 

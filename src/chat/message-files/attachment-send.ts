@@ -1,10 +1,10 @@
 import { ownedByMessage, withoutOwner, type StoredAttachment } from '../persistence/attachment-rows';
-import { attachmentRef, type Attachment } from '../attachments/types';
+import { attachmentRef, type Attachment } from '../attachments';
 import { newId } from '../../lib/ids';
-import type { ChatWrite } from '../persistence/persistence';
-import { toStorageError, type StorageErrorKind } from '../persistence/storage-error';
-import type { StoreCore } from '../state/store-core';
-import type { StorageUsage } from '../state/store-events';
+import type { ChatWrite } from '../persistence';
+import { toStorageError, type StorageErrorKind } from '../persistence';
+import type { StoreCore } from '../state';
+import type { StorageUsage } from '../state';
 import type { Message } from '../types';
 
 /**

@@ -1,14 +1,14 @@
 import { ownedByDraft, withoutOwner } from '../persistence/attachment-rows';
 import { AttachmentSaveError } from './attachment-send';
-import type { AttachmentHost } from '../store/chat-store';
-import { classifyFile, refusalForMessage, type RefusalCode } from '../attachments/limits';
-import type { AttachmentErrorCode } from '../attachments/prepare-attachment';
-import { attachmentTokens } from '../attachments/tokens';
-import type { Attachment, AttachmentKind } from '../attachments/types';
-import type { ImageProcessor } from '../attachments/image-client';
+import type { AttachmentHost } from '../store';
+import { classifyFile, refusalForMessage, type RefusalCode } from '../attachments';
+import type { AttachmentErrorCode } from '../attachments';
+import { attachmentTokens } from '../attachments';
+import type { Attachment, AttachmentKind } from '../attachments';
+import type { ImageProcessor } from '../attachments';
 import { newId } from '../../lib/ids';
-import { toStorageError } from '../persistence/storage-error';
-import type { StorageUsage } from '../state/store-events';
+import { toStorageError } from '../persistence';
+import type { StorageUsage } from '../state';
 
 /**
  * The files in a composer's draft, per draft key (a chat id, or 'home'), outside React (read

@@ -8,6 +8,6 @@
 export { useDraftAttachments, draftAttachmentsOf, contextEstimate, type ContextEstimate, type DraftAttachmentsView } from './use-draft-attachments';
 export type { DraftAttachmentItem, DraftAttachmentsState, DraftItemState, Refusal, SendOutcome } from './draft-attachments';
 export { AttachmentSaveError } from './attachment-send';
-export type { AttachmentSettings } from '../attachments/attachment-settings';
+export type { AttachmentSettings } from '../attachments';
 export { contextLengthOf, acceptsImages, type Attachment, type AttachmentRef, type AttachmentKind, type RefusalCode, type AttachmentErrorCode } from '../attachments';
-export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MAX_MESSAGE_BYTES } from '../attachments/limits';
+export { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE, MAX_MESSAGE_BYTES } from '../attachments';

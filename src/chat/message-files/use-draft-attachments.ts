@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { Attachment } from '../attachments/types';
-import { exceedsContext } from '../attachments/context-window';
-import { textTokens } from '../attachments/tokens';
-import type { ChatStore } from '../store/chat-store';
-import { getChatStore } from '../store/chat-store-instance';
+import type { Attachment } from '../attachments';
+import { exceedsContext } from '../attachments';
+import { textTokens } from '../attachments';
+import type { ChatStore } from '../store';
+import { getChatStore } from '../store';
 import { createDraftAttachments, type DraftAttachments, type DraftAttachmentsState, type Refusal, type SendOutcome } from './draft-attachments';
 
 /** React's view of a composer's files (draft-attachments.ts), one set per chat store. */

@@ -1,5 +1,5 @@
-import type { MessageContent } from '../attachments/content-parts';
-import type { OpenAiTool } from '../tools/tool-names';
+import type { MessageContent } from '../attachments';
+import type { OpenAiTool } from '../tools';
 import type { MessageRole, Timing, Usage } from '../types';
 
 /**

@@ -1,4 +1,4 @@
-import type { Attachment } from '../attachments/types';
+import type { Attachment } from '../attachments';
 
 /**
  * Attachment rows as the `attachments` object store keeps them: the processed attachment (its

@@ -2,7 +2,7 @@
 // (db-wrapped.ts gives the search worker and the tools idb's promise API).
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { StoredAttachment } from './attachment-rows';
-import type { SerializedChatIndex } from '../search-index/chat-index';
+import type { SerializedChatIndex } from '../search-index';
 import type { Chat, Draft, Message } from '../types';
 
 /** The IndexedDB database and its schema history. */

@@ -1,6 +1,6 @@
 import type { StoredAttachment } from './attachment-rows';
 import { applyChatPatch, type ChatPersistence } from './persistence';
-import { SEARCH_BATCH_SIZE, scanMessages } from '../search/search-scan';
+import { SEARCH_BATCH_SIZE, scanMessages } from '../search';
 import { toStorageError } from './storage-error';
 import { compareMessages } from './message-order';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';

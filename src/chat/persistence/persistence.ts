@@ -1,5 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
-import type { Snippet } from '../search/search';
+import type { Snippet } from '../search';
 import type { Chat, ChatPatch, Draft, Message } from '../types';
 
 /** Where chats live: IndexedDB, or memory for a session when IndexedDB can't be used. */

@@ -1,4 +1,4 @@
-import type { StorageUsage } from '../state/store-events';
+import type { StorageUsage } from '../state';
 
 /** How much storage the origin uses and may use, as navigator.storage.estimate() answers. */
 export type EstimateStorage = () => Promise<{ usage?: number; quota?: number }>;

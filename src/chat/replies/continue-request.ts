@@ -1,4 +1,4 @@
-import type { ChatModelMessage } from '../model/chat-model';
+import type { ChatModelMessage } from '../model';
 import type { Message } from '../types';
 
 /**

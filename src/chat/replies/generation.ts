@@ -1,8 +1,8 @@
-import { visionRejection } from '../attachments/vision-errors';
-import { ChatModelError, type ChatErrorCode, type ChatModel, type ChatModelMessage } from '../model/chat-model';
+import { visionRejection } from '../attachments';
+import { ChatModelError, type ChatErrorCode, type ChatModel, type ChatModelMessage } from '../model';
 import { appendReasoningSegment, combinedUsage, replyTiming, segmentsOf } from './reply-figures';
 import { withToolCallPiece } from './tool-calls';
-import type { OpenAiTool } from '../tools/tool-names';
+import type { OpenAiTool } from '../tools';
 import { refusesTools } from '../tools/tool-refusal';
 import type { Message, ReplySegment } from '../types';
 

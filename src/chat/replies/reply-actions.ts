@@ -1,20 +1,20 @@
 import { modelMessagesWithAttachments, threadHasAttachments } from '../message-files/attachment-request';
 import { copiesOf, saveMessageWithAttachments, withAttachments } from '../message-files/attachment-send';
-import type { AttachmentSettings } from '../attachments/attachment-settings';
-import type { Attachment } from '../attachments/types';
-import type { ChatModel, ChatModelMessage, ChatModelRegistry } from '../model/chat-model';
+import type { AttachmentSettings } from '../attachments';
+import type { Attachment } from '../attachments';
+import type { ChatModel, ChatModelMessage, ChatModelRegistry } from '../model';
 import { alternateRoles, continueMessages } from './continue-request';
 import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
 import { newId } from '../../lib/ids';
 import { modelMessages } from '../model/model-messages';
-import { holdReplyLock, type LockManagerLike } from '../tabs/reply-locks';
-import { tidyMessageText } from '../shapes/message-text';
-import type { StoreCore } from '../state/store-core';
-import { withMember } from '../state/store-state';
-import type { TabStreams } from '../actions/tab-streams';
+import { holdReplyLock, type LockManagerLike } from '../tabs';
+import { tidyMessageText } from '../shapes';
+import type { StoreCore } from '../state';
+import { withMember } from '../state';
+import type { TabStreams } from '../actions';
 import { createTitleRequests } from './title-requests';
 import { createToolReplyActions, hasToolServers } from '../tools/tool-reply-actions';
-import { indexMessages, resolveLeaf, threadPath } from '../shapes/tree';
+import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { Chat, ChatPatch, Message } from '../types';
 
 /**

@@ -1,9 +1,9 @@
-import type { ChatModel } from '../model/chat-model';
+import type { ChatModel } from '../model';
 import { modelMessages } from '../model/model-messages';
-import { withTitleLock, type LockManagerLike } from '../tabs/reply-locks';
-import type { StoreCore } from '../state/store-core';
-import { cleanGeneratedTitle } from '../shapes/titles';
-import { indexMessages, threadPath } from '../shapes/tree';
+import { withTitleLock, type LockManagerLike } from '../tabs';
+import type { StoreCore } from '../state';
+import { cleanGeneratedTitle } from '../shapes';
+import { indexMessages, threadPath } from '../shapes';
 import type { Message } from '../types';
 
 /**

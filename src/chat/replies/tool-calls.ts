@@ -1,4 +1,4 @@
-import type { ChatDelta } from '../model/chat-model';
+import type { ChatDelta } from '../model';
 import type { ToolCall } from '../types';
 
 /**

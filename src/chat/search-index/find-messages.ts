@@ -1,5 +1,5 @@
-import type { MessageHit } from '../persistence/persistence';
-import { createSearchMatcher } from '../search/search';
+import type { MessageHit } from '../persistence';
+import { createSearchMatcher } from '../search';
 import type { ChatTexts } from './chat-texts';
 import type { IndexedChat } from './chat-index';
 

@@ -1,4 +1,4 @@
-import type { MessageHit } from '../persistence/persistence';
+import type { MessageHit } from '../persistence';
 
 /** Messages between the page (search-index-client.ts) and the search worker (search-worker.ts). */
 

@@ -1,6 +1,6 @@
-import type { ChatPersistence, SearchMessagesOptions } from '../persistence/persistence';
-import { createSearchMatcher, type Snippet } from '../search/search';
-import { SEARCH_RESULT_LIMIT } from '../search/search-scan';
+import type { ChatPersistence, SearchMessagesOptions } from '../persistence';
+import { createSearchMatcher, type Snippet } from '../search';
+import { SEARCH_RESULT_LIMIT } from '../search';
 import { getSearchIndex } from './start-search-index';
 import type { Chat } from '../types';
 

@@ -1,4 +1,4 @@
-import type { MessageHit, SearchMessagesOptions } from '../persistence/persistence';
+import type { MessageHit, SearchMessagesOptions } from '../persistence';
 import type { SearchIndexState, SearchPageMessage, SearchWorkerMessage } from './protocol';
 
 /**

@@ -3,14 +3,14 @@
 // keeps it in step with storage, answers queries and cuts their snippets, all off the page's
 // main thread. The page sends a query and gets back a few words per hit, never a message.
 import { unwrap } from 'idb';
-import { BROADCAST_CHANNEL_NAME, isChangeNotice, type TabNotice } from '../tabs/broadcast';
-import type { ParleyDatabase } from '../persistence/db';
+import { BROADCAST_CHANNEL_NAME, isChangeNotice, type TabNotice } from '../tabs';
+import type { ParleyDatabase } from '../persistence';
 import { openParleyDb } from '../persistence/db-wrapped';
-import { createIdbPersistence } from '../persistence/idb-persistence';
+import { createIdbPersistence } from '../persistence';
 import { findMessages } from './find-messages';
 import { openIndexKeeper, type IndexKeeper } from './index-keeper';
 import { readChatTexts } from './chat-texts';
-import type { MessageHit } from '../persistence/persistence';
+import type { MessageHit } from '../persistence';
 import type { SearchPageMessage, SearchWorkerMessage } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

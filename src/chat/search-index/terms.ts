@@ -1,4 +1,4 @@
-import { normalizeForSearch } from '../search/search';
+import { normalizeForSearch } from '../search';
 
 /**
  * The words a text is indexed under, and a query looked up by: folded exactly as the matcher

@@ -1,4 +1,4 @@
-import type { MessageHit, SearchMessagesOptions } from '../persistence/persistence';
+import type { MessageHit, SearchMessagesOptions } from '../persistence';
 import { createSearchMatcher } from './search';
 import type { Message } from '../types';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';

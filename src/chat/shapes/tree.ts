@@ -1,4 +1,4 @@
-import { compareMessages } from '../persistence/message-order';
+import { compareMessages } from '../persistence';
 import type { Message } from '../types';
 
 /**

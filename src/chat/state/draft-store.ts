@@ -1,4 +1,4 @@
-import type { ChatPersistence } from '../persistence/persistence';
+import type { ChatPersistence } from '../persistence';
 import type { StorageOperation } from './store-events';
 
 /**

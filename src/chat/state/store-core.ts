@@ -1,14 +1,14 @@
 import { connectBroadcast, openBroadcastChannel, type BroadcastLike, type TabNotice } from '../tabs/broadcast';
 import type { Persist } from './draft-store';
 import { newId } from '../../lib/ids';
-import type { OpenedPersistence } from '../persistence/open-persistence';
-import type { ChatPersistence } from '../persistence/persistence';
-import { StorageError, toStorageError } from '../persistence/storage-error';
-import type { EstimateStorage } from '../persistence/storage-usage';
+import type { OpenedPersistence } from '../persistence';
+import type { ChatPersistence } from '../persistence';
+import { StorageError, toStorageError } from '../persistence';
+import type { EstimateStorage } from '../persistence';
 import { createEventEmitter, type EventEmitter, type StorageOperation, type StorageUsage } from './store-events';
 import { chatById, initialSnapshot, upsertChat, upsertMessage, withEntry, withMember, withReplyingChats, type ChatStoreSnapshot } from './store-state';
 import type { Chat, ChatPatch, Message } from '../types';
-import type { UnsavedChanges } from '../unsaved/unsaved-changes';
+import type { UnsavedChanges } from '../unsaved';
 
 /**
  * The chat store's shared machinery, used by its action modules: the snapshot and its

@@ -1,4 +1,4 @@
-import type { ChatErrorCode } from '../model/chat-model';
+import type { ChatErrorCode } from '../model';
 
 /**
  * What went wrong, as data: the app layer turns each event into a toast in the user's language.

@@ -1,7 +1,7 @@
-import type { PersistenceKind } from '../persistence/persistence';
-import { compareMessages } from '../persistence/message-order';
+import type { PersistenceKind } from '../persistence';
+import { compareMessages } from '../persistence';
 import type { Chat, Message } from '../types';
-import { NOTHING_UNSAVED, type UnsavedSnapshot } from '../unsaved/unsaved-snapshot';
+import { NOTHING_UNSAVED, type UnsavedSnapshot } from '../unsaved';
 
 /** The chat store's immutable snapshot and the pure updates that make the next one. */
 

@@ -1,6 +1,6 @@
 /** A chat as its export file holds it (backup/export.ts), read for the store's exportChat: loaded with the first export. */
 import { buildChatExport, exportAttachments, type ChatExport } from '../backup/export';
-import type { StoreCore } from '../state/store-core';
+import type { StoreCore } from '../state';
 import type { Message } from '../types';
 
 /** The stored chat, with the replies streaming in this tab as they are in memory; undefined when it is gone. */

@@ -1,19 +1,19 @@
-import type { StoredAttachment } from '../persistence/attachment-rows';
-import type { AttachmentSettings } from '../attachments/attachment-settings';
-import type { Attachment } from '../attachments/types';
-import type { BroadcastLike } from '../tabs/broadcast';
-import type { ChatActions } from '../actions/chat-actions';
-import type { ChatModelRegistry } from '../model/chat-model';
-import type { ChatExport } from '../backup/export';
-import type { MessageActions } from '../actions/message-actions';
-import type { ChatPersistence } from '../persistence/persistence';
-import type { ReplyActions } from '../replies/reply-actions';
-import type { LockManagerLike } from '../tabs/reply-locks';
-import type { ChatSearchResult, SearchChatsOptions } from '../search-index/search-chats';
-import type { EstimateStorage } from '../persistence/storage-usage';
-import type { PersistenceSource } from '../state/store-core';
-import type { ChatStoreEvent, StorageUsage } from '../state/store-events';
-import type { ChatStoreSnapshot } from '../state/store-state';
+import type { StoredAttachment } from '../persistence';
+import type { AttachmentSettings } from '../attachments';
+import type { Attachment } from '../attachments';
+import type { BroadcastLike } from '../tabs';
+import type { ChatActions } from '../actions';
+import type { ChatModelRegistry } from '../model';
+import type { ChatExport } from '../backup';
+import type { MessageActions } from '../actions';
+import type { ChatPersistence } from '../persistence';
+import type { ReplyActions } from '../replies';
+import type { LockManagerLike } from '../tabs';
+import type { ChatSearchResult, SearchChatsOptions } from '../search-index';
+import type { EstimateStorage } from '../persistence';
+import type { PersistenceSource } from '../state';
+import type { ChatStoreEvent, StorageUsage } from '../state';
+import type { ChatStoreSnapshot } from '../state';
 
 /** The chat store's shape and options (chat-store.ts builds it). */
 

@@ -1,15 +1,15 @@
-import type { StoredAttachment } from '../persistence/attachment-rows';
+import type { StoredAttachment } from '../persistence';
 import { isChangeNotice, type ChangeNotice, type StreamNotice, type TabNotice } from '../tabs/broadcast';
 import type { AttachmentHost, ChatStore, ChatStoreOptions } from './chat-store-api';
-import { createDraftStore } from '../state/draft-store';
+import { createDraftStore } from '../state';
 import { createMessageRetention } from './message-retention';
-import { openPersistence } from '../persistence/open-persistence';
+import { openPersistence } from '../persistence';
 import type { RemoteRefresh } from './remote-refresh';
-import type { StoreActions } from '../actions/store-actions';
-import { createStoreCore } from '../state/store-core';
-import { withEntry, withMember } from '../state/store-state';
+import type { StoreActions } from '../actions';
+import { createStoreCore } from '../state';
+import { withEntry, withMember } from '../state';
 import { loadStoreActions } from './store-parts';
-import { compareMessages } from '../persistence/message-order';
+import { compareMessages } from '../persistence';
 import type { Message } from '../types';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { getChatStore } from './chat-store-instance';
 import { frameSubscribe } from './frame-subscribe';
-import { chatById, replyingMessageId, type ChatStoreSnapshot } from '../state/store-state';
+import { chatById, replyingMessageId, type ChatStoreSnapshot } from '../state';
 import type { Chat, Message } from '../types';
 
 /** React's view of the chat store. Selected values keep their identity until they change, so components re-render only for what they use. */

@@ -1,5 +1,5 @@
-import type { StoreCore } from '../state/store-core';
-import { withEntry } from '../state/store-state';
+import type { StoreCore } from '../state';
+import { withEntry } from '../state';
 
 /**
  * Which chats keep their messages in memory. A chat's messages enter the snapshot when it is

@@ -1,4 +1,4 @@
-import type { StoredAttachment } from '../persistence/attachment-rows';
+import type { StoredAttachment } from '../persistence';
 
 /**
  * Attachments on demand (issue 15): the pull leaves files' bytes on the CouchDB server, so a chat

@@ -1,6 +1,6 @@
-import { REMOTE_REFRESH_DELAY_MS, type ChangeNotice } from '../tabs/broadcast';
-import type { StoreCore } from '../state/store-core';
-import { chatBefore, removeChat, upsertChat, withEntry, withMember } from '../state/store-state';
+import { REMOTE_REFRESH_DELAY_MS, type ChangeNotice } from '../tabs';
+import type { StoreCore } from '../state';
+import { chatBefore, removeChat, upsertChat, withEntry, withMember } from '../state';
 import type { Chat, Message } from '../types';
 
 export interface RemoteRefreshHost {

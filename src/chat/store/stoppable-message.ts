@@ -1,5 +1,5 @@
 import { useChatStore } from './hooks';
-import { replyingMessageId, type ChatStoreSnapshot } from '../state/store-state';
+import { replyingMessageId, type ChatStoreSnapshot } from '../state';
 
 /**
  * What the chat's Stop stops (issue 16). A file of its own, not hooks.ts: only the chat page asks,

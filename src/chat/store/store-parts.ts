@@ -3,7 +3,7 @@
  * actions, other tabs' streams): they load after the first screen and are plugged in from outside
  * (compose/), so the store names neither them nor the capabilities they use (tools, attachments).
  */
-import type { createStoreActions } from '../actions/store-actions';
+import type { createStoreActions } from '../actions';
 
 type ActionsLoader = () => Promise<{ createStoreActions: typeof createStoreActions }>;
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { EMPTY_MESSAGES, shallowEqual, useChatStore } from './hooks';
-import { chatById } from '../state/store-state';
-import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from '../shapes/tree';
+import { chatById } from '../state';
+import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from '../shapes';
 
 // Only the chat page shows a thread: this hook and the tree functions load with it (imported by
 // path, not through the chat index, which the first screen imports).

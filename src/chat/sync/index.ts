@@ -13,3 +13,4 @@ export { SYNC_SETTING } from './sync-setting';
 
 export const loadSync = () => import('./sync-controller');
 export const loadSyncService = () => import('./sync-service');
+export { getSyncService } from './sync-service';

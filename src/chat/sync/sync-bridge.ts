@@ -1,6 +1,6 @@
 import type { PouchChanges, PouchDatabase, PouchDoc } from 'pouchdb-core';
-import type { ChatPersistence } from '../persistence/persistence';
-import type { StoredAttachment } from '../persistence/attachment-rows';
+import type { ChatPersistence } from '../persistence';
+import type { StoredAttachment } from '../persistence';
 import type { Message } from '../types';
 import { createChangeInbox, type BridgeProgress } from './change-inbox';
 import { withBase64Data, type DocCodec } from './doc-codec';

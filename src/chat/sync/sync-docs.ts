@@ -1,4 +1,4 @@
-import type { StoredAttachment } from '../persistence/attachment-rows';
+import type { StoredAttachment } from '../persistence';
 import type { Chat, Message } from '../types';
 
 /**

@@ -1,7 +1,7 @@
-import { announceReplicatedChats } from '../tabs/announce-chats';
-import type { ChatStore } from '../store/chat-store-api';
-import { getChatStore } from '../store/chat-store-instance';
-import { onLocalChange } from '../tabs/local-changes';
+import { announceReplicatedChats } from '../tabs';
+import type { ChatStore } from '../store';
+import { getChatStore } from '../store';
+import { onLocalChange } from '../tabs';
 import type { SyncAuth } from './remote-access';
 import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';

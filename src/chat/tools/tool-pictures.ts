@@ -1,4 +1,4 @@
-import type { ImageAttachment } from '../attachments/types';
+import type { ImageAttachment } from '../attachments';
 import { newId } from '../../lib/ids';
 import type { ToolResult } from './tool-types';
 

@@ -1,9 +1,9 @@
 import { saveMessageWithAttachments, withAttachments } from '../message-files/attachment-send';
-import type { ImageAttachment } from '../attachments/types';
+import type { ImageAttachment } from '../attachments';
 import { newId } from '../../lib/ids';
-import { holdReplyLock, type LockManagerLike } from '../tabs/reply-locks';
+import { holdReplyLock, type LockManagerLike } from '../tabs';
 import { continueUnder } from './tool-reply-actions';
-import type { StoreCore } from '../state/store-core';
+import type { StoreCore } from '../state';
 import { closeToolConnections, forgetToolConnection, toolConnection } from './tool-connections';
 import { toolCatalogue, type OpenAiTool, type ToolCatalogue } from './tool-names';
 import { toolPictures } from './tool-pictures';

@@ -1,8 +1,8 @@
-import { waitForReplyLock } from '../tabs/reply-locks';
+import { waitForReplyLock } from '../tabs';
 import type { ToolReplies, ToolRepliesHost } from './tool-replies';
 import type { OpenAiTool } from './tool-names';
 import { chainTail, isSettled } from './tool-steps';
-import { indexMessages, resolveLeaf } from '../shapes/tree';
+import { indexMessages, resolveLeaf } from '../shapes';
 import type { Chat, Message } from '../types';
 
 /**

@@ -3,7 +3,7 @@ import { withPolicy, type ToolPolicies, type ToolPolicy } from './approval-polic
 import type { ToolTarget } from './tool-names';
 import { DEFAULT_STEP_LIMIT } from './tool-turn';
 import type { McpTool } from './tool-types';
-import { getChatStore } from '../store/chat-store-instance';
+import { getChatStore } from '../store';
 
 /**
  * The MCP servers, each tool's policy and the step limit (issue 16), outside React: an immutable

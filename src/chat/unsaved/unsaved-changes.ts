@@ -1,5 +1,5 @@
-import type { ChangeNotice } from '../tabs/broadcast';
-import type { ChatPersistence } from '../persistence/persistence';
+import type { ChangeNotice } from '../tabs';
+import type { ChatPersistence } from '../persistence';
 import {
   chatDeleteSlot,
   chatSlot,

@@ -1,5 +1,5 @@
 import { applyChatPatch } from '../persistence/persistence';
-import { compareMessages } from '../persistence/message-order';
+import { compareMessages } from '../persistence';
 import type { Chat, ChatPatch, Message } from '../types';
 import type { Slot } from './unsaved-ledger';
 
