@@ -1,9 +1,10 @@
 /**
- * The chat domain's public API (SPEC B2–B6). React-free except hooks.ts.
+ * The chat domain's public API (SPEC B2–B6). React-free except the store's hooks (store/).
  *
  * The first screen imports this file, and esbuild puts every module it re-exports (and that is
  * used anywhere) into the first screen: what loads later (the store's actions, search, the
- * memory fallback, reply figures, the unsaved-changes bookkeeping) is imported by its own file.
+ * memory fallback, reply figures, the unsaved-changes bookkeeping) is imported through its own
+ * room's door or named door file (docs/architecture.md).
  */
 // Plugs the store's actions into its seam (compose/): the store itself names none of them.
 import './compose';
@@ -11,9 +12,9 @@ import './compose';
 export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, ReplySegment, TitleSource, Timing, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
-// The message tree's functions and useThread (thread-hooks.ts) load with the chat page: import them by path.
+// The message tree's functions (shapes/) and useThread (store/thread-hooks.ts) load with the chat page: import them there.
 export type { BranchPosition, MessageIndex, ThreadEntry } from './shapes';
-// The history's grouping loads with the history (its own chunk): import date-groups.ts by path.
+// The history's grouping loads with the history (its own chunk): import shapes/date-groups.ts.
 export type { ChatGroup, DayCalendar } from './shapes';
 export type { SearchMatcher, Snippet } from './search';
 export type { ChatSearchResult, SearchChatsOptions } from './search-index';
@@ -21,7 +22,7 @@ export type { ChatSearchResult, SearchChatsOptions } from './search-index';
 // first screen (boot.ts imports it lazily) and the palette imports it by its own path.
 export type { SearchIndexClient, SearchIndexState } from './search-index';
 
-// openParleyDb (idb's promise API over it) is in db-wrapped.ts: import it by path.
+// openParleyDb (idb's promise API over it) is in persistence/db-wrapped.ts, for workers.
 export { DB_NAME, DB_VERSION, MIGRATIONS, openDatabase, type Migration, type ParleyDatabase } from './persistence';
 export type { ChatPersistence, DeletedChat, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
 export { createIdbPersistence } from './persistence';
