@@ -153,7 +153,7 @@ const PAGE_CHUNKS = ['home-page', 'chat-page'];
 /**
  * Lazy chunks a page cannot show without, fetched beside it rather than after it has run: a chat
  * shows its messages once the store's actions and its unsaved-changes bookkeeping are there
- * (src/chat/chat-store.ts loadChat), a round trip later on a slow link otherwise.
+ * (src/chat/store/chat-store.ts loadChat), a round trip later on a slow link otherwise.
  */
 const PAGE_NEEDS = { 'chat-page': ['store-actions', 'unsaved-changes', 'storage-usage'] };
 

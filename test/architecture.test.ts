@@ -1,5 +1,6 @@
 // @vitest-environment node
-// Enforces the import arrows of the style guide (README, "How the code is laid out"):
+// Enforces the import arrows of the style guide (README, "How the code is laid out") and the chat
+// domain's rooms (docs/architecture.md):
 //   main → app → pages → {chat, markdown, ui, router, i18n} → lib
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -127,5 +128,256 @@ describe('import arrows', () => {
   it('finds static, dynamic, re-export and side-effect imports', () => {
     const source = `import a from './a';\nimport type { B } from "./b";\nexport { c } from './c';\nimport './d.css';\nconst e = import('./e');`;
     expect(importsOf(source)).toEqual(['./a', './b', './c', './d.css', './e']);
+  });
+});
+
+// ---- The chat domain's rooms (docs/architecture.md) ----
+
+/** What may lie at src/chat's root: the domain's door and the stored shapes; everything else is in a room. */
+const CHAT_ROOT_FILES = ['index.ts', 'types.ts'];
+
+/**
+ * Files of a room that code outside it imports by path, not through the room's index.ts, each with
+ * its reason. Mostly the same one: the room's index.ts loads with the first screen (something
+ * there imports it), and esbuild puts every module a door re-exports into the chunk of whoever
+ * imports the door, so a part that loads later (or only in a worker) has a door file of its own.
+ * Keys are relative to src/chat, without the extension.
+ */
+const NAMED_DOORS: Record<string, string> = {
+  'actions/store-actions':
+    'the store’s actions; compose/ loads them with import(), and build.mjs preloads this chunk (by its name) beside the chat page',
+  'attachments/image-client':
+    'the image worker’s client: message-files loads it with import() with the first picture',
+  'attachments/pdf':
+    'pdf.js: loaded with import() with the first PDF',
+  'attachments/prepare-attachment':
+    'turning a file into an attachment: loaded with import() with the first file added',
+  'backup/export':
+    'a chat’s export: the store loads it (store/chat-export.ts) with the first export; the door (backup, restore, reminder) loads with Settings',
+  'connections/model-preferences-instance':
+    'the title-model preference: the model picker’s popover and Settings read it; the door loads with the first screen',
+  'connections/model-preferences':
+    'the preferences’ shape and reading, for the backup format, after the first screen',
+  'import/configure-import':
+    'boot sets the import worker’s address on the first screen; the door loads with the import dialog',
+  'message-files/attachment-request':
+    'a model request’s files: used by the reply machinery only; the door is the composer’s',
+  'message-files/attachment-send':
+    'saving a message with its files (the attachment host’s writes): used by the actions, replies and tool replies; the door is the composer’s',
+  'model/model-messages':
+    'turning a thread into the model’s messages: after the first screen (replies, titles, files), while the door loads with it',
+  'openai/http-errors':
+    'address checks and fetch failures the MCP client shares; the door would bring the whole stream reader with it',
+  'openai/list-models':
+    'the model-list request: loaded with import() with the first list',
+  'openai/openai-error':
+    'reading a server’s error, on the first screen (model-error-info); the door would bring the stream reader',
+  'openai/openai-model':
+    'the OpenAI-compatible model: loaded with import() with the first request',
+  'openai/worker-model':
+    'the stream worker’s model: boot loads it with import() after the first screen',
+  'persistence/attachment-rows':
+    'the attachment rows’ owner fields: used by message-files after the first screen; the door loads with it',
+  'persistence/db-wrapped':
+    'idb’s promise API over the database: the search worker’s, never the page’s first screen',
+  'persistence/memory-persistence':
+    'the memory fallback: the store loads it with import() only when IndexedDB cannot open',
+  'persistence/persistence':
+    'the storage port’s helpers (applyChatPatch): used by the unsaved ledger after the first screen',
+  'persistence/storage-usage':
+    'the storage estimate: loaded with import() by the store, and by Settings',
+  'replies/reply-actions':
+    'the reply machinery: loaded with the store’s actions; the door (what pages show of a reply) must not bring it into the chat page’s chunk',
+  'search-index/search-chats':
+    'the store’s search: loaded with import() with the first search',
+  'search-index/start-search-index':
+    'starts the index after the first screen (import() in after-first-screen.ts)',
+  'search/search-scan':
+    'the plain scan: IndexedDB storage loads it with import() with the first search',
+  'shapes/date-groups':
+    'the history’s date groups: they load with the history’s own chunk, not with the tree the chat page uses',
+  'store/missing-attachments':
+    'the store’s seam that sync fills: sync imports it; the store loads it with import() when a row is missing',
+  'store/thread-hooks':
+    'useThread, for the chat page only; the door loads with the first screen',
+  'sync/sync-status-store':
+    'the sidebar’s sync status, on the first screen; the door loads with Settings',
+  'tabs/broadcast':
+    'the channel between tabs, opened on the first screen; the door (reply locks, change announcements) loads with the actions',
+  'tools/tool-refusal':
+    'whether an error says the model takes no tools: generation needs only that; the door brings the MCP connection code',
+  'tools/tool-reply-actions':
+    'the tool runner the actions and replies plug in; the door (connections, settings UI) loads with Settings and the chat page',
+  'tools/tool-settings':
+    'the tools settings store: the chat page reads it; the door would bring the connection code',
+  'tools/tool-steps':
+    'the step limit the chat page shows; the door would bring the connection code',
+  'unsaved/unsaved-changes':
+    'the unsaved-changes ledger: the store loads it with import() with the actions',
+};
+
+interface ImportRecord {
+  specifier: string;
+  /** `import type` / `export type`, or every name marked `type`: erased, so no runtime edge. */
+  typeOnly: boolean;
+}
+
+const STATEMENT = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importRecordsOf(source: string): ImportRecord[] {
+  return [...source.matchAll(STATEMENT)].map((m) => {
+    if (m[5]) return { specifier: m[5], typeOnly: false };
+    const clause = (m[3] ?? '').replace(/\s+from\s+$/, '').trim();
+    const names = clause.startsWith('{') ? clause.slice(1, -1).split(',').map((n) => n.trim()).filter(Boolean) : [];
+    const typeOnly = !!m[2] || (names.length > 0 && names.every((n) => n.startsWith('type ')));
+    return { specifier: m[4]!, typeOnly };
+  });
+}
+
+/** `chat/tools/connect.ts` → `tools`; undefined outside src/chat's rooms (its root files included). */
+function roomOf(relative: string): string | undefined {
+  const parts = relative.replace(/\.(d\.)?[cm]?[jt]sx?$/, '').split('/');
+  return parts[0] === 'chat' && parts.length > 2 ? parts[1] : undefined;
+}
+
+/** The room an import's target (relative to src/, no extension) is in: `chat/tools` and `chat/tools/connect` → `tools`. */
+function targetRoom(target: string): string | undefined {
+  const parts = target.split('/');
+  return parts[0] === 'chat' && parts.length >= 2 && !['index', 'types'].includes(parts[1]!) ? parts[1] : undefined;
+}
+
+/** Checks one file's imports against the rooms' doors; `file` is relative to src/. */
+function checkDoors(file: string, records: readonly ImportRecord[]): Violation[] {
+  const violations: Violation[] = [];
+  const fromRoom = roomOf(file);
+  for (const { specifier } of records) {
+    if (!specifier.startsWith('.')) continue;
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(d\.)?[cm]?[jt]sx?$/, '');
+    if (fromRoom && (target === 'chat' || target === 'chat/index')) {
+      violations.push({ from: file, to: target, reason: 'a room imports the domain’s door' });
+      continue;
+    }
+    const toRoom = targetRoom(target);
+    if (!toRoom) continue;
+    const inner = target.split('/').slice(2).join('/');
+    const isDoor = inner === '' || inner === 'index';
+    if (fromRoom === toRoom) {
+      if (isDoor) violations.push({ from: file, to: target, reason: `chat/${toRoom} imports its own door` });
+      continue;
+    }
+    if (!isDoor && !(`${toRoom}/${inner}` in NAMED_DOORS)) {
+      violations.push({ from: file, to: target, reason: `enters chat/${toRoom} other than through its door` });
+    }
+  }
+  return violations;
+}
+
+/**
+ * Circles between rooms, over imports that run (static and import()). `import type` edges are left
+ * out: they are erased before anything loads, and a room naming the shapes of the room that uses
+ * it (the store's API names its actions' types) is how the one above plugs in without a circle.
+ */
+function roomCircles(importsByFile: ReadonlyMap<string, readonly ImportRecord[]>): string[] {
+  const arrows = new Map<string, Set<string>>();
+  for (const [file, records] of importsByFile) {
+    const from = roomOf(file);
+    if (!from) continue;
+    for (const { specifier, typeOnly } of records) {
+      if (typeOnly || !specifier.startsWith('.')) continue;
+      const to = targetRoom(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(d\.)?[cm]?[jt]sx?$/, ''));
+      if (!to || to === from) continue;
+      if (!arrows.has(from)) arrows.set(from, new Set());
+      arrows.get(from)!.add(to);
+    }
+  }
+  const circles = new Set<string>();
+  const walk = (room: string, trail: string[]) => {
+    const at = trail.indexOf(room);
+    if (at >= 0) {
+      const circle = trail.slice(at);
+      const start = circle.indexOf([...circle].sort()[0]!);
+      circles.add([...circle.slice(start), ...circle.slice(0, start), circle[start]].join(' → '));
+      return;
+    }
+    for (const next of arrows.get(room) ?? []) walk(next, [...trail, room]);
+  };
+  for (const room of arrows.keys()) walk(room, []);
+  return [...circles].sort();
+}
+
+const importsBySrcFile = () =>
+  new Map(sourceFiles(SRC).map((file) => [file, importRecordsOf(readFileSync(path.join(SRC, file), 'utf8'))] as const));
+
+describe('the chat domain’s rooms', () => {
+  it('every import enters a room through its door (index.ts) or a named door file', () => {
+    const violations = [...importsBySrcFile()].flatMap(([file, records]) => checkDoors(file, records));
+    expect(violations).toEqual([]);
+  });
+
+  it('every named door file exists', () => {
+    const files = new Set(sourceFiles(path.join(SRC, 'chat')).map((f) => f.replace(/\.(d\.)?[cm]?[jt]sx?$/, '')));
+    expect(Object.keys(NAMED_DOORS).filter((door) => !files.has(door))).toEqual([]);
+  });
+
+  it('no circle runs between rooms', () => {
+    expect(roomCircles(importsBySrcFile())).toEqual([]);
+  });
+
+  it('src/chat’s root holds only the domain’s door and the stored shapes', () => {
+    const rootFiles = readdirSync(path.join(SRC, 'chat'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    expect(rootFiles.filter((name) => !CHAT_ROOT_FILES.includes(name))).toEqual([]);
+  });
+
+  it('every room has its door', () => {
+    const rooms = readdirSync(path.join(SRC, 'chat'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(rooms.filter((room) => !readdirSync(path.join(SRC, 'chat', room)).includes('index.ts'))).toEqual([]);
+  });
+
+  // The checkers themselves must be able to fail.
+  it.each([
+    ['chat/replies/generation.ts', '../tools/connect', 'enters chat/tools other than through its door'],
+    ['pages/chat/chat-page.tsx', '../../chat/store/chat-store', 'enters chat/store other than through its door'],
+    ['app/boot.ts', '../chat/sync/sync-controller', 'enters chat/sync other than through its door'],
+    ['chat/tools/connect.ts', './index', 'chat/tools imports its own door'],
+    ['chat/tools/connect.ts', '.', 'chat/tools imports its own door'],
+    ['chat/store/hooks.ts', '..', 'a room imports the domain’s door'],
+  ])('flags %s importing %s', (file, specifier, reason) => {
+    expect(checkDoors(file, [{ specifier, typeOnly: false }]).map((v) => v.reason)).toEqual([reason]);
+  });
+
+  it.each([
+    ['chat/replies/generation.ts', '../tools'],
+    ['chat/replies/generation.ts', '../tools/index'],
+    ['pages/chat/thread.tsx', '../../chat/store/thread-hooks'],
+    ['app/boot.ts', '../chat'],
+    ['pages/home/home-page.tsx', '../../chat/types'],
+    ['chat/tools/connect.ts', './tool-settings'],
+  ])('allows %s importing %s', (file, specifier) => {
+    expect(checkDoors(file, [{ specifier, typeOnly: false }])).toEqual([]);
+  });
+
+  it('finds a circle between rooms, over a dynamic import too, and not over `import type`', () => {
+    const graph = (back: ImportRecord) =>
+      new Map<string, ImportRecord[]>([
+        ['chat/a/one.ts', [{ specifier: '../b', typeOnly: false }]],
+        ['chat/b/two.ts', [{ specifier: '../c', typeOnly: false }]],
+        ['chat/c/three.ts', [back]],
+      ]);
+    expect(roomCircles(graph({ specifier: '../a/one', typeOnly: false }))).toEqual(['a → b → c → a']);
+    expect(roomCircles(graph({ specifier: '../a', typeOnly: true }))).toEqual([]);
+    const dynamic = importRecordsOf(`const a = () => import('../a/one');`);
+    expect(roomCircles(graph(dynamic[0]!))).toEqual(['a → b → c → a']);
+  });
+
+  it('tells type-only imports from the others', () => {
+    const source = `import type { A } from './a';\nimport { type B, type C } from './b';\nimport { d, type E } from './d';\nexport type { F } from './f';\nexport { g } from './g';\nconst h = import('./h');`;
+    expect(importRecordsOf(source)).toEqual([
+      { specifier: './a', typeOnly: true },
+      { specifier: './b', typeOnly: true },
+      { specifier: './d', typeOnly: false },
+      { specifier: './f', typeOnly: true },
+      { specifier: './g', typeOnly: false },
+      { specifier: './h', typeOnly: false },
+    ]);
   });
 });

@@ -113,7 +113,7 @@ export async function measureHeap(browser, url, log = console.log) {
 
     // The leak figures: LEAK_ROUNDS different chats opened and left from the sidebar, then the
     // same ones again. The store keeps the messages of the last few chats opened
-    // (src/chat/message-retention.ts) and lets the others go, so neither pass should grow.
+    // (src/chat/store/message-retention.ts) and lets the others go, so neither pass should grow.
     const links = page.locator('nav a[href*="chat/"]');
     const openAndLeave = async (index) => {
       await links.nth(index).click();

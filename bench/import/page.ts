@@ -1,8 +1,8 @@
 // The bench page: an <input type="file"> and the import API on window, over the app's own IndexedDB
 // storage. The import runs in the import worker (as in the app) unless the address says `?on=page`.
 import { configureImport, previewImport, runImport, type ImportPreview } from '../../src/chat/import';
-import { createIdbPersistence } from '../../src/chat/idb-persistence';
-import { openDatabase } from '../../src/chat/db';
+import { createIdbPersistence } from '../../src/chat/persistence/idb-persistence';
+import { openDatabase } from '../../src/chat/persistence/db';
 
 declare global {
   interface Window {

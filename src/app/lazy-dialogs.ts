@@ -1,4 +1,4 @@
-import { getConnectionsStore } from '../chat/connections/connections-instance';
+import { getConnectionsStore } from '../chat/connections';
 import { lazyOnOpen, type OpenableProps } from './lazy-on-open';
 import type { SidebarRailProps } from './sidebar/sidebar-rail';
 

@@ -1,5 +1,5 @@
 /** The stored shapes of Parley's data (SPEC B5). Every field is plain data: rows are structured-cloned into IndexedDB. */
-import type { AttachmentRef } from './attachments/types';
+import type { AttachmentRef } from './attachments';
 
 /** Where a chat's title came from: a generated or user-chosen title is never replaced by an automatic one. */
 export type TitleSource = 'auto' | 'user' | 'generated';

@@ -10,7 +10,7 @@ import {
   setChatModel,
   type ChatStore,
 } from '../../src/chat';
-import { createMemoryPersistence } from '../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../src/chat/persistence/memory-persistence';
 import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type HistorySource, type RouteDefinition } from '../../src/router';
 import { resetToasts, Toaster } from '../../src/ui/toast';
 import { createScriptedModel, textSteps, type ScriptStep } from '../support/scripted-model';

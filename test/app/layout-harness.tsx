@@ -9,7 +9,7 @@ import {
   type ChatStore,
   type Message,
 } from '../../src/chat';
-import { createMemoryPersistence } from '../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../src/chat/persistence/memory-persistence';
 import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type HistorySource, type RouteDefinition } from '../../src/router';
 import { Toaster } from '../../src/ui/toast';
 import { SidebarButton } from '../../src/pages/shared';

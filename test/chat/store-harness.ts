@@ -11,7 +11,7 @@ import {
   type ChatStoreEvent,
   type ChatStoreOptions,
 } from '../../src/chat';
-import { createMemoryPersistence } from '../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../src/chat/persistence/memory-persistence';
 
 /** Builds chat stores for tests, records their events, and disposes them afterwards. */
 

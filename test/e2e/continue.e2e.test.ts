@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTINUE_INSTRUCTION } from '../../src/chat/continue-request';
+import { CONTINUE_INSTRUCTION } from '../../src/chat/replies/continue-request';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { completion, startOpenAiServer, textStream, type OpenAiServer, type RecordedRequest, type ScriptedResponse } from '../support/openai-server/index.mjs';
 import { openConnectedApp, sendFromHome } from './connected-app';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getChatStore } from '../../chat';
-import { announceChats } from '../../chat/announce-chats';
+import { announceChats } from '../../chat/tabs';
 import { previewImport, runImport, type ImportOptions, type ImportPreview, type ImportProgress, type ImportResult, type InputFile } from '../../chat/import';
 
 /**

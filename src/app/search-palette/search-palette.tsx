@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useChats, type ChatSearchResult } from '../../chat';
-import { useSearchIndexState } from '../../chat/search-index/start-search-index';
+import { useSearchIndexState } from '../../chat/search-index';
 import { t } from './search-text';
 import { paths } from '../../pages/paths';
 import { useNavigate } from '../../router';

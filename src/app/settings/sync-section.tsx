@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { getSyncStatus, subscribeSyncStatus, type SyncAuth, type SyncErrorReason } from '../../chat/sync';
-import { getSyncService, type SyncConfig } from '../../chat/sync/sync-service';
+import { getSyncService, type SyncConfig } from '../../chat/sync';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { t } from './settings-text';

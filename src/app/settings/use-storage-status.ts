@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { readUsage, type EstimateStorage } from '../../chat/storage-usage';
+import { readUsage, type EstimateStorage } from '../../chat/persistence/storage-usage';
 
 /**
  * How much space Parley uses and whether the browser may clear it, as navigator.storage says:

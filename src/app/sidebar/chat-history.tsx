@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useChats, useChatStore } from '../../chat';
-import { groupChats, type ChatGroup } from '../../chat/date-groups';
+import { groupChats, type ChatGroup } from '../../chat/shapes/date-groups';
 import { t } from '../../i18n';
 import { paths } from '../../pages/paths';
 import { useLocation } from '../../router';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localCalendar } from '../../chat/date-groups';
+import { localCalendar } from '../../chat/shapes/date-groups';
 
 /**
  * The start of today (ms), which changes at local midnight, so "Today" becomes "Yesterday"

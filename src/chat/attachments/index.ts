@@ -16,11 +16,15 @@ export {
   type FileFacts,
   type RefusalCode,
 } from './limits';
-export { prepareAttachment, AttachmentError, type AttachmentErrorCode, type PrepareOptions } from './prepare-attachment';
-export { imageProcessorFor, createImageProcessor, type ImageProcessor } from './image-client';
-export { pdfPagesAsImages } from './pdf';
+// Preparing a file (the image worker's client, pdf.js) loads with the first file added: message-files/
+// imports those files with import(), as named doors, so only their types are here.
+export type { AttachmentErrorCode, PrepareOptions } from './prepare-attachment';
+export type { ImageProcessor } from './image-client';
 export { fileBlock } from './text-file';
 export { attachmentTokens, imageTokens, textTokens } from './tokens';
 export { userMessageContent, contentText, type ContentPart, type MessageContent } from './content-parts';
 export { visionRejection, acceptsImages, type VisionRejection } from './vision-errors';
 export { contextLengthOf, contextLengthOfProps, modelEntry, exceedsContext } from './context-window';
+export type { AttachmentSettings } from './attachment-settings';
+export { bytesToBase64 } from './base64';
+export type { ContentOptions } from './content-parts';

@@ -1,4 +1,4 @@
-import { newId } from '../ids';
+import { newId } from '../../lib/ids';
 import { ImageDecodeError } from './image';
 import type { ImageProcessor } from './image-client';
 import { classifyFile, imageMaxLongSide, type RefusalCode } from './limits';

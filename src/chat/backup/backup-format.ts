@@ -1,7 +1,7 @@
-import type { Connection } from '../connections/connection';
-import { DEFAULT_MODEL_KEY } from '../connections/connections-store';
+import type { Connection } from '../connections';
+import { DEFAULT_MODEL_KEY } from '../connections';
 import { RECENT_MODELS_KEY, TITLE_SETTINGS_KEY } from '../connections/model-preferences';
-import type { ExportedAttachment } from '../export';
+import type { ExportedAttachment } from './export';
 import type { Chat, Message } from '../types';
 
 /**

@@ -1,5 +1,5 @@
-import type { ChatStore } from '../chat-store-api';
-import { exportFileName } from '../export';
+import type { ChatStore } from '../store';
+import { exportFileName } from './export';
 import { chatMarkdown, type MarkdownLabels } from './chat-markdown';
 
 /**

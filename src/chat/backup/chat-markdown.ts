@@ -1,5 +1,5 @@
-import { modelIdOf } from '../connections/model-ref';
-import { indexMessages, resolveLeaf, threadPath } from '../tree';
+import { modelIdOf } from '../connections';
+import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { Chat, Message, MessageRole } from '../types';
 import { FENCE, shiftHeadings } from './shift-headings';
 

@@ -1,4 +1,4 @@
-import type { ChatStore } from '../chat-store-api';
+import type { ChatStore } from '../store';
 import { BACKUP_REMINDER_KEY, backupFileName, LAST_BACKUP_KEY } from './backup-format';
 import { FIRST_USE_KEY, LAST_IMPORT_KEY, LAST_RESTORE_KEY, readReminderSettings, type BackupReminderSettings } from './backup-reminder';
 import type { MarkdownLabels } from './chat-markdown';
@@ -121,3 +121,4 @@ export async function chatMarkdownFile(
 ): Promise<ChatFile | undefined> {
   return (await import('./chat-files')).chatMarkdownFile(store, chatId, labels, formatTime);
 }
+export type { ChatExport } from './export';

@@ -1,5 +1,6 @@
-import type { StoredAttachment } from '../attachment-rows';
-import type { ExportedAttachment } from '../export';
+import type { StoredAttachment } from '../persistence';
+import type { Connection } from '../connections';
+import type { ExportedAttachment } from './export';
 import type { Chat, Message } from '../types';
 import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, type BackupChat } from './backup-format';
 import { firstLimitProblem, MAX_BACKUP_BYTES } from './backup-limits';

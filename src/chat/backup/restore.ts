@@ -1,6 +1,8 @@
-import { announceChats } from '../announce-chats';
-import type { Connection } from '../connections/connection';
+import { announceChats } from '../tabs';
+import type { Connection } from '../connections';
 import type { ChatPersistence } from '../persistence';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
+import { CONNECTIONS_SETTING } from './backup-format';
 import { readBackup } from './read-backup';
 import { planRestore, type PlannedChat, type RestorePlan } from './restore-plan';
 import type { BackupProgress } from './write-backup';

@@ -1,8 +1,8 @@
-import type { Connection } from '../connections/connection';
-import { exportAttachments } from '../export';
-import { compareMessages } from '../message-order';
+import type { Connection } from '../connections';
+import { exportAttachments } from './export';
+import { compareMessages } from '../persistence';
 import type { ChatPersistence } from '../persistence';
-import { yieldToEventLoop } from '../yield-to-event-loop';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import {
   BACKED_UP_SETTINGS,
   BACKUP_FORMAT,

@@ -1,7 +1,7 @@
 import { bindKey } from './api-key-rules';
 import { cleanHeaders, normalizeBaseUrl, presetFor, type Connection, type ConnectionInput } from './connection';
 import { randomId, uniqueConnectionName } from './connection-names';
-import type { ConnectionDraft, ConnectionPatch, ConnectionResult, ConnectionsStore, ListModelsFn, TestResult } from './connections-store';
+import type { ConnectionDraft, ConnectionPatch, ConnectionResult, ConnectionsStore, ListModelsFn, TestResult } from './connections-api';
 import { modelErrorInfo } from './model-error-info';
 import { connectionById, firstAvailableModel, requestKey, toOpenAiConnection, usableDefaultModel, type ConnectionsSnapshot, type ModelList } from './model-lists';
 import type { LocalServer } from './probe-local-servers';

@@ -1,19 +1,13 @@
-import type { ChatDelta, ChatModel, ChatModelRequest } from '../chat-model';
-import type { OpenAiConnection } from '../openai/transport';
+import type { ChatDelta, ChatModel, ChatModelRequest } from '../model';
+import type { ConnectionsModelOptions } from './connections-routing';
 import type { ConnectionsStore } from './connections-store';
-import type { ModelPreferences } from './model-preferences';
 
 /**
  * The ChatModel the app registers: it routes each request to the connection its model reference
  * names (connections-routing.ts, loaded with the first request rather than the first screen).
  */
 
-export interface ConnectionsModelOptions {
-  /** Builds the client for one connection; the OpenAI-compatible one by default (tests record calls here). */
-  createModel?: (connection: OpenAiConnection) => ChatModel;
-  /** Whether titles are generated and by which model; the app's preferences by default. */
-  preferences?: ModelPreferences;
-}
+export type { ConnectionsModelOptions } from './connections-routing';
 
 /** Marks the routing model, so the app can tell it from a model plugged in some other way (the e2e build's). */
 export const CONNECTIONS_MODEL = Symbol('parley.connectionsModel');

@@ -1,10 +1,10 @@
-import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../chat-model';
-import type { OpenAiConnection } from '../openai/transport';
+import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model';
+import type { OpenAiConnection } from '../openai';
 import type { Connection } from './connection';
 import { deferredModel } from './deferred-model';
+import type { ModelPreferences } from './model-preferences';
 import { getModelPreferences } from './model-preferences-instance';
 import type { ConnectionsStore } from './connections-store';
-import type { ConnectionsModelOptions } from './connections-model';
 import { connectionById, requestKey, toOpenAiConnection } from './model-lists';
 import { parseModelRef } from './model-ref';
 
@@ -15,6 +15,14 @@ import { parseModelRef } from './model-ref';
  * what it learned about the server (that it refuses `stream_options`) lasts; it is rebuilt when
  * the address, key or headers change.
  */
+
+/** How createConnectionsModel (connections-model.ts) routes; defined here, where it is used, so the model only imports the routing lazily. */
+export interface ConnectionsModelOptions {
+  /** Builds the client for one connection; the OpenAI-compatible one by default (tests record calls here). */
+  createModel?: (connection: OpenAiConnection) => ChatModel;
+  /** Whether titles are generated and by which model; the app's preferences by default. */
+  preferences?: ModelPreferences;
+}
 
 /** The routing itself, loaded with the first request (connections-model.ts). */
 export function createConnectionsRouting(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ChatModel & { title(request: ChatModelRequest): Promise<string> } {

@@ -1,4 +1,4 @@
-import { ChatModelError, type ChatErrorCode } from '../chat-model';
+import { ChatModelError, type ChatErrorCode } from '../model';
 import { OpenAiModelError } from '../openai/openai-error';
 
 /**

@@ -1,4 +1,4 @@
-import type { OpenAiConnection } from '../openai/transport';
+import type { OpenAiConnection } from '../openai';
 import type { Connection } from './connection';
 import type { ModelErrorInfo } from './model-error-info';
 import { modelRef, parseModelRef } from './model-ref';

@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from '../yield-to-event-loop';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { throwIfAborted } from './errors';
 
 /**

@@ -1,8 +1,8 @@
-import type { StoredAttachment } from '../attachment-rows';
-import { attachmentRef, type Attachment } from '../attachments/types';
-import { newId } from '../ids';
+import type { StoredAttachment } from '../persistence';
+import { attachmentRef, type Attachment } from '../attachments';
+import { newId } from '../../lib/ids';
 import type { ImportBatch } from '../persistence';
-import { autoTitle, DEFAULT_UNTITLED_TITLE } from '../titles';
+import { autoTitle, DEFAULT_UNTITLED_TITLE } from '../shapes';
 import type { Chat, Message } from '../types';
 import type { ImportedChat, ImportedMessage } from './types';
 

@@ -1,5 +1,5 @@
 import type { ChatPersistence } from '../persistence';
-import { toStorageError } from '../storage-error';
+import { toStorageError } from '../persistence';
 import { throwIfAborted } from './errors';
 import { readImport, writeImport, type ImportOptions } from './import-api';
 import type { InputFile } from './input-files';

@@ -1,4 +1,4 @@
-import { StorageError, type StorageErrorKind } from '../storage-error';
+import { StorageError, type StorageErrorKind } from '../persistence';
 import { ImportError, type ImportErrorCode, type ImportParams, type ImportProblem } from './errors';
 import type { ImportPreview, ImportProgress, ImportResult } from './import-api';
 

@@ -1,4 +1,4 @@
-import type { ChatDelta } from '../chat-model';
+import type { ChatDelta } from '../model';
 import type { Usage } from '../types';
 import { classifyServerError, readServerError, streamChunkError, type ServerError } from './error-body';
 import { OpenAiModelError } from './openai-error';

@@ -1,4 +1,4 @@
-import type { ChatErrorCode } from '../chat-model';
+import type { ChatErrorCode } from '../model';
 import type { OpenAiErrorReason } from './openai-error';
 
 /**

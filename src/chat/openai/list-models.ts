@@ -1,5 +1,5 @@
-import { contextLengthOf } from '../attachments/context-window';
-import { acceptsImages } from '../attachments/vision-errors';
+import { contextLengthOf } from '../attachments';
+import { acceptsImages } from '../attachments';
 import { isEmbeddingEntry } from './embedding-models';
 import { responseError } from './http-errors';
 import { OpenAiModelError } from './openai-error';

@@ -1,4 +1,4 @@
-import { ChatModelError, type ChatErrorCode } from '../chat-model';
+import { ChatModelError, type ChatErrorCode } from '../model';
 
 /**
  * Why a request failed, finer than the code: the app picks its explanation and the fix from it

@@ -1,5 +1,5 @@
-import { contentText } from '../attachments/content-parts';
-import type { ChatDelta, ChatModel, ChatModelMessage, ChatModelRequest } from '../chat-model';
+import { contentText } from '../attachments';
+import type { ChatDelta, ChatModel, ChatModelMessage, ChatModelRequest } from '../model';
 import { errorFromResponse, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { readReply } from './reply-reader';

@@ -4,7 +4,7 @@ import { isAbortError, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createSseParser, MAX_EVENT_CHARS } from './sse-parser';
 import type { StreamClock } from './stream-clock';
-import { yieldToEventLoop } from '../yield-to-event-loop';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 
 /**
  * Reads a successful `/chat/completions` response as deltas: an event stream read by read, or a

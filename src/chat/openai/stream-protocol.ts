@@ -1,4 +1,4 @@
-import type { ChatDelta, ChatModelMessage } from '../chat-model';
+import type { ChatDelta, ChatModelMessage } from '../model';
 import type { OpenAiConnection } from './transport';
 
 /** Messages between the page and the stream worker (src/chat/openai/stream-worker.ts). */

@@ -2,7 +2,7 @@
 // The stream worker: runs the OpenAI-compatible client (fetch, SSE parsing, JSON decoding) off
 // the page's main thread, so a fast server's megabytes of events never compete with rendering.
 // Deltas go back in batches, at most one per STREAM_BATCH_MS.
-import { ChatModelError, type ChatDelta } from '../chat-model';
+import { ChatModelError, type ChatDelta } from '../model';
 import { createOpenAiModel, type OpenAiModel } from './openai-model';
 import { coalesce } from './reply-reader';
 import type { PageMessage, SerializedModelError, WorkerReply } from './stream-protocol';

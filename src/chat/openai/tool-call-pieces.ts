@@ -1,4 +1,4 @@
-import type { ChatDelta } from '../chat-model';
+import type { ChatDelta } from '../model';
 
 /**
  * The tool calls of one chunk's delta as `tool-call` pieces. OpenAI streams each call in pieces

@@ -1,4 +1,4 @@
-import { ChatModelError, type ChatDelta, type ChatErrorCode, type ChatModel } from '../chat-model';
+import { ChatModelError, type ChatDelta, type ChatErrorCode, type ChatModel } from '../model';
 import { createOpenAiModel } from './openai-model';
 import type { PageMessage, WorkerReply } from './stream-protocol';
 import type { OpenAiConnection } from './transport';

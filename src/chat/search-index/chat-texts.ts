@@ -1,5 +1,5 @@
-import type { StoredAttachment } from '../attachment-rows';
-import type { ParleyDatabase } from '../db';
+import type { StoredAttachment } from '../persistence';
+import type { ParleyDatabase } from '../persistence';
 import type { Message } from '../types';
 
 /**

@@ -1,4 +1,4 @@
-import type { ParleyDatabase } from '../db';
+import type { ParleyDatabase } from '../persistence';
 import type { Chat } from '../types';
 import { createChatIndex, loadChatIndex, type ChatIndex, type IndexedChat } from './chat-index';
 import { indexedTextOf, readChatTexts, readFileTexts, textFileIds } from './chat-texts';

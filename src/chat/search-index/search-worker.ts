@@ -3,10 +3,10 @@
 // keeps it in step with storage, answers queries and cuts their snippets, all off the page's
 // main thread. The page sends a query and gets back a few words per hit, never a message.
 import { unwrap } from 'idb';
-import { BROADCAST_CHANNEL_NAME, isChangeNotice, type TabNotice } from '../broadcast';
-import type { ParleyDatabase } from '../db';
-import { openParleyDb } from '../db-wrapped';
-import { createIdbPersistence } from '../idb-persistence';
+import { BROADCAST_CHANNEL_NAME, isChangeNotice, type TabNotice } from '../tabs';
+import type { ParleyDatabase } from '../persistence';
+import { openParleyDb } from '../persistence/db-wrapped';
+import { createIdbPersistence } from '../persistence';
 import { findMessages } from './find-messages';
 import { openIndexKeeper, type IndexKeeper } from './index-keeper';
 import { readChatTexts } from './chat-texts';

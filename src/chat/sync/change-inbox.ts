@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from '../yield-to-event-loop';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 
 /**
  * The local database's changes on their way into Parley's storage. They are applied in slices:

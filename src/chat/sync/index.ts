@@ -9,8 +9,8 @@ export type { StartSyncOptions, SyncHandle } from './sync-controller';
 export type { SyncConfig, SyncService, SyncTestResult } from './sync-service';
 export { getSyncStatus, subscribeSyncStatus, type SyncStatusSnapshot } from './sync-status-store';
 
-/** The settings row with the server's settings ({ url, db, auth, passphrase, enabled }): boot reads it before loading any sync code. */
-export const SYNC_SETTING = 'sync';
+export { SYNC_SETTING } from './sync-setting';
 
 export const loadSync = () => import('./sync-controller');
 export const loadSyncService = () => import('./sync-service');
+export { getSyncService } from './sync-service';

@@ -1,6 +1,6 @@
 import type { PouchChanges, PouchDatabase, PouchDoc } from 'pouchdb-core';
 import type { ChatPersistence } from '../persistence';
-import type { StoredAttachment } from '../attachment-rows';
+import type { StoredAttachment } from '../persistence';
 import type { Message } from '../types';
 import { createChangeInbox, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';

@@ -1,7 +1,7 @@
 import PouchDB, { type PouchDatabase, type PouchDoc } from 'pouchdb-core';
 import httpAdapter from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
-import type { StoredAttachment } from '../attachment-rows';
+import type { StoredAttachment } from '../persistence';
 import type { ChatPersistence } from '../persistence';
 import { encryptedCodec, plainCodec, type DocCodec } from './doc-codec';
 import { authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase, type Fetcher, type SyncAuth } from './remote-access';

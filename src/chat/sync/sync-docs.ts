@@ -1,4 +1,4 @@
-import type { StoredAttachment } from '../attachment-rows';
+import type { StoredAttachment } from '../persistence';
 import type { Chat, Message } from '../types';
 
 /**

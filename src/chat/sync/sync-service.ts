@@ -1,12 +1,12 @@
-import { announceReplicatedChats } from '../announce-chats';
-import type { ChatStore } from '../chat-store-api';
-import { getChatStore } from '../chat-store-instance';
-import { onLocalChange } from '../local-changes';
+import { announceReplicatedChats } from '../tabs';
+import type { ChatStore } from '../store';
+import { getChatStore } from '../store';
+import { onLocalChange } from '../tabs';
 import type { SyncAuth } from './remote-access';
 import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
-import { SYNC_SETTING } from './index';
-import { setMissingAttachmentFetcher } from './missing-attachments';
+import { SYNC_SETTING } from './sync-setting';
+import { setMissingAttachmentFetcher } from '../store/missing-attachments';
 import { addSyncRefusal, clearSyncNotices } from './sync-notices';
 import { setSyncStatus } from './sync-status-store';
 

@@ -1,6 +1,6 @@
-import { pictureExtension, safePictureType } from '../attachments/safe-picture-type';
-import type { ImageAttachment } from '../attachments/types';
-import { newId } from '../ids';
+import { pictureExtension, safePictureType } from '../attachments';
+import type { ImageAttachment } from '../attachments';
+import { newId } from '../../lib/ids';
 import type { ToolResult } from './tool-types';
 
 /**

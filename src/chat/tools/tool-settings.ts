@@ -1,9 +1,9 @@
-import { newId } from '../ids';
+import { newId } from '../../lib/ids';
 import { readStoredPolicy, withPolicy, type StoredPolicy, type ToolPolicies, type ToolPolicy } from './approval-policy';
 import type { ToolTarget } from './tool-names';
 import { DEFAULT_STEP_LIMIT } from './tool-turn';
 import type { McpTool } from './tool-types';
-import { getChatStore } from '../chat-store-instance';
+import { getChatStore } from '../store';
 
 /**
  * The MCP servers, each tool's policy and the step limit (issue 16), outside React: an immutable

@@ -1,6 +1,6 @@
 import { memo, useRef, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
-import type { Attachment } from '../../chat/attachments-api';
+import type { Attachment } from '../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { t } from './chat-text';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getChatStore } from '../../chat';
-import { displayablePicture, isSafePictureType, type Attachment, type AttachmentRef } from '../../chat/attachments-api';
+import { displayablePicture, isSafePictureType, type Attachment, type AttachmentRef } from '../../chat/message-files/index';
 import { AttachmentTray, BidiName, FileBlockView, ImageThumbnails } from '../../ui/attachments';
 import { FileTextViewer } from '../../ui/attachments/file-text-viewer';
 import { t } from '../../ui/attachments/attachments-text';

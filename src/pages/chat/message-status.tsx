@@ -1,6 +1,6 @@
 import type { Message } from '../../chat';
 // By its own file: the attachments' page API would bring the composer's file machinery along.
-import { REJECTS_IMAGES_REASON } from '../../chat/generation';
+import { REJECTS_IMAGES_REASON } from '../../chat/replies';
 import { modelIdOf } from '../../chat/connections';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';

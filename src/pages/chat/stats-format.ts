@@ -1,6 +1,6 @@
 import type { Message } from '../../chat';
 // By its own file: the chat index is in the first screen, which needs no reply figures.
-import { figuresOf } from '../../chat/reply-figures';
+import { figuresOf } from '../../chat/replies';
 import { t } from './chat-text';
 import { tn } from '../../i18n/plural';
 

@@ -1,5 +1,5 @@
 import { useEffect, type Ref } from 'react';
-import { useThread } from '../../chat/thread-hooks';
+import { useThread } from '../../chat/store/thread-hooks';
 import { t } from './chat-text';
 import { MessageItem } from './message-item';
 import { useProgressiveStart } from './use-progressive-start';

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { getChatStore } from '../../chat';
-import { indexMessages, threadPath } from '../../chat/tree';
+import { indexMessages, threadPath } from '../../chat/shapes';
 
 /**
  * Opens a chat at one message (a search hit, `?message=`): shows its branch if another one is

@@ -14,7 +14,7 @@ import { t } from '../../i18n';
 import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
-import type { Attachment } from '../../chat/attachments-api';
+import type { Attachment } from '../../chat/message-files/index';
 import { paths } from '../paths';
 import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportPanel } from '../../../src/app/import/import-panel';
 import type { ImportBackend } from '../../../src/app/import/use-import-run';
 import { previewImport, runImport } from '../../../src/chat/import';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { fixture, fixtureText, textFile } from '../../chat/import/import-files';
 

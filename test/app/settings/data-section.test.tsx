@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataSection } from '../../../src/app/settings/data-section';
 import type { StorageLike } from '../../../src/app/settings/use-storage-status';
 import type { ChatPersistence } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { createModelPreferences } from '../../../src/chat/connections/model-preferences';
 import { connectionsOver, seed } from '../../chat/backup/backup-fixtures';

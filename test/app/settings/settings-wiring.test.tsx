@@ -4,7 +4,7 @@ import { App } from '../../../src/app/app';
 import { LazySettingsDialog } from '../../../src/app/lazy-dialogs';
 import { matchesSettingsHotkey, SETTINGS_HOTKEY } from '../../../src/app/settings';
 import { createChatStore, resetChatStore } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createMemoryHistory } from '../../../src/router';
 import { resetToasts } from '../../../src/ui/toast';

@@ -1,4 +1,4 @@
-import type { StoredAttachment } from '../../../src/chat/attachment-rows';
+import type { StoredAttachment } from '../../../src/chat/persistence/attachment-rows';
 import type { ChatPersistence } from '../../../src/chat';
 import { createConnectionsStore, type Connection, type ConnectionsStore, type ListModelsFn } from '../../../src/chat/connections';
 import { createConnectionEdits } from '../../../src/chat/connections/connection-edits';

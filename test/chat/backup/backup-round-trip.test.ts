@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatPersistence } from '../../../src/chat';
 import { BACKUP_FORMAT, BACKUP_VERSION } from '../../../src/chat/backup';
 import { BACKUP_BATCH_CHATS, writeBackup } from '../../../src/chat/backup/write-backup';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { chat, message } from '../fixtures';
 import { persistences } from '../store-harness';
 import { connections, PICTURE_BYTES, restore, seed, settings, withBytes } from './backup-fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { previewImport, runImport, type ImportProgress } from '../../../src/chat/import';
-import { indexMessages, threadPath } from '../../../src/chat/tree';
+import { indexMessages, threadPath } from '../../../src/chat/shapes/tree';
 import { persistences } from '../store-harness';
 import { bigExport, fixture } from './import-files';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureImport, isImportError, previewImport, runImport, type ImportProgress } from '../../../src/chat/import';
-import type { ChatPersistence } from '../../../src/chat/persistence';
+import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
 import { createImportClient, ImportWorkerFailed, type ImportWorkerLike } from '../../../src/chat/import/worker-client';
 import { serveImport, type ImportPort } from '../../../src/chat/import/worker-host';
 import type { ImportCommand, ImportReply } from '../../../src/chat/import/worker-protocol';

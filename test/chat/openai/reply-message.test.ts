@@ -3,7 +3,7 @@
 // the real test server and the generation that folds deltas into the message.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat';
-import { startGeneration, type GenerationFailure } from '../../../src/chat/generation';
+import { startGeneration, type GenerationFailure } from '../../../src/chat/replies/generation';
 import { createOpenAiModel } from '../../../src/chat/openai';
 import { fixtureResponse, startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 

@@ -2,7 +2,7 @@ import type { DecodedDelta } from '../../../src/chat/openai';
 import { seededRandom } from '../../support/seeded-random.mjs';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import type { StreamFixture } from '../../support/openai-server/fixtures.mjs';
-import { withToolCallPiece } from '../../../src/chat/tool-calls';
+import { withToolCallPiece } from '../../../src/chat/replies/tool-calls';
 import type { ToolCall } from '../../../src/chat';
 
 export { seededRandom };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChunkDecoder, type DecodedDelta } from '../../../src/chat/openai';
 import { createSseParser } from '../../../src/chat/openai/sse-parser';
-import { withToolCallPiece } from '../../../src/chat/tool-calls';
+import { withToolCallPiece } from '../../../src/chat/replies/tool-calls';
 import type { ToolCall } from '../../../src/chat';
 
 const event = (data: unknown) => ({ type: 'message', data: JSON.stringify(data), lastEventId: '' });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatPersistence } from '../../../src/chat/persistence';
-import { searchChats } from '../../../src/chat/search-chats';
+import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
+import { searchChats } from '../../../src/chat/search-index/search-chats';
 import { setSearchIndex, type SearchIndexClient } from '../../../src/chat/search-index';
 import { chat } from '../fixtures';
 

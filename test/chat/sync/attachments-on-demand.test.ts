@@ -4,10 +4,10 @@
 import PouchDB from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredAttachment } from '../../../src/chat/attachment-rows';
+import type { StoredAttachment } from '../../../src/chat/persistence/attachment-rows';
 import type { ImageAttachment } from '../../../src/chat/attachments/types';
-import { createChatStore } from '../../../src/chat/chat-store';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createChatStore } from '../../../src/chat';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createSyncService } from '../../../src/chat/sync/sync-service';
 import { getSyncStatus, resetSyncStatus } from '../../../src/chat/sync/sync-status-store';
 import type { Chat } from '../../../src/chat/types';

@@ -2,8 +2,8 @@
 // A second device and the passphrase (issue 15): "Test" and starting sync ask for it on an encrypted
 // database, refuse a wrong one, and refuse one on a database that already holds plain documents.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChatStore } from '../../../src/chat/chat-store';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createChatStore } from '../../../src/chat';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createSyncService, type SyncConfig } from '../../../src/chat/sync/sync-service';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { chat, device, eventually, type Device } from './two-devices';

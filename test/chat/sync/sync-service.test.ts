@@ -3,9 +3,9 @@
 import PouchDB from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { afterEach, describe, expect, it } from 'vitest';
-import { announceChats } from '../../../src/chat/announce-chats';
-import { createChatStore } from '../../../src/chat/chat-store';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { announceChats } from '../../../src/chat/tabs/announce-chats';
+import { createChatStore } from '../../../src/chat';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createSyncService, SYNC_SETTING, type SyncConfig } from '../../../src/chat/sync/sync-service';
 import { getSyncStatus, resetSyncStatus } from '../../../src/chat/sync/sync-status-store';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';

@@ -2,8 +2,8 @@
 // (PouchDB's memory adapter standing in for IndexedDB), syncing through the real test server.
 import PouchDB, { type PouchDatabase } from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
-import type { ChatPersistence } from '../../../src/chat/persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
+import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
 import { startSync, type StartSyncOptions, type SyncHandle } from '../../../src/chat/sync/sync-controller';
 import type { SyncRefusal } from '../../../src/chat/sync/sync-notices';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';

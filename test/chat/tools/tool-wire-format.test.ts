@@ -3,8 +3,8 @@
 // results, exactly as the real OpenAI-compatible test server receives them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat, Message } from '../../../src/chat';
-import { alternateRoles } from '../../../src/chat/continue-request';
-import { modelMessages } from '../../../src/chat/model-messages';
+import { alternateRoles } from '../../../src/chat/replies/continue-request';
+import { modelMessages } from '../../../src/chat/model/model-messages';
 import { createOpenAiModel } from '../../../src/chat/openai';
 import { toolCatalogue } from '../../../src/chat/tools';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../../support/openai-server/index.mjs';

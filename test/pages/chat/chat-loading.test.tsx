@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPersistence } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { CHAT_LOADING_DELAY_MS } from '../../../src/pages/chat/chat-loading';
 import { createGate, createScriptedModel, textSteps } from '../../support/scripted-model';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from './chat-page-kit';

@@ -8,7 +8,7 @@ import {
   type ChatPersistence,
   type ChatStore,
 } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import ChatPage from '../../../src/pages/chat/chat-page';
 import { paths } from '../../../src/pages/paths';
 import { createMemoryHistory, lazyPage, Router, RouteView, type RouteDefinition } from '../../../src/router';

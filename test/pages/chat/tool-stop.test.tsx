@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Chat, Message, ToolCall } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { configureToolSettings, getToolSettingsStore, resetToolSettings } from '../../../src/chat/tools';
 import { cleanUpStore, installStore, lastArticle, renderChatPage } from './chat-page-kit';
 

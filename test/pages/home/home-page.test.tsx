@@ -7,7 +7,7 @@ import {
   setChatModel,
   type ChatStore,
 } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createConnectionsModel, presetFor, resetConnectionsStore, type LocalServer } from '../../../src/chat/connections';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import HomePage from '../../../src/pages/home/home-page';

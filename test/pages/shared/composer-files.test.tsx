@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DraftAttachmentsState } from '../../../src/chat/attachments-api';
+import type { DraftAttachmentsState } from '../../../src/chat/message-files/index';
 import { ComposerFilesNotes, refusalNote } from '../../../src/pages/shared/attachments/composer-files';
 import { fireEvent } from '@testing-library/react';
 

@@ -8,7 +8,7 @@ import {
   type DraftAttachmentItem,
   type DraftAttachmentsState,
   type Refusal,
-} from '../../../chat/attachments-api';
+} from '../../../chat/message-files/index';
 import { modelIdOf } from '../../../chat/connections';
 import { formatBytes } from '../../../lib/format-bytes';
 import { AttachmentTray, attachmentErrorText, FileDropOverlay, type AttachmentTrayItem } from '../../../ui/attachments';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { getChatStore } from '../../../chat';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 // Types only: erased, so the first screen carries none of the attachments' code.
-import type { Attachment, DraftAttachmentsState, SendOutcome } from '../../../chat/attachments-api';
+import type { Attachment, DraftAttachmentsState, SendOutcome } from '../../../chat/message-files/index';
 import type { RefusalNote } from './composer-files';
 // By their own files: the kit's index would bring every attachment string onto the first screen.
 import { AttachButton } from '../../../ui/attachments/attach-button';

@@ -1,0 +1,115 @@
+import type { AttachmentSettings } from '../attachments';
+import { isChangeNotice } from '../tabs';
+import { createChatActions, type ChatActions } from './chat-actions';
+import { chatModels, type ChatModelRegistry } from '../model';
+import { tellLocalChange } from '../tabs';
+import { createMessageActions, type MessageActions } from './message-actions';
+import { createReplyActions, type ReplyActions } from '../replies/reply-actions';
+import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs';
+import type { StoreCore } from '../state';
+import { createTabStreams, type TabStreams } from './tab-streams';
+import { DEFAULT_UNTITLED_TITLE } from '../shapes';
+import { continueUnder, unansweredToolTail } from '../tools/tool-reply-actions';
+import type { Message } from '../types';
+
+/**
+ * Everything the chat store does beyond reading: sending and streaming replies, titles, chat and
+ * message actions, the streams of other tabs. Loaded by chat-store.ts on first use (and right
+ * after the first paint), so the first screen carries only the reading part.
+ */
+
+export interface StoreActions {
+  chats: ChatActions;
+  messages: MessageActions;
+  replies: ReplyActions;
+  streams: TabStreams;
+  /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
+  settleAbandoned(chatId: string): Promise<void>;
+}
+
+export interface StoreActionsOptions {
+  models?: Pick<ChatModelRegistry, 'get'>;
+  /** Web Locks; undefined for the browser's, null for none. */
+  locks?: LockManagerLike | null;
+  untitledTitle?: string;
+  attachments?: AttachmentSettings;
+  ensureLoaded(chatId: string): Promise<boolean>;
+}
+
+export function createStoreActions(shared: StoreCore, options: StoreActionsOptions): StoreActions {
+  // Every write of an action is announced to the other tabs: sync hears of it the same way.
+  const core: StoreCore = {
+    ...shared,
+    announce(notice) {
+      shared.announce(notice);
+      if (isChangeNotice(notice)) tellLocalChange(notice.chatId);
+    },
+  };
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+  const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
+  let chats: ChatActions | undefined;
+  const replies = createReplyActions(core, {
+    models: options.models ?? chatModels,
+    locks,
+    streams,
+    ensureLoaded: options.ensureLoaded,
+    attachments: options.attachments,
+    setGeneratedTitle: async (chatId, title) => chats?.setChatTitle(chatId, title, 'generated'),
+  });
+  chats = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);
+
+  async function settleAbandonedReplies(chatId: string) {
+    const ids = await abandonedReplies(locks, core.messagesOf(chatId) ?? [], core.snapshot().generating);
+    for (const id of ids) {
+      const message = core.findMessage(id);
+      if (message?.status !== 'streaming' || core.snapshot().generating.has(id)) continue;
+      const stopped: Message = { ...message, status: 'stopped' };
+      core.setMessage(stopped);
+      await core.write(chatId, 'save-message', (p) => p.putMessage(stopped));
+    }
+  }
+
+  /**
+   * Tool calls stored as running by a tab that is gone are cancelled, never run again (issue 16).
+   * Their tab holds the reply's lock while they run; without Web Locks this tab is the only one.
+   */
+  async function settleAbandonedCalls(chatId: string) {
+    const candidates = (core.messagesOf(chatId) ?? []).filter(
+      (m) => m.toolCalls?.some((call) => call.state === 'running') && !replies.toolsRunningHere(m.id),
+    );
+    if (candidates.length === 0) return;
+    const ids = locks
+      ? await abandonedReplies(locks, candidates.map((m) => ({ ...m, status: 'streaming' as const })), new Set())
+      : candidates.map((m) => m.id);
+    for (const id of ids) {
+      const message = core.findMessage(id);
+      if (!message?.toolCalls || replies.toolsRunningHere(id)) continue;
+      const cancelled: Message = { ...message, toolCalls: message.toolCalls.map((call) => (call.state === 'running' ? { ...call, state: 'cancelled' } : call)) };
+      core.setMessage(cancelled);
+      await core.write(chatId, 'save-message', (p) => p.putMessage(cancelled));
+    }
+  }
+
+  /** Tool chains this tab has tried to continue: each is asked for once. */
+  const continued = new Set<string>();
+
+  /** A reload between a turn's last tool result and the next reply: the model is asked now, by one tab. */
+  async function continueToolChain(chatId: string) {
+    const tail = unansweredToolTail(core.chat(chatId), core.messagesOf(chatId) ?? []);
+    if (!tail || continued.has(tail.id)) return;
+    continued.add(tail.id);
+    await continueUnder({ core, locks, startReply: replies.startReply }, chatId, tail.id, true);
+  }
+
+  return {
+    chats,
+    messages: createMessageActions(core, replies),
+    replies,
+    streams,
+    settleAbandoned: async (chatId) => {
+      await Promise.all([settleAbandonedReplies(chatId), settleAbandonedCalls(chatId)]);
+      // Not awaited: the lock is held for as long as the reply it asks for streams.
+      void continueToolChain(chatId);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { withoutOwner, type StoredAttachment } from '../persistence/attachment-rows';
+import type { AttachmentSettings } from '../attachments';
+import { userMessageContent, type ContentOptions } from '../attachments';
+import { imageMaxLongSide } from '../attachments';
+import type { Attachment } from '../attachments';
+import type { ChatModelMessage } from '../model';
+import { answeredCalls, modelMessageOf, modelMessages } from '../model/model-messages';
+import type { Chat, Message } from '../types';
+
+/**
+ * The thread as the model sees it, attachments included: each user message's rows are read by
+ * id and turned into content parts (userMessageContent). A thread without attachments is built
+ * at once, exactly as before; one with them is a promise (rows are read, pictures encoded).
+ */
+
+export type LoadAttachments = (ids: readonly string[]) => Promise<readonly StoredAttachment[]>;
+
+/** Whether any message of the thread carries attachments. */
+export const threadHasAttachments = (thread: readonly Message[]) => thread.some((message) => (message.attachments?.length ?? 0) > 0);
+
+/** A PDF sent as pages: pdf.js draws them, when the PDF itself was kept; otherwise it goes as text. */
+function pdfPages(settings: AttachmentSettings): ContentOptions['pdfPageImages'] {
+  return async (attachment: Attachment) => {
+    if (attachment.kind !== 'pdf' || !attachment.source) return undefined;
+    const { pdfPagesAsImages } = await import('../attachments/pdf');
+    return pdfPagesAsImages(attachment.source, imageMaxLongSide(settings.imageMaxLongSide), { workerUrl: settings.pdfWorkerUrl });
+  };
+}
+
+export async function modelMessagesWithAttachments(
+  chat: Chat,
+  thread: readonly Message[],
+  load: LoadAttachments,
+  settings: AttachmentSettings = {},
+): Promise<ChatModelMessage[]> {
+  const ids = thread.flatMap((message) => message.attachments?.map((ref) => ref.id) ?? []);
+  const rows = new Map((await load(ids)).map((row) => [row.id, withoutOwner(row)]));
+  const options: ContentOptions = { pdfPageImages: pdfPages(settings) };
+  // modelMessages with each user message's files: its rules (system prompt, empty failed replies) kept.
+  const plain = modelMessages(chat, []);
+  const out: ChatModelMessage[] = [...plain];
+  const answered = answeredCalls(thread);
+  for (const message of thread) {
+    const refs = message.role === 'user' ? (message.attachments ?? []) : [];
+    if (refs.length === 0) {
+      const sent = modelMessageOf(message, answered);
+      if (sent) out.push(sent);
+      continue;
+    }
+    // A row that is gone (never expected: rows go with their message) is left out, not fatal.
+    const attachments = refs.flatMap((ref) => (rows.has(ref.id) ? [rows.get(ref.id)!] : []));
+    out.push({ role: 'user', content: await userMessageContent(message.content, attachments, options) });
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+import type { MessageContent } from '../attachments';
+import type { OpenAiTool } from '../tools';
+import type { MessageRole, Timing, Usage } from '../types';
+
+/**
+ * The seam between chats and language models: a model takes a thread and returns an abortable
+ * stream of deltas. Real endpoints plug in here (the app registers one); tests use a scripted
+ * implementation. The domain ships no model of its own.
+ */
+
+export interface ChatModelMessage {
+  role: MessageRole;
+  /** Text, or OpenAI content parts for a user message with pictures (attachments/content-parts.ts). */
+  content: MessageContent;
+  /** An assistant turn that called tools: the calls its `tool` messages answer (issue 16). */
+  toolCalls?: ChatModelToolCall[];
+  /** A `tool` turn: the id of the call it answers. */
+  toolCallId?: string;
+}
+
+/** A call as the model made it, sent back with the conversation. */
+export interface ChatModelToolCall {
+  id: string;
+  name: string;
+  /** JSON text, as the model wrote it. */
+  arguments: string;
+}
+
+export interface ChatModelRequest {
+  model?: string;
+  messages: ChatModelMessage[];
+  signal: AbortSignal;
+  /** Unset: the server decides. */
+  temperature?: number;
+  maxTokens?: number;
+  /** The functions the model may call; absent or empty: none offered. */
+  tools?: OpenAiTool[];
+}
+
+export type ChatDelta =
+  | { type: 'content'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'finish'; reason: string }
+  /** Figures the server measured itself (llama.cpp reports them); they win over the client's. */
+  | { type: 'timing'; timing: Timing }
+  /**
+   * The content so far was reasoning after all: a reply that only ever closes `</think>` (its
+   * opening tag was in the prompt template) shows where its thinking ended only at that tag.
+   */
+  | { type: 'content-was-reasoning' }
+  /**
+   * A piece of the tool call at `index`: the first piece usually brings its id and name, later
+   * ones more of its arguments (JSON text, appended).
+   */
+  | { type: 'tool-call'; index: number; id?: string; name?: string; arguments?: string }
+  /** Events of the stream that were not valid data and were skipped (counted, the reply goes on). */
+  | { type: 'skipped-events'; count: number };
+
+/** Failures a model reports, so the app can explain each in the user's language (SPEC B6). */
+export type ChatErrorCode =
+  | 'no-model'
+  | 'unreachable'
+  | 'unauthorized'
+  | 'model-not-found'
+  | 'rate-limited'
+  | 'server-error'
+  | 'stream-interrupted'
+  | 'malformed-stream'
+  /** The server refused a request that offered tools (the model or server has no function calling). */
+  | 'tools-unsupported'
+  | 'unknown';
+
+export class ChatModelError extends Error {
+  override readonly name = 'ChatModelError';
+  readonly code: ChatErrorCode;
+  /** HTTP status, when there was a response. */
+  readonly status?: number;
+  /** How long the server asked to wait (429). */
+  readonly retryAfterMs?: number;
+  /** Finer detail for the code (`cors`, `mixed-content`, `incomplete`…), so the app can name the fix. */
+  readonly reason?: string;
+
+  constructor(
+    code: ChatErrorCode,
+    message: string,
+    details: { status?: number; retryAfterMs?: number; reason?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.code = code;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+    this.reason = details.reason;
+  }
+}
+
+export interface ChatModel {
+  /** Rejects or throws a ChatModelError on failure; ends early (or throws AbortError) once the signal aborts. */
+  stream(request: ChatModelRequest): AsyncIterable<ChatDelta>;
+  /** A short title for a chat from its first exchange; optional. */
+  title?(request: ChatModelRequest): Promise<string>;
+}
+
+export interface ChatModelRegistry {
+  get(): ChatModel | null;
+  set(model: ChatModel | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createChatModelRegistry(): ChatModelRegistry {
+  let current: ChatModel | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(model) {
+      if (model === current) return;
+      current = model;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's registry: the composition root plugs the configured endpoint in here. */
+export const chatModels: ChatModelRegistry = createChatModelRegistry();
+export const setChatModel = (model: ChatModel | null): void => chatModels.set(model);
+export const getChatModel = (): ChatModel | null => chatModels.get();
+export const subscribeChatModel = (listener: () => void): (() => void) => chatModels.subscribe(listener);
+/** For tests: forget the registered model. */
+export const resetChatModel = (): void => chatModels.set(null);

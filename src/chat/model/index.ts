@@ -1,0 +1,2 @@
+/** The door of model/: the ChatModel port every model server plugs into (its registry, its errors). model-messages.ts, used only after the first screen, is a named door. */
+export { type ChatDelta, type ChatErrorCode, type ChatModel, ChatModelError, type ChatModelMessage, type ChatModelRegistry, type ChatModelRequest, chatModels, createChatModelRegistry, getChatModel, resetChatModel, setChatModel, subscribeChatModel } from './chat-model';

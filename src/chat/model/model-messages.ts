@@ -1,0 +1,34 @@
+import type { ChatModelMessage, ChatModelToolCall } from './chat-model';
+import type { Chat, Message } from '../types';
+
+/** The calls of the thread that a `tool` message answers: only those go back with their assistant turn. */
+export function answeredCalls(thread: readonly Message[]): Set<string> {
+  return new Set(thread.flatMap((message) => (message.role === 'tool' && message.toolCallId ? [message.toolCallId] : [])));
+}
+
+/**
+ * One message as the model sees it, or undefined to leave it out. An assistant turn carries its
+ * calls only when they were answered: a server refuses a call without its result (Stop, a reload).
+ */
+export function modelMessageOf(message: Message, answered: ReadonlySet<string>): ChatModelMessage | undefined {
+  if (message.role === 'tool') return { role: 'tool', content: message.content, toolCallId: message.toolCallId ?? '' };
+  const toolCalls: ChatModelToolCall[] =
+    message.role === 'assistant'
+      ? (message.toolCalls ?? []).flatMap((call) => (call.id && answered.has(call.id) ? [{ id: call.id, name: call.name, arguments: call.arguments }] : []))
+      : [];
+  // A reply that failed before any text carries nothing the model should see.
+  if (message.role === 'assistant' && message.content === '' && toolCalls.length === 0) return undefined;
+  return { role: message.role, content: message.content, ...(toolCalls.length > 0 && { toolCalls }) };
+}
+
+/** The thread as the model sees it: the chat's system prompt, then every message with text (or answered calls). */
+export function modelMessages(chat: Chat, thread: readonly Message[]): ChatModelMessage[] {
+  const messages: ChatModelMessage[] = [];
+  if (chat.systemPrompt?.trim()) messages.push({ role: 'system', content: chat.systemPrompt });
+  const answered = answeredCalls(thread);
+  for (const message of thread) {
+    const sent = modelMessageOf(message, answered);
+    if (sent) messages.push(sent);
+  }
+  return messages;
+}

@@ -1,0 +1,326 @@
+import { modelMessagesWithAttachments, threadHasAttachments } from '../message-files/attachment-request';
+import { copiesOf, saveMessageWithAttachments, withAttachments } from '../message-files/attachment-send';
+import type { AttachmentSettings } from '../attachments';
+import type { Attachment } from '../attachments';
+import type { ChatModel, ChatModelMessage, ChatModelRegistry } from '../model';
+import { alternateRoles, continueMessages } from './continue-request';
+import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
+import { newId } from '../../lib/ids';
+import { modelMessages } from '../model/model-messages';
+import { holdReplyLock, type LockManagerLike } from '../tabs';
+import { tidyMessageText } from '../shapes';
+import type { StoreCore } from '../state';
+import { withMember } from '../state';
+import type { TabStreams } from '../actions';
+import { createTitleRequests } from './title-requests';
+import { createToolReplyActions, hasToolServers } from '../tools/tool-reply-actions';
+import { indexMessages, resolveLeaf, threadPath } from '../shapes';
+import type { Chat, ChatPatch, Message } from '../types';
+
+/**
+ * Everything that asks the model for a reply: a new chat's first reply, send, edit and resend,
+ * regenerate, stop. A reply to a given user message streams at most once at a time, whoever
+ * asks and however often (React StrictMode runs effects twice).
+ */
+
+/** Files sent with a message: processed attachments from the composer's draft (draft-attachments.ts). */
+export interface SendOptions {
+  attachments?: readonly Attachment[];
+}
+
+export interface EditOptions extends SendOptions {
+  /** The original message's attachments to keep (ids); default: all of them. */
+  keepAttachments?: readonly string[];
+}
+
+export interface ReplyActions {
+  markPending(chatId: string): void;
+  clearPending(chatId: string): void;
+  takePendingReply(chatId: string): boolean;
+  startReply(chatId: string, parentUserMessageId: string): string | undefined;
+  /** Rejects with an AttachmentSaveError when storage refuses the message's files (nothing is sent). */
+  sendMessage(chatId: string, text: string, options?: SendOptions): Promise<string | undefined>;
+  editMessage(messageId: string, text: string, options?: EditOptions): Promise<string | undefined>;
+  /**
+   * After a model refused pictures: the user message of `messageId` (it, or the reply to it)
+   * sent again as a new version of it, same text and files but no images (the old one stays a branch).
+   */
+  resendWithoutImages(messageId: string): Promise<string | undefined>;
+  regenerate(assistantMessageId: string): string | undefined;
+  /** A pending tool call of the reply `messageId` runs; `always` also turns the tool on for the future (issue 16). */
+  approveToolCall(messageId: string, callId: string, always?: boolean): void;
+  /** A pending tool call is not run; the model is told the user denied it. */
+  denyToolCall(messageId: string, callId: string): void;
+  /** A reply that failed because the server refused tools ('tools-unsupported') asked again without them. */
+  resendWithoutTools(messageId: string): string | undefined;
+  /** Whether tool calls of the reply are running in this tab (not left 'running' by a closed one). */
+  toolsRunningHere(messageId: string): boolean;
+  /** Asks the model to carry on a reply that broke off, was stopped or hit the length limit; the text is appended to it. */
+  continueReply(assistantMessageId: string): boolean;
+  /** Stops a reply, streaming in this tab or another. */
+  stop(messageId: string): void;
+  /** Stops the chat's replies, in this tab and the others. */
+  stopChat(chatId: string): void;
+  /** Stops the chat's replies streaming in this tab only (another tab asked). */
+  stopChatHere(chatId: string): void;
+  stopAll(): void;
+}
+
+export interface ReplyDeps {
+  models: Pick<ChatModelRegistry, 'get'>;
+  locks: LockManagerLike | null;
+  /** What the other tabs stream. */
+  streams: TabStreams;
+  ensureLoaded(chatId: string): Promise<boolean>;
+  setGeneratedTitle(chatId: string, title: string): Promise<void>;
+  attachments?: AttachmentSettings;
+}
+
+/** How long a chat made on the home page waits for its page to ask for the first reply before the store asks itself: longer than a slow page load (the page asks as soon as the chat shows), short enough that a user who left at once still gets the answer. */
+export const PENDING_REPLY_GRACE_MS = 5000;
+
+/** A reply that failed before any text or reasoning, with nothing after it: a retry takes its place instead of becoming a sibling. */
+function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
+  return message.status === 'error' && message.content === '' && !message.reasoning && !list.some((m) => m.parentId === message.id);
+}
+
+export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle, attachments: settings }: ReplyDeps): ReplyActions {
+  const pending = new Set<string>();
+  const byParent = new Map<string, Generation>();
+  const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
+  const titles = createTitleRequests(core, { locks, setGeneratedTitle });
+
+  const isLive = (message: Message) => core.messagesOf(message.chatId)?.some((m) => m.id === message.id) ?? false;
+
+  const persistMessage = async (message: Message, patch?: ChatPatch) => {
+    const stored = await core.write(message.chatId, 'save-message', (p) => p.putMessage(message, patch));
+    if (stored) core.announce({ type: 'messages', chatId: message.chatId });
+  };
+
+  const save = (message: Message, phase: SavePhase) => {
+    // A save landing after the message (or its chat) was deleted would bring it back.
+    if (!isLive(message)) return Promise.resolve();
+    if (phase === 'start') return persistMessage(message, { currentLeafId: message.id, updatedAt: message.createdAt });
+    return persistMessage(message, phase === 'end' ? { updatedAt: core.now() } : undefined);
+  };
+
+  const tools = createToolReplyActions({ core, locks, persistMessage, startReply: (chatId, parentId) => startReply(chatId, parentId) });
+
+  const finished = (model: ChatModel, parentId: string) => (message: Message, failure?: GenerationFailure) => {
+    running.delete(message.id);
+    streams.ended(message.chatId, message.id);
+    if (byParent.get(parentId)?.messageId === message.id) byParent.delete(parentId);
+    core.update((s) => ({ generating: withMember(s.generating, message.id, false) }));
+    if (!isLive(message)) return;
+    core.patchChat(message.chatId, { updatedAt: core.now() });
+    if (failure) core.events.emit({ kind: 'model-error', chatId: message.chatId, messageId: message.id, ...failure });
+    // In a task of its own: building the request is work the reply's final render need not wait for.
+    else if (message.status === 'complete') setTimeout(() => titles.ask(model, message), 0);
+  };
+
+  /** The request's messages: at once without attachments; with them, once their rows are read. */
+  const requestMessages = (chat: Chat, thread: readonly Message[]): ChatModelMessage[] | Promise<ChatModelMessage[]> =>
+    threadHasAttachments(thread)
+      ? modelMessagesWithAttachments(chat, thread, async (ids) => (await core.persist('load', (p) => p.getAttachments(ids))) ?? [], settings)
+      : modelMessages(chat, thread);
+
+  /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
+  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[] | Promise<ChatModelMessage[]>, withTools = true) => {
+    const model = models.get()!;
+    core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
+    const generation = startGeneration({
+      model,
+      request: {
+        model: chat.model,
+        messages: Array.isArray(messages) ? alternateRoles(messages) : messages.then(alternateRoles),
+        temperature: chat.temperature,
+        maxTokens: chat.maxTokens,
+        ...(withTools && hasToolServers(chat) && { tools: tools.requestTools(chat) }),
+      },
+      message,
+      now: core.now,
+      onUpdate: (next) => {
+        if (isLive(next)) core.setMessage(next);
+      },
+      save,
+      onFinish: finished(model, parentId),
+    });
+    byParent.set(parentId, generation);
+    running.set(message.id, { generation, chatId: chat.id, parentId });
+    // Its tool calls are decided once the reply's last save is stored: that save, landing after
+    // the calls' states, would store the reply without them (a reload would then forget a pending approval).
+    void generation.done.then((final) => {
+      const reply = core.findMessage(final.id);
+      if (reply) tools.replyFinished(reply, core.chat(reply.chatId));
+    });
+    // Announced once the lock is held, so a tab that waits for the lock waits for this reply.
+    holdReplyLock(locks, message.id, generation.done, () => {
+      if (running.get(message.id)?.generation === generation) streams.started(chat.id, message.id);
+    });
+  };
+
+  /** Asks for a reply to `parentId`: a new message, or `replacing` (an empty failed attempt) streamed again under its id. */
+  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true): string | undefined => {
+    const inFlight = byParent.get(parentId);
+    if (inFlight) return inFlight.messageId;
+    const chat = core.chat(chatId);
+    const list = core.messagesOf(chatId);
+    const parent = list?.find((m) => m.id === parentId);
+    // A reply answers the user, or carries on after tool results (issue 16).
+    if (!chat || !list || (parent?.role !== 'user' && parent?.role !== 'tool')) return undefined;
+    const at = core.now();
+    const message: Message = { id: replacing?.id ?? newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
+    if (chat.model) message.model = chat.model;
+    core.setMessage(message);
+    core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
+
+    const model = models.get();
+    if (!model) {
+      const failed: Message = { ...message, status: 'error', errorCode: 'no-model', error: 'No model is connected' };
+      core.setMessage(failed);
+      void persistMessage(failed, { currentLeafId: failed.id, updatedAt: at });
+      core.events.emit({ kind: 'model-error', chatId, messageId: failed.id, code: 'no-model', message: failed.error! });
+      return failed.id;
+    }
+
+    run(chat, parentId, message, requestMessages(chat, threadPath(indexMessages(list), parentId)), withTools);
+    return message.id;
+  };
+
+  const stopChatHere = (chatId: string) => {
+    for (const entry of [...running.values()]) if (entry.chatId === chatId) entry.generation.stop();
+    tools.cancelChatTools(chatId);
+  };
+  const stopChat = (chatId: string) => {
+    stopChatHere(chatId);
+    streams.stopElsewhere(chatId);
+  };
+
+  /**
+   * Adds a user message under `parentId` as the new current leaf, then asks for its reply. With
+   * files it is shown only once stored with them (attachment-send.ts); without, at once.
+   */
+  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = []) => {
+    stopChat(chatId);
+    const at = core.now();
+    const { message, rows } = withAttachments({ id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at }, files);
+    const patch = { currentLeafId: message.id, updatedAt: at };
+    if (rows.length > 0) {
+      if (!(await saveMessageWithAttachments(core, message, rows, { patch })) || !core.messagesOf(chatId)) return undefined;
+      core.announce({ type: 'messages', chatId });
+    } else void persistMessage(message, patch);
+    core.setMessage(message);
+    core.patchChat(chatId, patch);
+    startReply(chatId, message.id);
+    return message.id;
+  };
+
+  /** `textOnly`: a PDF chosen to go as page pictures goes as its text (the model refused pictures). */
+  const edit = async (messageId: string, text: string, options: EditOptions = {}, textOnly = false) => {
+    const original = core.findMessage(messageId);
+    const content = tidyMessageText(text);
+    if (original?.role !== 'user') return undefined;
+    const keep = options.keepAttachments ?? original.attachments?.map((ref) => ref.id) ?? [];
+    const kept = new Set(keep);
+    const ids = (original.attachments ?? []).filter((ref) => kept.has(ref.id)).map((ref) => ref.id);
+    let files = [...(await copiesOf(core, ids)), ...(options.attachments ?? [])];
+    if (textOnly) files = files.map((file) => (file.kind === 'pdf' && file.asImages ? { ...file, asImages: false } : file));
+    if (content === '' && files.length === 0) return undefined;
+    return addUserMessage(original.chatId, original.parentId, content, files);
+  };
+
+  const takePendingReply = (chatId: string): boolean => {
+    const chat = core.chat(chatId);
+    const list = core.messagesOf(chatId);
+    if (!pending.has(chatId) || !chat || !list) return false;
+    pending.delete(chatId);
+    const index = indexMessages(list);
+    const leaf = index.byId.get(resolveLeaf(index, chat.currentLeafId) ?? '');
+    return leaf?.role === 'user' && startReply(chatId, leaf.id) !== undefined;
+  };
+
+  return {
+    markPending(chatId) {
+      pending.add(chatId);
+      // The chat page asks for the reply as it shows the chat; if the user left before it could
+      // (back home at once), the store asks itself, so a message is never left unanswered.
+      setTimeout(() => void takePendingReply(chatId), PENDING_REPLY_GRACE_MS);
+    },
+    clearPending: (chatId) => void pending.delete(chatId),
+    takePendingReply,
+    startReply,
+    async sendMessage(chatId, text, options = {}) {
+      const content = tidyMessageText(text);
+      const files = options.attachments ?? [];
+      if ((content === '' && files.length === 0) || !(await ensureLoaded(chatId))) return undefined;
+      // Another tab's reply is still being written: it would go to the model half-finished.
+      if (streams.streamingElsewhere(chatId)) return undefined;
+      const chat = core.chat(chatId);
+      const list = core.messagesOf(chatId);
+      if (!chat || !list) return undefined;
+      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files);
+    },
+    editMessage: (messageId, text, options) => edit(messageId, text, options),
+    async resendWithoutImages(messageId) {
+      const target = core.findMessage(messageId);
+      const user = target?.role === 'user' ? target : target?.parentId ? core.findMessage(target.parentId) : undefined;
+      if (user?.role !== 'user') return undefined;
+      const keep = (user.attachments ?? []).filter((ref) => ref.kind !== 'image').map((ref) => ref.id);
+      return edit(user.id, user.content, { keepAttachments: keep }, true);
+    },
+    regenerate(assistantMessageId) {
+      const original = core.findMessage(assistantMessageId);
+      if (original?.role !== 'assistant' || original.parentId === null) return undefined;
+      byParent.get(original.parentId)?.stop();
+      const list = core.messagesOf(original.chatId) ?? [];
+      return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined);
+    },
+    approveToolCall: tools.approveToolCall,
+    denyToolCall: tools.denyToolCall,
+    toolsRunningHere: tools.toolsRunningHere,
+    resendWithoutTools(messageId) {
+      const failed = core.findMessage(messageId);
+      if (failed?.role !== 'assistant' || failed.errorCode !== 'tools-unsupported' || failed.parentId === null) return undefined;
+      if (byParent.has(failed.parentId)) return undefined;
+      const list = core.messagesOf(failed.chatId) ?? [];
+      return startReply(failed.chatId, failed.parentId, isEmptyFailure(failed, list) ? failed : undefined, false);
+    },
+    continueReply(assistantMessageId) {
+      const partial = core.findMessage(assistantMessageId);
+      const chat = partial && core.chat(partial.chatId);
+      const list = partial && core.messagesOf(partial.chatId);
+      if (!partial || !chat || !list || partial.role !== 'assistant' || partial.parentId === null) return false;
+      if (partial.status === 'streaming' || (partial.content === '' && !partial.reasoning) || !models.get()) return false;
+      const { parentId } = partial;
+      if (byParent.has(parentId)) return false;
+      const resumed: Message = {
+        ...partial,
+        status: 'streaming',
+        error: undefined,
+        errorCode: undefined,
+        errorReason: undefined,
+        retryAfterMs: undefined,
+        retryAt: undefined,
+        finishReason: undefined,
+      };
+      core.setMessage(resumed);
+      core.patchChat(chat.id, { currentLeafId: resumed.id, updatedAt: core.now() });
+      const thread = threadPath(indexMessages(list), parentId);
+      const messages = requestMessages(chat, thread);
+      run(chat, parentId, resumed, Array.isArray(messages) ? continueMessages(messages, partial) : messages.then((m) => continueMessages(m, partial)));
+      return true;
+    },
+    stop(messageId) {
+      const here = running.get(messageId);
+      if (here) return here.generation.stop();
+      if (tools.cancelTools(messageId)) return;
+      const elsewhere = core.snapshot().remoteStreams.get(messageId);
+      if (elsewhere !== undefined) streams.stopElsewhere(elsewhere);
+    },
+    stopChat,
+    stopChatHere,
+    stopAll: () => {
+      for (const entry of [...running.values()]) entry.generation.stop();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { ChatErrorCode } from '../model';
+
+/**
+ * What went wrong, as data: the app layer turns each event into a toast in the user's language.
+ * Events emitted before anyone listens (storage found unavailable while the app starts) are
+ * kept and handed to the first listener, so the warning isn't lost.
+ */
+
+export type StorageOperation =
+  | 'load'
+  | 'create-chat'
+  | 'update-chat'
+  | 'save-message'
+  | 'delete-chat'
+  | 'restore-chat'
+  | 'delete-messages'
+  | 'save-draft'
+  | 'save-setting'
+  | 'search'
+  /** A message with attachments, written with them or not at all (not retried: the draft keeps them). */
+  | 'send-attachments'
+  /** A file attached to a composer's draft. */
+  | 'save-attachment'
+  /** Writing again what storage refused before. */
+  | 'retry-saves';
+
+/** How much of the origin's storage is used (bytes), as navigator.storage.estimate() reports it. */
+export interface StorageUsage {
+  used: number;
+  quota: number;
+}
+
+export type ChatStoreEvent =
+  /** IndexedDB could not be opened: chats live in memory for this session. Emitted once. */
+  | { kind: 'storage-unavailable'; reason: string }
+  /**
+   * The disk or the origin's quota is full; the write was rolled back, the change kept in memory
+   * (marked unsaved) to be retried. Emitted when the first change goes unsaved, and again when
+   * the user's retry fails; `usage` when the browser can tell.
+   */
+  | { kind: 'storage-full'; operation: StorageOperation; usage?: StorageUsage }
+  /** Everything that went unsaved has now been stored. */
+  | { kind: 'storage-saved' }
+  | { kind: 'storage-failed'; operation: StorageOperation; message: string; unavailable: boolean }
+  | {
+      kind: 'model-error';
+      chatId: string;
+      messageId: string;
+      code: ChatErrorCode;
+      message: string;
+      status?: number;
+      retryAfterMs?: number;
+      reason?: string;
+    };
+
+/** Events kept for a late first listener; older ones are dropped. */
+export const EVENT_BUFFER_LIMIT = 20;
+
+export interface EventEmitter {
+  emit(event: ChatStoreEvent): void;
+  on(listener: (event: ChatStoreEvent) => void): () => void;
+}
+
+export function createEventEmitter(): EventEmitter {
+  const listeners = new Set<(event: ChatStoreEvent) => void>();
+  let buffered: ChatStoreEvent[] = [];
+  return {
+    emit(event) {
+      if (listeners.size === 0) {
+        buffered = [...buffered, event].slice(-EVENT_BUFFER_LIMIT);
+        return;
+      }
+      for (const listener of [...listeners]) listener(event);
+    },
+    on(listener) {
+      listeners.add(listener);
+      const replay = buffered;
+      buffered = [];
+      for (const event of replay) listener(event);
+      return () => void listeners.delete(listener);
+    },
+  };
+}

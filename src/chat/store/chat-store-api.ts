@@ -1,0 +1,95 @@
+import type { StoredAttachment } from '../persistence';
+import type { AttachmentSettings } from '../attachments';
+import type { Attachment } from '../attachments';
+import type { BroadcastLike } from '../tabs';
+import type { ChatActions } from '../actions';
+import type { ChatModelRegistry } from '../model';
+import type { ChatExport } from '../backup';
+import type { MessageActions } from '../actions';
+import type { ChatPersistence } from '../persistence';
+import type { ReplyActions } from '../replies';
+import type { LockManagerLike } from '../tabs';
+import type { ChatSearchResult, SearchChatsOptions } from '../search-index';
+import type { EstimateStorage } from '../persistence';
+import type { PersistenceSource } from '../state';
+import type { ChatStoreEvent, StorageUsage } from '../state';
+import type { ChatStoreSnapshot } from '../state';
+
+/** The chat store's shape and options (chat-store.ts builds it). */
+
+export interface ChatStoreOptions {
+  /** A persistence, or how to open one (default: IndexedDB with the memory fallback). */
+  persistence?: PersistenceSource;
+  models?: Pick<ChatModelRegistry, 'get'>;
+  now?: () => number;
+  /** The cross-tab channel; null for none; default BroadcastChannel('parley') where it exists. */
+  broadcast?: BroadcastLike | null;
+  /** What an emptied title becomes, in the user's language. */
+  untitledTitle?: string;
+  /** Where 'pagehide' and 'visibilitychange' fire, to save drafts before the page goes. */
+  win?: EventTarget | null;
+  doc?: (EventTarget & { visibilityState?: string }) | null;
+  /** Web Locks, to tell a reply streaming in another tab from one a crashed tab left behind. */
+  locks?: LockManagerLike | null;
+  /** How full storage is, for the storage-full warning; null for none; default navigator.storage.estimate. */
+  estimateStorage?: EstimateStorage | null;
+  /** Worker scripts and settings for attached files (the app passes the build's worker addresses). */
+  attachments?: AttachmentSettings;
+}
+
+/** What the draft attachments (draft-attachments.ts) need of the store they belong to. */
+export interface AttachmentHost {
+  readonly settings: AttachmentSettings;
+  persistence(): Promise<ChatPersistence>;
+  usage(): Promise<StorageUsage | undefined>;
+}
+
+export interface ChatStore
+  extends ChatActions,
+    MessageActions,
+    Pick<
+      ReplyActions,
+      | 'takePendingReply'
+      | 'startReply'
+      | 'sendMessage'
+      | 'editMessage'
+      | 'resendWithoutImages'
+      | 'regenerate'
+      | 'continueReply'
+      | 'stop'
+      | 'stopChat'
+      | 'approveToolCall'
+      | 'denyToolCall'
+      | 'resendWithoutTools'
+    > {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): ChatStoreSnapshot;
+  /** Opens storage and loads the chat list; safe to call any number of times. */
+  init(): Promise<void>;
+  /** Loads the code of the actions ahead of their first use (the app does, right after the first paint). */
+  preloadActions(): Promise<void>;
+  /** Loads a chat's messages; false when there is no such chat. */
+  loadChat(id: string): Promise<boolean>;
+  getDraft(key: string): Promise<string>;
+  setDraft(key: string, text: string): void;
+  /** The draft in memory; undefined until loaded. */
+  peekDraft(key: string): string | undefined;
+  subscribeDraft(key: string, listener: () => void): () => void;
+  flushDrafts(): Promise<void>;
+  getSetting<T = unknown>(key: string): Promise<T | undefined>;
+  putSetting(key: string, value: unknown): Promise<void>;
+  search(query: string, options?: SearchChatsOptions): Promise<ChatSearchResult[]>;
+  /** Writes again what storage refused (the user's "Try again"); true when everything is saved. */
+  retrySaves(): Promise<boolean>;
+  onError(listener: (event: ChatStoreEvent) => void): () => void;
+  /** One attachment with its bytes (the thread's thumbnails and viewer load them lazily, by id). */
+  loadAttachment(id: string): Promise<Attachment | undefined>;
+  /** A picture's bytes (a PDF's own file), for a thumbnail or the viewer. */
+  loadAttachmentBlob(id: string): Promise<Blob | undefined>;
+  /** The chat as stored, with its files as base64 (export.ts); undefined for an unknown chat. */
+  exportChat(chatId: string, exportedAt?: number): Promise<ChatExport | undefined>;
+  /** For draft-attachments.ts: storage and settings. */
+  attachmentHost(): AttachmentHost;
+  dispose(): void;
+}
+
