@@ -200,10 +200,14 @@ const NAMED_DOORS: Record<string, string> = {
     'the store’s seam that sync fills: sync imports it; the store loads it with import() when a row is missing',
   'store/thread-hooks':
     'useThread, for the chat page only; the door loads with the first screen',
+  'sync/sync-notices':
+    'what encrypted sync refused from the server (issue 20): the sidebar’s status line and Settings show it; the door loads with Settings',
   'sync/sync-status-store':
     'the sidebar’s sync status, on the first screen; the door loads with Settings',
   'tabs/broadcast':
     'the channel between tabs, opened on the first screen; the door (reply locks, change announcements) loads with the actions',
+  'tools/approval-policy':
+    'whether a call runs unasked, and what changed since a tool was allowed (issue 20): the chat page’s call cards read it; the door would bring the connection code',
   'tools/tool-refusal':
     'whether an error says the model takes no tools: generation needs only that; the door brings the MCP connection code',
   'tools/tool-reply-actions':

@@ -1,7 +1,9 @@
 // Attachments: files a message carries to the model (pictures, text files, PDFs). The processing
 // core only: what to take, how to turn it into what is stored and sent, and what it costs.
 export type { Attachment, AttachmentKind, AttachmentRef, ImageAttachment, PdfAttachment, TextAttachment } from './types';
-export { attachmentRef } from './types';
+export { attachmentRef, storedBytes } from './types';
+// Which picture types may be kept and shown as pictures (issue 20): every write and every display asks.
+export { displayablePicture, INERT_TYPE, isSafePictureType, pictureExtension, safePictureType, safeStoredAttachment } from './safe-picture-type';
 export {
   classifyFile,
   refusalForMessage,

@@ -4,7 +4,7 @@ import { FIRST_USE_KEY, LAST_IMPORT_KEY, LAST_RESTORE_KEY, readReminderSettings,
 import type { MarkdownLabels } from './chat-markdown';
 import type { ChatFile } from './chat-files';
 import type { BackupErrorCode } from './read-backup';
-import type { Connection } from '../connections/connection';
+import type { Connection } from '../connections';
 import type { RestoreOptions, RestoreOutcome, RestorePreview } from './restore';
 import type { WriteBackupOptions, WrittenBackup } from './write-backup';
 

@@ -1,7 +1,6 @@
-import type { StoredAttachment } from '../attachment-rows';
-import { cleanHeaders, isConnectionKind, normalizeBaseUrl, presetFor, type BaseUrlError, type Connection } from '../connections/connection';
-import { randomId, uniqueConnectionName } from '../connections/connection-names';
-import { newId } from '../ids';
+import type { StoredAttachment } from '../persistence';
+import { cleanHeaders, isConnectionKind, normalizeBaseUrl, presetFor, randomId, uniqueConnectionName, type BaseUrlError, type Connection } from '../connections';
+import { newId } from '../../lib/ids';
 import type { ChatPersistence } from '../persistence';
 import type { Message } from '../types';
 import { BACKED_UP_SETTINGS } from './backup-format';

@@ -36,7 +36,7 @@ export {
   type ModelListStatus,
   type ModelReadiness,
 } from './model-lists';
-export { CONNECTION_ID_CHARS, uniqueConnectionName } from './connection-names';
+export { CONNECTION_ID_CHARS, randomId, uniqueConnectionName } from './connection-names';
 export {
   CONNECTIONS_KEY,
   createConnectionsStore,

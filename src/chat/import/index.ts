@@ -7,7 +7,7 @@
 import type { ImportOptions, ImportPreview, ImportResult } from './import-api';
 import type { InputFile } from './input-files';
 import type { ImportClient, ImportWorkerLike } from './worker-client';
-import { LAST_IMPORT_KEY } from '../backup/backup-reminder';
+import { LAST_IMPORT_KEY } from '../backup';
 import { importSettings } from './configure-import';
 
 export type { ImportOptions, ImportPreview, ImportProgress, ImportResult } from './import-api';

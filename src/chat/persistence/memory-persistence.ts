@@ -1,5 +1,5 @@
 import type { StoredAttachment } from './attachment-rows';
-import { safeStoredAttachment } from './attachments/safe-picture-type';
+import { safeStoredAttachment } from '../attachments';
 import { applyChatPatch, type ChatPersistence } from './persistence';
 import { SEARCH_BATCH_SIZE, scanMessages } from '../search';
 import { toStorageError } from './storage-error';

@@ -1,6 +1,5 @@
-import { getChatStore, type Message, type MessageRole } from '../../chat';
-import { chatById } from '../../chat/store-state';
-import { indexMessages, resolveLeaf, threadEntries } from '../../chat/tree';
+import { chatById, getChatStore, type Message, type MessageRole } from '../../chat';
+import { indexMessages, resolveLeaf, threadEntries } from '../../chat/shapes';
 
 /**
  * The last message of a role on the branch the chat shows: what "copy the last reply" copies and

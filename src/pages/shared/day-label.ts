@@ -1,7 +1,7 @@
 // When a chat was last active, in words: the sidebar's group headings and the home page's recent
 // chats both say it through this one function, so one chat never reads "Yesterday" in one place
 // and "5 hours ago" or "Previous 7 days" in another.
-import { dayGroupOf, type DayCalendar, type DayGroup } from '../../chat/date-groups';
+import { dayGroupOf, type DayCalendar, type DayGroup } from '../../chat/shapes/date-groups';
 import { t, type MessageKey } from '../../i18n';
 
 /** A history group's kind, pinned included (pinned chats are listed apart, whatever their date). */

@@ -1,10 +1,4 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { carriesFiles } from './drag-files';
-
-const outsideViewport = (event: DragEvent) => {
-  const view = (event.target as Node | null)?.ownerDocument?.defaultView ?? window;
-  return event.clientX <= 0 || event.clientY <= 0 || event.clientX >= view.innerWidth || event.clientY >= view.innerHeight;
-};
 
 export interface FileDropOptions {
   onFiles: (files: File[]) => void;
@@ -26,49 +20,15 @@ export function useFileDrop({ onFiles, enabled = true, target = typeof document 
 
   useEffect(() => {
     if (!enabled || !target) return;
-    // dragenter and dragleave fire for every element crossed; counting them tells when the drag
-    // has really left the page.
-    let depth = 0;
-    const enter = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth++;
-      setActive(true);
-    };
-    const leave = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      depth = Math.max(0, depth - 1);
-      // Some browsers miss a matching leave on the way out of the window: a leave outside the
-      // viewport ends the drag over the page whatever the count says.
-      if (depth === 0 || outsideViewport(event)) {
-        depth = 0;
-        setActive(false);
-      }
-    };
-    const over = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      // Accepting the dragover is what makes the page a drop target.
-      event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-      // Also here: dragover repeats while the files hover, so a miscounted leave cannot hide the overlay for good.
-      setActive(true);
-    };
-    const drop = (event: DragEvent) => {
-      if (!carriesFiles(event)) return;
-      event.preventDefault();
-      depth = 0;
-      setActive(false);
-      const files = Array.from(event.dataTransfer?.files ?? []);
-      if (files.length > 0) deliver(files);
-    };
-    target.addEventListener('dragenter', enter);
-    target.addEventListener('dragleave', leave);
-    target.addEventListener('dragover', over);
-    target.addEventListener('drop', drop);
+    let live = true;
+    let stop = () => {};
+    // The listeners' code loads now, not with the first screen (nothing is dragged in before it shows).
+    void import('./file-drop-listener').then(({ listenForFileDrops }) => {
+      if (live) stop = listenForFileDrops(target, { onActive: setActive, onFiles: (files) => deliver(files) });
+    });
     return () => {
-      target.removeEventListener('dragenter', enter);
-      target.removeEventListener('dragleave', leave);
-      target.removeEventListener('dragover', over);
-      target.removeEventListener('drop', drop);
+      live = false;
+      stop();
       setActive(false);
     };
   }, [enabled, target]);

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 // Every way bytes become a stored picture keeps only a safe raster type (issue 20, finding 1).
 import { describe, expect, it } from 'vitest';
-import type { StoredAttachment } from '../../../src/chat/attachment-rows';
+import type { StoredAttachment } from '../../../src/chat/persistence/attachment-rows';
 import { INERT_TYPE } from '../../../src/chat/attachments/safe-picture-type';
 import { applyRestore, previewRestore } from '../../../src/chat/backup/restore';
 import { writeBackup } from '../../../src/chat/backup/write-backup';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRestore, previewRestore } from '../../../src/chat/backup/restore';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { backupDoc, connectionsOver } from './backup-fixtures';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { indexMessages, threadPath } from '../../../src/chat/tree';
+import { indexMessages, threadPath } from '../../../src/chat/shapes/tree';
 import { parseFiles } from '../../../src/chat/import/parse-files';
 import { decodeEntities } from '../../../src/chat/import/openwebui-details';
 import { previewImport, runImport } from '../../../src/chat/import';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { fixture } from './import-files';
 
 /** Open WebUI's reasoning and tool-call blocks (as its middleware writes them) become Parley's reasoning and tool calls. */

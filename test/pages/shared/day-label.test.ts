@@ -1,7 +1,7 @@
 // One wording for "when" (issue 22): the home page's recent chats and the sidebar's group headings
 // come from the same function, so one chat never reads two ways.
 import { describe, expect, it } from 'vitest';
-import { groupChats } from '../../../src/chat/date-groups';
+import { groupChats } from '../../../src/chat/shapes/date-groups';
 import { dayLabel, groupLabel } from '../../../src/pages/shared/day-label';
 import { chat } from '../../chat/fixtures';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChatStore, resetChatStore, type ChatPersistence } from '../../../src/chat';
-import { createMemoryPersistence } from '../../../src/chat/memory-persistence';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { SAVED_NOTICE_MS } from '../../../src/pages/shared/storage-notice';
 import { StorageNoticeSlot } from '../../../src/pages/shared/storage-notice-slot';
 import { noticeStorageEvent } from '../../../src/pages/shared/storage-notice-events';

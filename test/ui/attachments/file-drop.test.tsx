@@ -32,10 +32,20 @@ function Guard() {
   return null;
 }
 
+/** Renders, then lets the drop listeners' code (loaded after mount) arrive and attach. */
+async function renderPage(page: Parameters<typeof render>[0]) {
+  const result = render(page);
+  await act(async () => {
+    await import('../../../src/ui/attachments/file-drop-listener');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return result;
+}
+
 describe('useFileDrop and FileDropOverlay', () => {
-  it('covers the page while files are dragged over it, and hands the dropped files over', () => {
+  it('covers the page while files are dragged over it, and hands the dropped files over', async () => {
     const onFiles = vi.fn();
-    render(<Page onFiles={onFiles} />);
+    await renderPage(<Page onFiles={onFiles} />);
     const status = screen.getByRole('status');
     expect(status.getAttribute('data-state')).toBe('idle');
     expect(status.textContent).toBe('');
@@ -54,8 +64,8 @@ describe('useFileDrop and FileDropOverlay', () => {
     expect(status.getAttribute('data-state')).toBe('idle');
   });
 
-  it('goes back to idle when the drag leaves the page', () => {
-    render(<Page onFiles={() => undefined} />);
+  it('goes back to idle when the drag leaves the page', async () => {
+    await renderPage(<Page onFiles={() => undefined} />);
     const target = screen.getByText('Chat');
     fire(target, drag('dragenter', ['Files']));
     fire(document.body, drag('dragenter', ['Files']));
@@ -66,9 +76,9 @@ describe('useFileDrop and FileDropOverlay', () => {
     expect(screen.getByRole('status').getAttribute('data-state')).toBe('idle');
   });
 
-  it('ignores drags of text or links from the page', () => {
+  it('ignores drags of text or links from the page', async () => {
     const onFiles = vi.fn();
-    render(<Page onFiles={onFiles} />);
+    await renderPage(<Page onFiles={onFiles} />);
     const target = screen.getByText('Chat');
     fire(target, drag('dragenter', ['text/plain']));
     expect(screen.getByRole('status').getAttribute('data-state')).toBe('idle');
@@ -76,9 +86,9 @@ describe('useFileDrop and FileDropOverlay', () => {
     expect(onFiles).not.toHaveBeenCalled();
   });
 
-  it('does nothing while disabled, but the guard still keeps the browser from opening the file', () => {
+  it('does nothing while disabled, but the guard still keeps the browser from opening the file', async () => {
     const onFiles = vi.fn();
-    render(<Page onFiles={onFiles} enabled={false} />);
+    await renderPage(<Page onFiles={onFiles} enabled={false} />);
     const target = screen.getByText('Chat');
     fire(target, drag('dragenter', ['Files']));
     expect(screen.getByRole('status').getAttribute('data-state')).toBe('idle');
