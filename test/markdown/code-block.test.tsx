@@ -41,7 +41,7 @@ describe('code block controls', () => {
     try {
       render(<Markdown text={BLOCK} />);
       expect(screen.getByText('ts').className).toBe('markdown__code-language');
-      const copy = screen.getByRole('button', { name: t('markdown.code.copy') });
+      const copy = screen.getByRole('button', { name: t('markdown.code.copyName') });
       await act(async () => {
         fireEvent.click(copy);
       });
@@ -54,6 +54,8 @@ describe('code block controls', () => {
       });
       expect(copy.textContent).toBe(t('markdown.code.copy'));
       expect(copy.dataset.state).toBe('idle');
+      // Named by what it copies again: "Copy code", not one of several plain "Copy" buttons.
+      expect(copy.getAttribute('aria-label')).toBe('Copy code');
     } finally {
       vi.useRealTimers();
     }
@@ -62,7 +64,7 @@ describe('code block controls', () => {
   it('reports a failed copy', async () => {
     writeText.mockRejectedValue(new Error('denied'));
     render(<Markdown text={BLOCK} />);
-    const copy = screen.getByRole('button', { name: t('markdown.code.copy') });
+    const copy = screen.getByRole('button', { name: t('markdown.code.copyName') });
     await act(async () => {
       fireEvent.click(copy);
     });
@@ -73,7 +75,7 @@ describe('code block controls', () => {
   it('copies what has arrived so far while the block streams', async () => {
     render(<Markdown text={`${FENCE}ts\nconst a`} streaming />);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: t('markdown.code.copy') }));
+      fireEvent.click(screen.getByRole('button', { name: t('markdown.code.copyName') }));
     });
     expect(writeText).toHaveBeenCalledWith('const a');
   });
