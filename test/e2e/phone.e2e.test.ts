@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer as composerOf, openConnectedApp, streamedRequests } from './connected-app';
-import { heading as headingOf, nav as navOf } from './locators';
+import { heading as headingOf, nav as navOf, settingsSectionButton } from './locators';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { checkStop, focused, VIEWPORTS } from './screen-checks';
 import { checkTouchTargets } from './touch-targets';
@@ -120,6 +120,10 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     // Settings, from the drawer.
     await navOf(page).getByRole('button', { name: 'Settings' }).tap();
     const settings = page.getByRole('dialog', { name: 'Settings' });
+    // On a phone, Settings opens on its list of sections: each is a full touch target too.
+    await settings.getByRole('navigation', { name: 'Settings sections' }).waitFor();
+    await checkTouchTargets(page, 'Settings sections', 'dialog[open]');
+    await settingsSectionButton(page, 'Chats').tap();
     await settings.getByRole('radio', { name: /^Automatic/ }).waitFor();
     expect(await settings.getByRole('radio', { name: /^Automatic/ }).isChecked()).toBe(true);
     await checkStop(page, 'Settings');
@@ -275,6 +279,7 @@ describe.each(['light', 'dark'] as const)('at a desk with a mouse and keyboard, 
 
     await navOf(page).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settingsSectionButton(page, 'Chats').click();
     await settings.getByRole('radio', { name: /^Automatic/ }).waitFor();
     await checkStop(page, 'Settings at a desk');
     await shot('settings', scheme);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { activePayloads, PICTURE_PNG_BASE64, setPicturesMarker } from '../support/mcp-server/index.mjs';
 import { startCouchServer, type CouchServer } from '../support/couch-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
-import { nav } from './locators';
+import { nav, openSettingsSection } from './locators';
 import { pagePerTest } from './page-per-test';
 import { addMcpServer, settingsDialog, toolServersPerFile, toolsSection } from './tools-app';
 import { storedRows } from './stored-rows';
@@ -159,7 +159,7 @@ describe('an SVG or HTML picture never runs with the app’s origin', () => {
 
   it('returned by a tool: the PNG shows, the SVG, HTML and malformed types are named and not shown', async () => {
     await openConnectedApp(page, appUrl, servers.server);
-    await page.keyboard.press('Control+,');
+    await openSettingsSection(page, 'Tools');
     await settingsDialog(page).waitFor();
     await addMcpServer(page, 'Test tools', servers.mcp.url);
     await toolsSection(page).getByRole('list', { name: 'Tools of Test tools' }).waitFor();
@@ -216,7 +216,7 @@ describe('an SVG or HTML picture never runs with the app’s origin', () => {
         },
       ],
     };
-    await page.keyboard.press('Control+,');
+    await openSettingsSection(page, 'Data');
     const data = settingsDialog(page).getByRole('region', { name: 'Data' });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), data.getByRole('button', { name: 'Restore from a backup' }).click()]);
     await chooser.setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
@@ -296,6 +296,7 @@ describe('an SVG or HTML picture never runs with the app’s origin', () => {
     it('its SVG and HTML pictures arrive as inert data and nothing runs', async () => {
       await page.goto(appUrl);
       await page.getByRole('button', { name: 'Settings' }).click();
+      await openSettingsSection(page, 'Sync');
       const dialog = settingsDialog(page);
       await dialog.getByRole('textbox', { name: 'CouchDB address' }).fill(couch.url);
       await dialog.getByRole('textbox', { name: 'User name' }).fill(USER);
