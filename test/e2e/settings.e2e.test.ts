@@ -190,10 +190,12 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     expect(stored).not.toContain('sk-session');
     expect(stored).not.toContain('sk-secret');
     await openSettings();
-    // The only connection opens by itself, and its summary says what is missing.
+    // Folded, its summary says what is missing; opened, the field says why.
     const item = settings().getByRole('button', { name: /^OpenAI-compatible server/ });
-    expect(await item.getAttribute('aria-expanded')).toBe('true');
+    expect(await item.getAttribute('aria-expanded')).toBe('false');
     expect(await item.textContent()).toContain('API key needed');
+    await item.click();
+    expect(await item.getAttribute('aria-expanded')).toBe('true');
     await settings().getByText('This key was kept for a session that has ended: enter it again.').waitFor();
     expect(await settings().getByLabel('API key (optional)').inputValue()).toBe('');
   });
@@ -253,6 +255,7 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     await expect.poll(completions).toBe(1);
 
     await openSettings();
+    await settings().getByRole('button', { name: /^Test server/ }).click();
     await settings().getByRole('button', { name: 'Remove connection' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await page.keyboard.press('Escape');
@@ -281,7 +284,7 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     // On (the default), a title is asked for: the check below can fail.
     await expect.poll(() => titleRequests().length).toBe(1);
 
-    await openSettings();
+    await openSettingsSection(page, 'Chats');
     const generate = settings().getByRole('switch', { name: 'Generate titles with a model' });
     expect(await generate.isChecked()).toBe(true);
     await generate.uncheck();

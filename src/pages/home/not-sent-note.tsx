@@ -25,7 +25,7 @@ export default function NotSentNote({ readiness }: { readiness: ModelReadiness }
     <div ref={ref} className="home-not-sent" role="alert" data-state={readiness}>
       <p>{t(TEXTS[readiness])}</p>
       {readiness === 'no-connection' && settings && (
-        <Button variant="outline" color="neutral" size="sm" icon="lucide:settings" onClick={() => requestSettings()}>
+        <Button variant="outline" color="neutral" size="sm" icon="lucide:settings" onClick={() => requestSettings('connections')}>
           {t('home.connect.openSettings')}
         </Button>
       )}
