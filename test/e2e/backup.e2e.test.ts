@@ -7,7 +7,7 @@ import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { seedConnection } from '../support/seed-connection.mjs';
 import { afterAppIdle, sendFromHome } from './connected-app';
-import { nav as navOf, openSettingsSection } from './locators';
+import { nav as navOf, settingsSectionButton } from './locators';
 import { pagePerTest } from './page-per-test';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 
@@ -39,8 +39,11 @@ pagePerTest({
 const settings = (p: Page = page) => p.getByRole('dialog', { name: 'Settings' });
 const data = (p: Page = page) => settings(p).getByRole('region', { name: 'Data' });
 
+/** Settings → Data from the keyboard (Ctrl+, then the list of sections), as the keyboard-only case needs. */
 async function openData(p: Page = page) {
-  await openSettingsSection(p, 'Data');
+  await p.keyboard.press('Control+,');
+  await tabTo(p, settingsSectionButton(p, 'Data'));
+  await p.keyboard.press('Enter');
   await data(p).getByRole('button', { name: 'Back up everything' }).waitFor();
 }
 
@@ -178,7 +181,7 @@ describe('restoring a backup that carries connections (issue 20)', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), data().getByRole('button', { name: 'Restore from a backup' }).click()]);
     await chooser.setFiles(file);
     const preview = data().getByRole('group', { name: 'Restore crafted-backup.json?' });
-    await preview.getByText('1 chats with 1 messages and 0 files would be added.').waitFor();
+    await preview.getByText('1 chat with 1 message and 0 files would be added.').waitFor();
     const restoredBox = preview.getByRole('checkbox', { name: `Add “Test server 2” and connect to ${confirmed.url}` });
     const neverBox = preview.getByRole('checkbox', { name: `Add “Never asked” and connect to ${unconfirmed.url}` });
     expect([await restoredBox.isChecked(), await neverBox.isChecked()]).toEqual([false, false]);
@@ -190,7 +193,7 @@ describe('restoring a backup that carries connections (issue 20)', () => {
 
     await restoredBox.check();
     await preview.getByRole('button', { name: 'Restore', exact: true }).click();
-    await data().getByText(/^Restored 1 chats with 1 messages and 0 files\. 1 connections were added\./).waitFor();
+    await data().getByText(/^Restored 1 chat with 1 message and 0 files\. 1 connection was added\./).waitFor();
     await page.keyboard.press('Escape');
 
     // After a reload the app lists the models of its connections: the confirmed one's, never the other's.
