@@ -16,7 +16,8 @@ export interface HistorySource {
   subscribe(listener: () => void): () => void;
   getSnapshot(): HistoryLocation;
   push(url: string): void;
-  replace(url: string): void;
+  /** `sameScreen`: the entry keeps its key (only its query changed, say): not a navigation to another screen. */
+  replace(url: string, options?: { sameScreen?: boolean }): void;
   go(delta: number): void;
 }
 
@@ -80,9 +81,9 @@ export function createBrowserHistory(win: Window = window): HistorySource {
       win.history.pushState({ parleyKey: newKey() }, '', url);
       update('push');
     },
-    replace(url) {
-      win.history.replaceState({ parleyKey: newKey() }, '', url);
-      update('replace');
+    replace(url, options) {
+      win.history.replaceState({ parleyKey: options?.sameScreen ? snapshot.key : newKey() }, '', url);
+      update(options?.sameScreen ? snapshot.action : 'replace');
     },
     go: (delta) => win.history.go(delta),
   };
@@ -109,8 +110,8 @@ export function createMemoryHistory(initialUrl = '/'): HistorySource & { readonl
       index += 1;
       set(entries[index]!);
     },
-    replace(url) {
-      entries[index] = { ...splitUrl(url), key: newKey(), action: 'replace' };
+    replace(url, options) {
+      entries[index] = options?.sameScreen ? { ...snapshot, ...splitUrl(url) } : { ...splitUrl(url), key: newKey(), action: 'replace' };
       set(entries[index]!);
     },
     go(delta) {

@@ -15,6 +15,11 @@ export interface RouteDefinition {
 
 export interface NavigateOptions {
   replace?: boolean;
+  /**
+   * The address changes but the screen stays (a dialog's state in the query, `?settings=sync`):
+   * the entry is replaced under the same key, so no scroll, focus move or announcement follows.
+   */
+  sameScreen?: boolean;
 }
 
 export interface AppLocation extends Omit<HistoryLocation, 'pathname'> {
@@ -59,7 +64,8 @@ export function Router({ routes, history: given, base: givenBase, children }: Ro
         const url = withBase(to, base);
         const now = history.getSnapshot();
         // Re-clicking the current page must not stack duplicate entries.
-        if (options?.replace || url === now.pathname + now.search + now.hash) history.replace(url);
+        if (options?.sameScreen) history.replace(url, { sameScreen: true });
+        else if (options?.replace || url === now.pathname + now.search + now.hash) history.replace(url);
         else history.push(url);
       },
     }),

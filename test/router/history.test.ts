@@ -36,6 +36,17 @@ describe('createMemoryHistory', () => {
     expect(history.getSnapshot().key).toBe(first);
   });
 
+  it('replaces an entry on the same screen under its key: only the query changed, no navigation', () => {
+    const history = createMemoryHistory('/chat/1');
+    history.push('/chat/2');
+    const { key, action } = history.getSnapshot();
+    history.replace('/chat/2?settings=sync', { sameScreen: true });
+    expect(history.getSnapshot()).toMatchObject({ pathname: '/chat/2', search: '?settings=sync', key, action });
+    expect(history.entries).toEqual(['/chat/1', '/chat/2?settings=sync']);
+    history.replace('/chat/2');
+    expect(history.getSnapshot().key).not.toBe(key);
+  });
+
   it('stops notifying after unsubscribe', () => {
     const history = createMemoryHistory('/');
     const listener = vi.fn();
@@ -58,5 +69,15 @@ describe('createBrowserHistory', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(history.getSnapshot()).toMatchObject({ pathname: '/chat/2', action: 'pop' });
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the key on a same-screen replace', () => {
+    window.history.replaceState(null, '', '/');
+    const history = createBrowserHistory(window);
+    history.push('/chat/3');
+    const { key } = history.getSnapshot();
+    history.replace('/chat/3?settings=data', { sameScreen: true });
+    expect(window.location.search).toBe('?settings=data');
+    expect(history.getSnapshot()).toMatchObject({ pathname: '/chat/3', search: '?settings=data', key, action: 'push' });
   });
 });

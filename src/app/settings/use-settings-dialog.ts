@@ -24,7 +24,7 @@ export function useSettingsDialog(): SettingsDialogState {
   const navigate = useNavigate();
   const section = settingsSectionOf(search);
   const go = useCallback(
-    (next: string | null) => navigate(`${path}${searchWithSettings(search, next)}${hash}`, { replace: true }),
+    (next: string | null) => navigate(`${path}${searchWithSettings(search, next)}${hash}`, { sameScreen: true }),
     [navigate, path, search, hash],
   );
   const show = useCallback((to?: string) => go(to ?? section ?? ''), [go, section]);
