@@ -122,6 +122,8 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     const settings = page.getByRole('dialog', { name: 'Settings' });
     // On a phone, Settings opens on its list of sections: each is a full touch target too.
     await settings.getByRole('navigation', { name: 'Settings sections' }).waitFor();
+    // Measured once the dialog has finished opening (checkStop lets transitions settle).
+    await checkStop(page, 'Settings sections');
     await checkTouchTargets(page, 'Settings sections', 'dialog[open]');
     await settingsSectionButton(page, 'Chats').tap();
     await settings.getByRole('radio', { name: /^Automatic/ }).waitFor();

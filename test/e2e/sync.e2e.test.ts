@@ -301,7 +301,11 @@ describe('encryption', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
     // The operator deletes the chat's document straight in the database (DELETE /db/id: a bare tombstone),
     // again if a late write of the app's (its reply's last save) raced it and won.
     const auth = { Authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` };
-    const chatId = (await couch.rawDocs('parley')).find((doc) => doc._id.startsWith('chat:'))!._id;
+    // "Synced" can show before the chat's row is pushed (the reply's end exports it): wait for it on the server.
+    let chatId = '';
+    await expect
+      .poll(async () => (chatId = (await couch.rawDocs('parley')).find((doc) => doc._id.startsWith('chat:'))?._id ?? ''), { timeout: SYNC_TIMEOUT_MS })
+      .not.toBe('');
     const chatUrl = `${couch.url}/parley/${encodeURIComponent(chatId)}`;
     await expect
       .poll(
