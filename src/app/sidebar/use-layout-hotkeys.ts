@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
+import { isApplePlatform } from '../../lib/apple-platform';
 import { IME_KEY_CODE } from '../../ui/composer';
 
 /**
@@ -20,11 +21,7 @@ export const SIDEBAR_HOTKEY: Hotkey = { key: 's', shift: true };
 /** The subset of a KeyboardEvent the matcher reads (so it is testable with plain objects). */
 export type HotkeyEvent = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing' | 'keyCode'>;
 
-/** Apple keyboards use ⌘ where others use Ctrl (Ctrl+K is "kill line" in macOS text fields). */
-export function isApplePlatform(nav: Navigator | undefined = typeof navigator === 'undefined' ? undefined : navigator): boolean {
-  const platform = (nav as { userAgentData?: { platform?: string } } | undefined)?.userAgentData?.platform ?? nav?.platform ?? '';
-  return /mac|iphone|ipad|ipod/i.test(platform);
-}
+export { isApplePlatform };
 
 /** The letter the user meant: the layout's letter, or the physical key on non-Latin layouts (Cyrillic, Greek…). */
 function letterOf(event: HotkeyEvent): string {

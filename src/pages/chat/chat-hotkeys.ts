@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
+import { isApplePlatform } from '../../lib/apple-platform';
 
 /**
  * The chat page's keys that ChatGPT users reach for: Ctrl/⌘+Shift+C copies the last reply,
@@ -11,7 +12,6 @@ export type ChatKeyEvent = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'met
 
 export type ChatHotkey = 'copy-last-reply' | 'focus-composer';
 
-const isApple = () => /mac|iphone|ipad|ipod/i.test((navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform ?? '');
 
 /** Which chat key a keydown is, if any. `code` counts too, so non-Latin layouts work. */
 export function chatHotkeyOf(event: ChatKeyEvent, apple: boolean): ChatHotkey | undefined {
@@ -27,7 +27,7 @@ export function useChatHotkeys(actions: Record<ChatHotkey, () => void>): void {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     // A dialog over the chat (Settings, a menu) keeps its own keys.
     if (document.querySelector('dialog[open]')) return;
-    const hotkey = chatHotkeyOf(event, isApple());
+    const hotkey = chatHotkeyOf(event, isApplePlatform());
     if (!hotkey) return;
     event.preventDefault();
     actions[hotkey]();

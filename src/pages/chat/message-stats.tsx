@@ -7,7 +7,7 @@ function StatText({ stat }: { stat: Stat }) {
   if (!stat.description) return <>{stat.text}</>;
   return (
     <Tooltip content={stat.description}>
-      <span className="message-stats__detail" tabIndex={0}>
+      <span className="message-stats__detail touch-hit" tabIndex={0}>
         {stat.text}
       </span>
     </Tooltip>

@@ -69,7 +69,7 @@ export function Button(props: ButtonProps) {
     </>
   );
   const shared = {
-    className: ['button', className].filter(Boolean).join(' '),
+    className: ['button', variant === 'link' && 'touch-hit', className].filter(Boolean).join(' '),
     'data-size': size,
     'data-variant': variant,
     'data-color': color,
