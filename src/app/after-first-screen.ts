@@ -28,6 +28,9 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   whenIdle(() => void import('./settings/backup-reminder-toast').then((m) => m.remindToBackUp()).catch(() => {}));
   // An export dropped on the page opens the import's preview (issue 14).
   whenIdle(() => void import('./import/import-on-drop').then((m) => m.listenForExportDrops()).catch(() => {}));
+  // The user's library (instructions, presets, projects, prompts: issue 23), so the first reply
+  // and the sidebar's projects need not wait for it.
+  whenIdle(() => void import('../chat/library').then((m) => m.getLibraryStore().init()).catch(() => {}));
   // Sync (issue 15) when it is on: its code (and PouchDB) loads only then.
   whenIdle(() => void resumeSync().catch(() => {}));
 }

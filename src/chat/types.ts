@@ -32,8 +32,12 @@ export interface Chat {
   currentLeafId?: string;
   /** Set on imported chats only. */
   source?: ChatSource;
-  /** The MCP servers (ids in the tools settings) whose tools this chat offers the model; absent: none. */
+  /** The MCP servers (ids in the tools settings) whose tools this chat offers the model; absent: its defaults' (none unless set). */
   toolServers?: string[];
+  /** The project it belongs to (a LibraryProject's id); absent: none. */
+  projectId?: string;
+  /** The preset it was started with (a LibraryPreset's id): its values were copied in then, so editing the preset later changes no old chat. */
+  presetId?: string;
 }
 
 /** The fields of a chat a write may change next to a message write (same transaction). */
@@ -160,3 +164,83 @@ export interface Draft {
 
 /** The draft key of the home page's composer. */
 export const HOME_DRAFT_KEY = 'home';
+
+/**
+ * What the user carries between chats (issue 23): one row each in the `library` store, backed
+ * up, restored and synced as they are (never API keys: none of these hold any).
+ *   instructions  standing instructions, first in every system prompt (id 'instructions')
+ *   defaults      what a new chat starts from (id 'defaults')
+ *   preset        a named set of a chat's settings
+ *   project       chats grouped, with instructions, settings and files
+ *   prompt        a saved prompt with {{variables}}
+ */
+export type LibraryKind = 'instructions' | 'defaults' | 'preset' | 'project' | 'prompt';
+
+interface LibraryRow<K extends LibraryKind> {
+  id: string;
+  kind: K;
+  createdAt: number;
+  /** Milliseconds since the epoch: sync's "latest change wins" reads it. */
+  updatedAt: number;
+}
+
+/** The chat settings a preset, a project or the defaults give; each unset field falls through to the next layer. */
+export interface ChatDefaults {
+  model?: string;
+  systemPrompt?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** MCP server ids; absent: fall through, [] : none. */
+  toolServers?: string[];
+}
+
+export interface LibraryInstructions extends LibraryRow<'instructions'> {
+  /** What Parley should know about the user. */
+  about: string;
+  /** How replies should be. */
+  style: string;
+  /** On by default once written; the user's switch. */
+  enabled: boolean;
+}
+
+export interface LibraryDefaults extends LibraryRow<'defaults'>, ChatDefaults {}
+
+export interface LibraryPreset extends LibraryRow<'preset'>, ChatDefaults {
+  name: string;
+}
+
+/** A project's file: its text as the attachment pipeline read it (a PDF's extracted text), sent in every chat of the project. */
+export interface ProjectFile {
+  id: string;
+  name: string;
+  /** The attachment kind it was read as: 'text', 'code' or 'pdf'. */
+  kind: string;
+  mimeType?: string;
+  /** Bytes of the original file. */
+  size: number;
+  text: string;
+  addedAt: number;
+}
+
+export interface LibraryProject extends LibraryRow<'project'>, ChatDefaults {
+  name: string;
+  description?: string;
+  /** Go into every chat's system prompt after the standing instructions. */
+  instructions?: string;
+  /** A preset its new chats start with (its values under the project's own). */
+  presetId?: string;
+  files: ProjectFile[];
+}
+
+export interface LibraryPrompt extends LibraryRow<'prompt'> {
+  name: string;
+  /** The text inserted, with {{variables}}. */
+  body: string;
+  /** One of the starter prompts Parley ships (removable like any other). */
+  starter?: boolean;
+}
+
+export type LibraryRecord = LibraryInstructions | LibraryDefaults | LibraryPreset | LibraryProject | LibraryPrompt;
+
+export const INSTRUCTIONS_ID = 'instructions';
+export const DEFAULTS_ID = 'defaults';

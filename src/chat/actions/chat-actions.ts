@@ -16,12 +16,16 @@ export interface CreateChatInput {
   text: string;
   model?: string;
   systemPrompt?: string;
+  /** The project the chat starts in (issue 23). */
+  projectId?: string;
+  /** A preset's values, copied in (with its id, `presetId`): later edits of the preset change no old chat. */
+  settings?: ChatSettings;
   /** The home composer's files: stored with the chat or, when storage refuses, no chat (AttachmentSaveError). */
   attachments?: readonly Attachment[];
 }
 
 /** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides), the tool servers it offers. */
-export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'toolServers'>>;
+export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'toolServers' | 'presetId' | 'projectId'>>;
 
 export interface ChatActions {
   createChat(input: CreateChatInput): Promise<{ chatId: string }>;
@@ -51,7 +55,7 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
   };
 
   return {
-    async createChat({ text, model, systemPrompt, attachments = [] }) {
+    async createChat({ text, model, systemPrompt, projectId, settings, attachments = [] }) {
       const content = tidyMessageText(text);
       if (content === '' && attachments.length === 0) throw new Error('A chat starts with a message that has text or files');
       const at = core.now();
@@ -70,8 +74,10 @@ export function createChatActions(core: StoreCore, replies: ReplyActions, untitl
         pinned: false,
         currentLeafId: message.id,
       };
+      for (const [field, value] of Object.entries(settings ?? {})) if (value !== undefined) (chat as unknown as Record<string, unknown>)[field] = value;
       if (model) chat.model = model;
       if (systemPrompt?.trim()) chat.systemPrompt = systemPrompt;
+      if (projectId) chat.projectId = projectId;
       // With files, the chat exists only once they are stored with it: a refusal leaves them in the composer.
       if (rows.length > 0) await saveMessageWithAttachments(core, message, rows, { create: chat });
       core.setChat(chat);

@@ -4,13 +4,14 @@ import { createChatActions, type ChatActions } from './chat-actions';
 import { chatModels, type ChatModelRegistry } from '../model';
 import { tellLocalChange } from '../tabs';
 import { createMessageActions, type MessageActions } from './message-actions';
-import { createReplyActions, type ReplyActions } from '../replies/reply-actions';
+import { createReplyActions, type LibrarySource, type ReplyActions } from '../replies/reply-actions';
 import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs';
 import type { StoreCore } from '../state';
 import { createTabStreams, type TabStreams } from './tab-streams';
 import { DEFAULT_UNTITLED_TITLE } from '../shapes';
 import { continueUnder, unansweredToolTail } from '../tools/tool-reply-actions';
 import type { Message } from '../types';
+import { getLibraryStore } from '../library';
 
 /**
  * Everything the chat store does beyond reading: sending and streaming replies, titles, chat and
@@ -34,6 +35,8 @@ export interface StoreActionsOptions {
   untitledTitle?: string;
   attachments?: AttachmentSettings;
   ensureLoaded(chatId: string): Promise<boolean>;
+  /** The user's library requests are built with (issue 23); absent: none (each chat as stored). */
+  library?: 'app' | LibrarySource;
 }
 
 export function createStoreActions(shared: StoreCore, options: StoreActionsOptions): StoreActions {
@@ -54,6 +57,7 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
     streams,
     ensureLoaded: options.ensureLoaded,
     attachments: options.attachments,
+    library: options.library === 'app' ? getLibraryStore() : options.library,
     setGeneratedTitle: async (chatId, title) => chats?.setChatTitle(chatId, title, 'generated'),
   });
   chats = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);

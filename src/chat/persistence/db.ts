@@ -3,7 +3,7 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { StoredAttachment } from './attachment-rows';
 import type { SerializedChatIndex } from '../search-index';
-import type { Chat, Draft, Message } from '../types';
+import type { Chat, Draft, LibraryRecord, Message } from '../types';
 
 /** The IndexedDB database and its schema history. */
 
@@ -26,6 +26,8 @@ export interface ParleyDb extends DBSchema {
    * list or a thread never reads them; indexed by owner: a draft, a chat, a message.
    */
   attachments: { key: string; value: StoredAttachment; indexes: { draftKey: string; chatId: string; messageId: string } };
+  /** Instructions, defaults, presets, projects and prompts (issue 23), one row each. */
+  library: { key: string; value: LibraryRecord };
 }
 
 export type ParleyDatabase = IDBPDatabase<ParleyDb>;
@@ -54,6 +56,7 @@ export const MIGRATIONS: readonly Migration[] = [
     attachments.createIndex('chatId', 'chatId');
     attachments.createIndex('messageId', 'messageId');
   },
+  (db) => void db.createObjectStore('library', { keyPath: 'id' }),
 ];
 
 export const DB_VERSION = MIGRATIONS.length;

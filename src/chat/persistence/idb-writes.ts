@@ -3,14 +3,14 @@ import { safeStoredAttachment } from '../attachments';
 import { chatRange, type SettingRow } from './db';
 import { applyChatPatch, type ChatPersistence, type DeletedChat } from './persistence';
 import { toStorageError } from './storage-error';
-import type { Chat, Draft, Message } from '../types';
+import type { Chat, Draft, LibraryRecord, Message } from '../types';
 
 /**
  * Everything that writes to IndexedDB (idb-persistence.ts reads): loaded with the first write,
  * which waits for the unsaved-changes bookkeeping anyway (store-core.ts), not with the first screen.
  */
 
-type StoreName = 'chats' | 'messages' | 'drafts' | 'settings' | 'attachments';
+type StoreName = 'chats' | 'messages' | 'drafts' | 'settings' | 'attachments' | 'library';
 
 /** An import issues its rows in slices this long, continued from the last request's success, so no task is long. */
 const IMPORT_SLICE_MS = 12;
@@ -80,7 +80,10 @@ export type IdbWriteMethod =
   | 'deleteAttachments'
   | 'putDraft'
   | 'deleteDraft'
-  | 'putSetting';
+  | 'putSetting'
+  | 'listLibrary'
+  | 'putLibrary'
+  | 'deleteLibrary';
 
 export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWriteMethod> {
   return {
@@ -207,8 +210,11 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         ...batch.messages.map((row): [StoreName, unknown] => ['messages', row]),
         ...batch.attachments.map((row): [StoreName, unknown] => ['attachments', safeStoredAttachment(row)]),
         ...(batch.settings ?? []).map((row): [StoreName, unknown] => ['settings', row]),
+        ...(batch.library ?? []).map((row): [StoreName, unknown] => ['library', row]),
       ];
-      const stores: StoreName[] = batch.settings?.length ? ['chats', 'messages', 'attachments', 'settings'] : ['chats', 'messages', 'attachments'];
+      const stores: StoreName[] = ['chats', 'messages', 'attachments'];
+      if (batch.settings?.length) stores.push('settings');
+      if (batch.library?.length) stores.push('library');
       signal?.throwIfAborted();
       let stopAbort = () => {};
       try {
@@ -274,6 +280,18 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
     deleteDraft: (key) => write(raw, ['drafts'], (tx) => void tx.objectStore('drafts').delete(key)),
     putSetting: (key, value) =>
       write(raw, ['settings'], (tx) => void tx.objectStore('settings').put({ key, value } satisfies SettingRow)),
+
+    // Read here, with the writes: the library is read once, after the first screen.
+    async listLibrary() {
+      let rows: LibraryRecord[] = [];
+      await write(raw, ['library'], (tx, guard) => {
+        const request = tx.objectStore('library').getAll() as IDBRequest<LibraryRecord[]>;
+        request.onsuccess = guard(() => void (rows = request.result));
+      });
+      return rows;
+    },
+    putLibrary: (record) => write(raw, ['library'], (tx) => void tx.objectStore('library').put(record)),
+    deleteLibrary: (id) => write(raw, ['library'], (tx) => void tx.objectStore('library').delete(id)),
 
   };
 }

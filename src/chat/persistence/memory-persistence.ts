@@ -5,7 +5,7 @@ import { SEARCH_BATCH_SIZE, scanMessages } from '../search';
 import { toStorageError } from './storage-error';
 import { compareMessages } from './message-order';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
-import type { Chat, Draft, Message } from '../types';
+import type { Chat, Draft, LibraryRecord, Message } from '../types';
 
 /**
  * The same contract as IndexedDB, held in memory for one session (IndexedDB unavailable, and
@@ -46,6 +46,7 @@ export function createMemoryPersistence(): ChatPersistence {
   const chatOfMessage = new Map<string, string>();
   const drafts = new Map<string, Draft>();
   const settings = new Map<string, unknown>();
+  const library = new Map<string, LibraryRecord>();
   const attachments = new Map<string, StoredAttachment>();
   const rowsWhere = (test: (row: StoredAttachment) => boolean) =>
     [...attachments.values()].filter(test).sort((a, b) => a.createdAt - b.createdAt);
@@ -181,24 +182,33 @@ export function createMemoryPersistence(): ChatPersistence {
         checkMessages(batch.messages);
         for (const row of batch.attachments) assertKey(row?.id, 'An attachment id');
         for (const row of batch.settings ?? []) assertKey(row?.key, 'A setting key');
+        for (const row of batch.library ?? []) assertKey(row?.id, 'A library id');
         // As IndexedDB's `add`: an id already stored, or twice in the batch, fails the whole import.
         const unique = (ids: string[], stored: { has(id: string): boolean }) => new Set(ids).size === ids.length && !ids.some((id) => stored.has(id));
         const taken =
           !unique(batch.chats.map((chat) => chat.id), chats) ||
           !unique(batch.messages.map((message) => message.id), chatOfMessage) ||
           !unique(batch.attachments.map((row) => row.id), attachments) ||
-          !unique((batch.settings ?? []).map((row) => row.key), settings);
+          !unique((batch.settings ?? []).map((row) => row.key), settings) ||
+          !unique((batch.library ?? []).map((row) => row.id), library);
         if (taken) throw new DOMException('A chat, message or attachment of the import already exists', 'ConstraintError');
       });
       const rowsOfSettings = batch.settings ?? [];
-      const total = batch.chats.length + batch.messages.length + batch.attachments.length + rowsOfSettings.length;
-      const copies = { chats: [] as Chat[], messages: [] as Message[], attachments: [] as StoredAttachment[], settings: [] as { key: string; value: unknown }[] };
-      const done = () => copies.chats.length + copies.messages.length + copies.attachments.length + copies.settings.length;
+      const rowsOfLibrary = batch.library ?? [];
+      const total = batch.chats.length + batch.messages.length + batch.attachments.length + rowsOfSettings.length + rowsOfLibrary.length;
+      const copies = {
+        chats: [] as Chat[],
+        messages: [] as Message[],
+        attachments: [] as StoredAttachment[],
+        settings: [] as { key: string; value: unknown }[],
+        library: [] as LibraryRecord[],
+      };
+      const done = () => copies.chats.length + copies.messages.length + copies.attachments.length + copies.settings.length + copies.library.length;
       onProgress?.(0, total);
       signal?.throwIfAborted();
       let sliceEnd = performance.now() + IMPORT_SLICE_MS;
-      const sources = { chats: batch.chats, messages: batch.messages, attachments: batch.attachments, settings: rowsOfSettings };
-      for (const key of ['chats', 'messages', 'attachments', 'settings'] as const) {
+      const sources = { chats: batch.chats, messages: batch.messages, attachments: batch.attachments, settings: rowsOfSettings, library: rowsOfLibrary };
+      for (const key of ['chats', 'messages', 'attachments', 'settings', 'library'] as const) {
         for (const row of sources[key] as object[]) {
           if (performance.now() > sliceEnd) {
             onProgress?.(done(), total);
@@ -216,6 +226,7 @@ export function createMemoryPersistence(): ChatPersistence {
       for (const message of copies.messages) storeMessage(message);
       for (const row of copies.attachments) attachments.set(row.id, row);
       for (const row of copies.settings) settings.set(row.key, row.value);
+      for (const row of copies.library) library.set(row.id, row);
       onProgress?.(total, total);
     },
 
@@ -241,6 +252,14 @@ export function createMemoryPersistence(): ChatPersistence {
         assertKey(key, 'A setting key');
         settings.set(key, clone(value));
       }),
+
+    listLibrary: () => run(() => [...library.values()].map(clone)),
+    putLibrary: (record) =>
+      run(() => {
+        assertKey(record?.id, 'A library id');
+        library.set(record.id, clone(record));
+      }),
+    deleteLibrary: (id) => run(() => void library.delete(id)),
 
     searchMessages: (query, options) => scanMessages(batchesNewestFirst(), query, options),
     close: () => {},

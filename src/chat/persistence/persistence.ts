@@ -1,6 +1,6 @@
 import type { StoredAttachment } from './attachment-rows';
 import type { Snippet } from '../search';
-import type { Chat, ChatPatch, Draft, Message } from '../types';
+import type { Chat, ChatPatch, Draft, LibraryRecord, Message } from '../types';
 
 /** Where chats live: IndexedDB, or memory for a session when IndexedDB can't be used. */
 export type PersistenceKind = 'indexeddb' | 'memory';
@@ -46,6 +46,8 @@ export interface ImportBatch {
   attachments: StoredAttachment[];
   /** Settings rows added with them (a restore's): like every row of the batch, a key already stored fails it all. */
   settings?: { key: string; value: unknown }[];
+  /** Library rows added with them (a restore's, an import's projects): added like the rest, never over a stored one. */
+  library?: LibraryRecord[];
 }
 
 export interface ImportWriteOptions {
@@ -104,6 +106,11 @@ export interface ChatPersistence {
   getDraft(key: string): Promise<Draft | undefined>;
   putDraft(draft: Draft): Promise<void>;
   deleteDraft(key: string): Promise<void>;
+  /** Every library row (instructions, defaults, presets, projects, prompts: issue 23). */
+  listLibrary(): Promise<LibraryRecord[]>;
+  /** Writes a library row whole (its id is its key). */
+  putLibrary(record: LibraryRecord): Promise<void>;
+  deleteLibrary(id: string): Promise<void>;
   getSetting<T = unknown>(key: string): Promise<T | undefined>;
   putSetting(key: string, value: unknown): Promise<void>;
   /**

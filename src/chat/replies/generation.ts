@@ -26,17 +26,19 @@ export interface GenerationFailure {
   reason?: string;
 }
 
+export interface GenerationRequest {
+  model?: string;
+  messages: ChatModelMessage[] | Promise<ChatModelMessage[]>;
+  temperature?: number;
+  maxTokens?: number;
+  /** A chat with tools: read from the tools settings first (issue 16). */
+  tools?: Promise<OpenAiTool[] | undefined>;
+}
+
 export interface GenerationOptions {
   model: ChatModel;
-  /** Messages with attachments come as a promise: their rows are read and encoded first. */
-  request: {
-    model?: string;
-    messages: ChatModelMessage[] | Promise<ChatModelMessage[]>;
-    temperature?: number;
-    maxTokens?: number;
-    /** A chat with tools: read from the tools settings first (issue 16). */
-    tools?: Promise<OpenAiTool[] | undefined>;
-  };
+  /** Messages with attachments come as a promise: their rows are read and encoded first; a whole request does while the user's library is read. */
+  request: GenerationRequest | Promise<GenerationRequest>;
   /** The assistant message, status 'streaming': empty, or a partial reply being continued (a new segment). */
   message: Message;
   now(): number;
@@ -74,7 +76,9 @@ function describeError(error: unknown, withImages: boolean, withTools: boolean):
 }
 
 export function startGeneration(options: GenerationOptions): Generation {
-  const { model, request, now, onUpdate, save, onFinish } = options;
+  const { model, now, onUpdate, save, onFinish } = options;
+  /** The request as sent: its Maximum tokens is kept on a reply the length limit ended. */
+  let sent: GenerationRequest | undefined = 'then' in options.request ? undefined : options.request;
   const controller = new AbortController();
   // A continued reply's figures are worked out again over all its segments when it settles.
   const { timing: _settled, ...partial } = options.message;
@@ -127,7 +131,7 @@ export function startGeneration(options: GenerationOptions): Generation {
       status,
       timing: replyTiming(message),
       // Which limit ended a length-cut reply decides what the app suggests raising.
-      ...(message.finishReason === 'length' && request.maxTokens !== undefined && { maxTokens: request.maxTokens }),
+      ...(message.finishReason === 'length' && sent?.maxTokens !== undefined && { maxTokens: sent.maxTokens }),
       ...(failure && { error: failure.message, errorCode: failure.code, ...(failure.reason && { errorReason: failure.reason }) }),
       ...(failure?.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs, retryAt: now() + failure.retryAfterMs }),
     };
@@ -141,6 +145,7 @@ export function startGeneration(options: GenerationOptions): Generation {
   const run = async () => {
     try {
       // Awaited only when there is something to wait for: a plain request starts in this very task.
+      const request = sent ?? (sent = await options.request);
       const messages = Array.isArray(request.messages) ? request.messages : await request.messages;
       const tools = request.tools && (await request.tools);
       // Stopped while the attachments (or tools) were read: nothing is sent.

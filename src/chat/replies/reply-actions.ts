@@ -4,7 +4,8 @@ import type { AttachmentSettings } from '../attachments';
 import type { Attachment } from '../attachments';
 import type { ChatModel, ChatModelMessage, ChatModelRegistry } from '../model';
 import { alternateRoles, continueMessages } from './continue-request';
-import { startGeneration, type Generation, type GenerationFailure, type SavePhase } from './generation';
+import { startGeneration, type Generation, type GenerationFailure, type GenerationRequest, type SavePhase } from './generation';
+import { requestChat, type LibraryContents } from '../library';
 import { newId } from '../../lib/ids';
 import { modelMessages } from '../model/model-messages';
 import { holdReplyLock, type LockManagerLike } from '../tabs';
@@ -74,7 +75,17 @@ export interface ReplyDeps {
   ensureLoaded(chatId: string): Promise<boolean>;
   setGeneratedTitle(chatId: string, title: string): Promise<void>;
   attachments?: AttachmentSettings;
+  /** The user's library a request is built with (issue 23); absent: the chat alone, as stored. */
+  library?: LibrarySource;
 }
+
+/** What a reply reads of the user's library: a snapshot, read once first. */
+export interface LibrarySource {
+  getSnapshot(): LibraryContents & { loaded: boolean };
+  init(): Promise<void>;
+}
+
+const NO_LIBRARY: LibraryContents = { presets: [], projects: [] };
 
 /** How long a chat made on the home page waits for its page to ask for the first reply before the store asks itself: longer than a slow page load (the page asks as soon as the chat shows), short enough that a user who left at once still gets the answer. */
 export const PENDING_REPLY_GRACE_MS = 5000;
@@ -84,7 +95,7 @@ function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
   return message.status === 'error' && message.content === '' && !message.reasoning && !list.some((m) => m.parentId === message.id);
 }
 
-export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle, attachments: settings }: ReplyDeps): ReplyActions {
+export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle, attachments: settings, library }: ReplyDeps): ReplyActions {
   const pending = new Set<string>();
   const byParent = new Map<string, Generation>();
   const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
@@ -104,7 +115,18 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     return persistMessage(message, phase === 'end' ? { updatedAt: core.now() } : undefined);
   };
 
-  const tools = createToolReplyActions({ core, locks, persistMessage, startReply: (chatId, parentId) => startReply(chatId, parentId) });
+  /** The chat as a request is built from it (instructions, project, defaults: library/system-message.ts); at once when the library is read. */
+  const sentChatNow = (chat: Chat): Chat => requestChat(chat, library?.getSnapshot() ?? NO_LIBRARY);
+  const sentChat = (chat: Chat): Chat | Promise<Chat> =>
+    !library || library.getSnapshot().loaded
+      ? sentChatNow(chat)
+      : library.init().then(
+          () => sentChatNow(chat),
+          // The library could not be read (the store said so): the chat goes as it is rather than not at all.
+          () => sentChatNow(chat),
+        );
+
+  const tools = createToolReplyActions({ core, locks, persistMessage, startReply: (chatId, parentId) => startReply(chatId, parentId), sentChat: sentChatNow });
 
   const finished = (model: ChatModel, parentId: string) => (message: Message, failure?: GenerationFailure) => {
     running.delete(message.id);
@@ -124,19 +146,26 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       ? modelMessagesWithAttachments(chat, thread, async (ids) => (await core.persist('load', (p) => p.getAttachments(ids))) ?? [], settings)
       : modelMessages(chat, thread);
 
+  type MessagesFor = (sent: Chat) => ChatModelMessage[] | Promise<ChatModelMessage[]>;
+
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
-  const run = (chat: Chat, parentId: string, message: Message, messages: ChatModelMessage[] | Promise<ChatModelMessage[]>, withTools = true) => {
+  const run = (chat: Chat, parentId: string, message: Message, messagesFor: MessagesFor, withTools = true) => {
     const model = models.get()!;
     core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
+    const requestFor = (sent: Chat): GenerationRequest => {
+      const messages = messagesFor(sent);
+      return {
+        model: sent.model,
+        messages: Array.isArray(messages) ? alternateRoles(messages) : messages.then(alternateRoles),
+        temperature: sent.temperature,
+        maxTokens: sent.maxTokens,
+        ...(withTools && hasToolServers(sent) && { tools: tools.requestTools(sent) }),
+      };
+    };
+    const sent = sentChat(chat);
     const generation = startGeneration({
       model,
-      request: {
-        model: chat.model,
-        messages: Array.isArray(messages) ? alternateRoles(messages) : messages.then(alternateRoles),
-        temperature: chat.temperature,
-        maxTokens: chat.maxTokens,
-        ...(withTools && hasToolServers(chat) && { tools: tools.requestTools(chat) }),
-      },
+      request: sent instanceof Promise ? sent.then(requestFor) : requestFor(sent),
       message,
       now: core.now,
       onUpdate: (next) => {
@@ -151,7 +180,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     // the calls' states, would store the reply without them (a reload would then forget a pending approval).
     void generation.done.then((final) => {
       const reply = core.findMessage(final.id);
-      if (reply) tools.replyFinished(reply, core.chat(reply.chatId));
+      const stored = reply && core.chat(reply.chatId);
+      if (reply) tools.replyFinished(reply, stored && sentChatNow(stored));
     });
     // Announced once the lock is held, so a tab that waits for the lock waits for this reply.
     holdReplyLock(locks, message.id, generation.done, () => {
@@ -183,7 +213,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       return failed.id;
     }
 
-    run(chat, parentId, message, requestMessages(chat, threadPath(indexMessages(list), parentId)), withTools);
+    const thread = threadPath(indexMessages(list), parentId);
+    run(chat, parentId, message, (sent) => requestMessages(sent, thread), withTools);
     return message.id;
   };
 
@@ -306,8 +337,10 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       core.setMessage(resumed);
       core.patchChat(chat.id, { currentLeafId: resumed.id, updatedAt: core.now() });
       const thread = threadPath(indexMessages(list), parentId);
-      const messages = requestMessages(chat, thread);
-      run(chat, parentId, resumed, Array.isArray(messages) ? continueMessages(messages, partial) : messages.then((m) => continueMessages(m, partial)));
+      run(chat, parentId, resumed, (sent) => {
+        const messages = requestMessages(sent, thread);
+        return Array.isArray(messages) ? continueMessages(messages, partial) : messages.then((m) => continueMessages(m, partial));
+      });
       return true;
     },
     stop(messageId) {

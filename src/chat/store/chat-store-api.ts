@@ -8,6 +8,7 @@ import type { ChatExport } from '../backup';
 import type { MessageActions } from '../actions';
 import type { ChatPersistence } from '../persistence';
 import type { ReplyActions } from '../replies';
+import type { LibrarySource } from '../replies/reply-actions';
 import type { LockManagerLike } from '../tabs';
 import type { ChatSearchResult, SearchChatsOptions } from '../search-index';
 import type { EstimateStorage } from '../persistence';
@@ -35,6 +36,8 @@ export interface ChatStoreOptions {
   estimateStorage?: EstimateStorage | null;
   /** Worker scripts and settings for attached files (the app passes the build's worker addresses). */
   attachments?: AttachmentSettings;
+  /** The user's library requests are built with (issue 23): 'app' for the app's (getChatStore's default); absent: none, each chat as stored. */
+  library?: 'app' | LibrarySource;
 }
 
 /** What the draft attachments (draft-attachments.ts) need of the store they belong to. */
@@ -78,6 +81,8 @@ export interface ChatStore
   flushDrafts(): Promise<void>;
   getSetting<T = unknown>(key: string): Promise<T | undefined>;
   putSetting(key: string, value: unknown): Promise<void>;
+  /** Runs `run` on the storage, its failures reported like the store's own (the library's rows: issue 23); undefined when it failed. */
+  withStorage<T>(operation: 'load' | 'save-setting', run: (persistence: ChatPersistence) => Promise<T>): Promise<T | undefined>;
   search(query: string, options?: SearchChatsOptions): Promise<ChatSearchResult[]>;
   /** Writes again what storage refused (the user's "Try again"); true when everything is saved. */
   retrySaves(): Promise<boolean>;

@@ -12,6 +12,7 @@ export function configureChatStore(options: ChatStoreOptions): void {
 
 export function getChatStore(): ChatStore {
   instance ??= createChatStore({
+    library: 'app',
     ...configured,
     win: typeof window === 'undefined' ? null : window,
     doc: typeof document === 'undefined' ? null : document,

@@ -58,6 +58,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
           locks: options.locks,
           untitledTitle: options.untitledTitle,
           attachments: options.attachments,
+          library: options.library,
           ensureLoaded: (chatId) => loadChat(chatId),
         })),
       (error: unknown) => {
@@ -209,6 +210,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     flushDrafts: drafts.flush,
     getSetting: async <T>(key: string) => core.persist('load', (p) => p.getSetting<T>(key)),
     putSetting: async (key, value) => void (await core.persist('save-setting', (p) => p.putSetting(key, value))),
+    withStorage: (operation, run) => core.persist(operation, run),
     async search(query, searchOptions) {
       await init();
       // Only the search palette searches: its code loads with the first search.

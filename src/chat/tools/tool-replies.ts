@@ -26,6 +26,8 @@ export interface ToolRepliesHost {
   persistMessage(message: Message, patch?: ChatPatch): Promise<void>;
   /** Asks the model for the reply under `parentId` (the last tool message). */
   startReply(chatId: string, parentId: string): string | undefined;
+  /** The chat as its requests see it (its project's and the defaults' tool servers applied: issue 23); default: as stored. */
+  sentChat?(chat: Chat): Chat;
 }
 
 export interface ToolReplies {
@@ -211,7 +213,8 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
     },
 
     async afterReply(reply) {
-      const chat = core.chat(reply.chatId);
+      const stored = core.chat(reply.chatId);
+      const chat = stored && (host.sentChat?.(stored) ?? stored);
       if (!chat || !reply.toolCalls?.length || reply.toolCalls.some((call) => call.state !== undefined)) return;
       await settings.init();
       await relistAllowed(reply, serversOf(chat));

@@ -34,10 +34,11 @@ function rawChatIds(factory: IDBFactory): Promise<{ version: number; ids: string
 }
 
 describe('the schema', () => {
-  it('has the chats, messages, drafts, settings and search index stores with their indexes', async () => {
+  it('has the chats, messages, drafts, settings, search index and library stores with their indexes', async () => {
     const db = await openParleyDb(new IDBFactory());
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'chats', 'drafts', 'messages', 'searchIndex', 'settings']);
+    expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'chats', 'drafts', 'library', 'messages', 'searchIndex', 'settings']);
+    expect(db.transaction('library').objectStore('library').keyPath).toBe('id');
     const tx = db.transaction(['chats', 'messages']);
     expect(tx.objectStore('chats').keyPath).toBe('id');
     expect(tx.objectStore('chats').index('updatedAt').keyPath).toBe('updatedAt');
@@ -56,6 +57,30 @@ describe('the schema', () => {
     expect(upgraded.objectStoreNames.contains('tags' as never)).toBe(true);
     expect(await upgraded.get('chats', 'kept')).toEqual(chat('kept', 1));
     upgraded.close();
+  });
+
+  it('adds the library store to a version 3 database and keeps every row it had (issue 23)', async () => {
+    const factory = new IDBFactory();
+    const v3 = await openParleyDb(factory, { migrations: MIGRATIONS.slice(0, 3) });
+    expect(v3.version).toBe(3);
+    await v3.put('chats', chat('kept', 1));
+    await v3.put('settings', { key: 'tools', value: { servers: [] } });
+    await (v3 as unknown as { put(store: string, row: unknown): Promise<unknown> }).put('attachments', { id: 'a1', chatId: 'kept', name: 'x.txt' });
+    v3.close();
+    const upgraded = await openParleyDb(factory);
+    expect(upgraded.version).toBe(4);
+    expect(await upgraded.get('chats', 'kept')).toEqual(chat('kept', 1));
+    expect(await upgraded.get('settings', 'tools')).toEqual({ key: 'tools', value: { servers: [] } });
+    expect(await upgraded.count('attachments')).toBe(1);
+    expect(await upgraded.getAll('library')).toEqual([]);
+    upgraded.close();
+    const persistence = createIdbPersistence(unwrap(await openParleyDb(factory)));
+    const prompt = { id: 'p1', kind: 'prompt' as const, name: 'Hi', body: 'Say hi', createdAt: 1, updatedAt: 1 };
+    await persistence.putLibrary(prompt);
+    expect(await persistence.listLibrary()).toEqual([prompt]);
+    await persistence.deleteLibrary('p1');
+    expect(await persistence.listLibrary()).toEqual([]);
+    persistence.close();
   });
 
   it('a migration that fails leaves the stored version and data as they were', async () => {
