@@ -23,7 +23,8 @@ const ModelNotice = lazy(() => import('./model-notice'));
 const NotSentNote = lazy(() => import('./not-sent-note'));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
-import { Suggestions } from './suggestions';
+// Just after the first screen (they sit below the composer, so nothing above them moves): the budget.
+const Suggestions = lazy(() => import('./suggestions').then((module) => ({ default: module.Suggestions })));
 import './home-page.css';
 
 /** The home composer's textarea id: the New chat hotkey focuses it. */
@@ -154,7 +155,9 @@ export default function HomePage() {
           )}
           {readiness === 'no-model' && <ModelNotice attention={needsModel} />}
         </Suspense>
-        <Suggestions onPick={suggest} />
+        <Suspense fallback={<div className="suggestions" />}>
+          <Suggestions onPick={suggest} />
+        </Suspense>
         {hasChats && (
           <Suspense fallback={null}>
             <RecentChats />
