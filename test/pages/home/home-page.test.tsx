@@ -155,6 +155,17 @@ describe('home page: with a connection', () => {
     expect(harness.store.getSnapshot().defaultModel).toBe(`${connection.id}/qwen3`);
   });
 
+  it('a suggestion chip fills the message box with its prompt and focuses it, sending nothing', async () => {
+    await connect(['llama3.2']);
+    // The chips load just after the first screen: they arrive on their own.
+    const chip = await screen.findByRole('button', { name: 'Explain a concept' });
+    expect(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')).toHaveLength(4);
+    fireEvent.click(chip);
+    expect(composer().value).toBe('Explain how public-key cryptography works, with an everyday analogy.');
+    expect(document.activeElement).toBe(composer());
+    expect(chats.getSnapshot().chats).toEqual([]);
+  });
+
   it('creates the chat with the default model and moves to it', async () => {
     const connection = await connect(['llama3.2']);
     await send('Hello there');
