@@ -160,6 +160,8 @@ describe('home page: with a connection', () => {
     // The chips load just after the first screen: they arrive on their own.
     const chip = await screen.findByRole('button', { name: 'Explain a concept' });
     expect(within(screen.getByRole('list', { name: 'Suggestions' })).getAllByRole('button')).toHaveLength(4);
+    // As a pointer or keyboard press leaves it: on the chip.
+    chip.focus();
     fireEvent.click(chip);
     expect(composer().value).toBe('Explain how public-key cryptography works, with an everyday analogy.');
     expect(document.activeElement).toBe(composer());
