@@ -1,0 +1,23 @@
+/** The user's library in a restore (issue 23): what comes back, what is kept, what is left out. Loaded with the settings dialog. */
+export const libraryTransfer = {
+  'libraryTransfer.count.presets.one': '{count} preset',
+  'libraryTransfer.count.presets.other': '{count} presets',
+  'libraryTransfer.count.projects.one': '{count} project',
+  'libraryTransfer.count.projects.other': '{count} projects',
+  'libraryTransfer.count.prompts.one': '{count} prompt',
+  'libraryTransfer.count.prompts.other': '{count} prompts',
+  'libraryTransfer.instructions': 'your standing instructions',
+  'libraryTransfer.defaults': 'your defaults for new chats',
+  'libraryTransfer.preview.items': 'From your library, this would be added: {items}.',
+  'libraryTransfer.done.items': 'Added from your library: {items}.',
+  'libraryTransfer.copies.one': '{count} library item has an id already used here by another one: it comes back as a copy under a new id, and nothing here changes.',
+  'libraryTransfer.copies.other': '{count} library items have ids already used here by other ones: they come back as copies under new ids, and nothing here changes.',
+  'libraryTransfer.existing.one': '{count} library item is already here as the backup has it and is left as it is.',
+  'libraryTransfer.existing.other': '{count} library items are already here as the backup has them and are left as they are.',
+  'libraryTransfer.keptHere.instructions': 'Your standing instructions here differ from the backup’s: the ones here are kept.',
+  'libraryTransfer.keptHere.defaults': 'Your defaults for new chats here differ from the backup’s: the ones here are kept.',
+  'libraryTransfer.skipped.one': '{count} library item in the file cannot be read and is left out: {items}.',
+  'libraryTransfer.skipped.other': '{count} library items in the file cannot be read and are left out: {items}.',
+  'libraryTransfer.skipped.named': '“{name}” ({reason})',
+  'libraryTransfer.skipped.unnamed': 'item {index} ({reason})',
+} as const;
