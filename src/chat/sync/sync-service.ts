@@ -7,6 +7,7 @@ import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
 import { SYNC_SETTING } from './sync-setting';
 import { setMissingAttachmentFetcher } from '../store/missing-attachments';
+import { getLibraryStore, type LibraryStore } from '../library';
 import { addSyncRefusal, clearSyncNotices } from './sync-notices';
 import { setSyncStatus } from './sync-status-store';
 
@@ -60,11 +61,13 @@ function chatShowing(store: SyncStore, attachmentId: string): string | undefined
 export interface SyncServiceOptions {
   store?: SyncStore;
   announce?(chatIds: readonly string[]): void;
+  /** The user's library (issue 23): its local changes are exported, rows from other devices applied through it. */
+  library?: Pick<LibraryStore, 'applyRemote' | 'onLocalChange'>;
   /** Options the tests add (a fetch, an in-memory replica). */
   extra?: Partial<StartSyncOptions>;
 }
 
-export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, extra = {} }: SyncServiceOptions = {}): SyncService {
+export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, library = getLibraryStore(), extra = {} }: SyncServiceOptions = {}): SyncService {
   let handle: SyncHandle | undefined;
   let stopListening = () => {};
   const pending = new Set<string>();
@@ -101,16 +104,23 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       announce,
       onStatus: (status) => setSyncStatus(status.state === 'stopped' ? { state: 'off' } : status),
       onRefused: addSyncRefusal,
+      library,
       ...extra,
     });
     setMissingAttachmentFetcher(async (attachmentId) => {
       const chatId = chatShowing(store, attachmentId);
       return chatId ? handle?.fetchAttachment(chatId, attachmentId) : undefined;
     });
-    stopListening = onLocalChange((chatId) => {
+    const stopChats = onLocalChange((chatId) => {
       pending.add(chatId);
       timer ??= setTimeout(flush, EXPORT_COALESCE_MS);
     });
+    // A library row is written whole, once per edit: exported at once, no burst to wait for.
+    const stopLibrary = library.onLocalChange((change) => void handle?.exportLibrary(change.id).catch(() => {}));
+    stopListening = () => {
+      stopChats();
+      stopLibrary();
+    };
   };
 
   const readConfig = async () => (await store.getSetting<SyncConfig | null>(SYNC_SETTING)) ?? undefined;

@@ -1,4 +1,4 @@
-/** The user's library in a restore (issue 23): what comes back, what is kept, what is left out. Loaded with the settings dialog. */
+/** The user's library in a restore and in sync (issue 23): what comes back, what is kept, what is left out. Loaded with the settings dialog. */
 export const libraryTransfer = {
   'libraryTransfer.count.presets.one': '{count} preset',
   'libraryTransfer.count.presets.other': '{count} presets',
@@ -20,4 +20,6 @@ export const libraryTransfer = {
   'libraryTransfer.skipped.other': '{count} library items in the file cannot be read and are left out: {items}.',
   'libraryTransfer.skipped.named': '“{name}” ({reason})',
   'libraryTransfer.skipped.unnamed': 'item {index} ({reason})',
+  'sync.refused.broken.one': 'A library item from the server cannot be read as one and was skipped: {titles}.',
+  'sync.refused.broken.other': '{count} library items from the server cannot be read as ones and were skipped: {titles}.',
 } as const;
