@@ -157,6 +157,12 @@ export function planConnections(raw: readonly Record<string, unknown>[], here: r
   });
 }
 
+/**
+ * The same row whatever its dates: each browser stamps the starter prompts (fixed ids) when it
+ * first opens, so a fresh profile's would otherwise come back as copies of themselves.
+ */
+const sameRow = (a: LibraryRecord, b: LibraryRecord) => canonical({ ...a, createdAt: 0, updatedAt: 0 }) === canonical({ ...b, createdAt: 0, updatedAt: 0 });
+
 /** One of each is kept, under a fixed id: a different one here is never replaced by a copy. */
 const SINGLE_KINDS: readonly LibraryRecord['kind'][] = ['instructions', 'defaults'];
 
@@ -172,7 +178,7 @@ export async function planLibrary(persistence: ChatPersistence, rows: readonly L
     const stored = here.get(record.id);
     const sourceId = record.id;
     if (!stored) return { action: 'add', record, sourceId };
-    if (canonical(stored) === canonical(record)) return { action: 'already-here', record, sourceId };
+    if (sameRow(stored, record)) return { action: 'already-here', record, sourceId };
     if (SINGLE_KINDS.includes(record.kind)) return { action: 'kept-here', record, sourceId };
     const id = newId(record.createdAt);
     ids.set(sourceId, id);

@@ -52,6 +52,14 @@ describe.each(persistences)('the library in a backup (%s)', (_name, open) => {
     expect(await target.listLibrary()).toHaveLength(5);
   });
 
+  it('a row here that differs only in its dates is already here: a fresh profile’s starter prompts do not come back twice', async () => {
+    const target = await open();
+    await target.putLibrary({ ...prompt, createdAt: 900, updatedAt: 900 } as LibraryRecord);
+    const outcome = await restore(target, JSON.stringify(backupDoc([], { version: 2, library: [prompt] })));
+    expect(outcome.library).toMatchObject({ prompts: 0, copies: 0, existing: 1 });
+    expect(await target.listLibrary()).toEqual([{ ...prompt, createdAt: 900, updatedAt: 900 }]);
+  });
+
   it('a version 1 backup (no library) still restores', async () => {
     const target = await open();
     const outcome = await restore(target, JSON.stringify(backupDoc([{ chat: chat('old', 5), messages: [message('o1', null, 4, { chatId: 'old' })], attachments: [] }])));
