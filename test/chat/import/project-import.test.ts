@@ -103,6 +103,18 @@ describe.each(persistences)('projects imported into %s', (_name, open) => {
     expect((await persistence.listChats()).filter((chat) => chat.projectId === project!.id)).toHaveLength(2);
   });
 
+  it('Claude: a conversation carrying a project_uuid goes into that project', async () => {
+    const persistence = await open();
+    const conversations = JSON.parse(fixtureText('claude/conversations.json'));
+    conversations[0].project_uuid = '7a1c3e52-0000-4000-8000-00000000a001';
+    const zip = zipFile({ 'conversations.json': JSON.stringify(conversations), 'projects.json': fixtureText('claude/projects.json') });
+    await runImport(await previewImport([zip], { persistence }), { persistence });
+    const thesis = (await projectsOf(persistence)).find((project) => project.name === 'Thesis: soil microbiome')!;
+    const chats = await persistence.listChats();
+    expect(chats.filter((chat) => chat.projectId === thesis.id).map((chat) => chat.title)).toEqual([conversations[0].name]);
+    expect(chats.filter((chat) => chat.projectId !== undefined)).toHaveLength(1);
+  });
+
   it('an export that names no project changes nothing about projects', async () => {
     const persistence = await open();
     const preview = await previewImport([fixture('chatgpt/conversations.json')], { persistence });
