@@ -20,6 +20,6 @@ export const libraryTransfer = {
   'libraryTransfer.skipped.other': '{count} library items in the file cannot be read and are left out: {items}.',
   'libraryTransfer.skipped.named': '“{name}” ({reason})',
   'libraryTransfer.skipped.unnamed': 'item {index} ({reason})',
-  'sync.refused.broken.one': 'A library item from the server cannot be read as one and was skipped: {titles}.',
-  'sync.refused.broken.other': '{count} library items from the server cannot be read as ones and were skipped: {titles}.',
+  'sync.refused.broken.one': 'The server sent {count} library item that Parley cannot read; it was skipped: {titles}.',
+  'sync.refused.broken.other': 'The server sent {count} library items that Parley cannot read; they were skipped: {titles}.',
 } as const;
