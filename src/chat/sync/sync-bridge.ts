@@ -89,6 +89,9 @@ export function newerLibraryRow(a: LibraryRecord, b: LibraryRecord): LibraryReco
   return stableJson(a) >= stableJson(b) ? a : b;
 }
 
+/** A starter prompt as Parley added it (never edited: the library store stamps each edit later than its creation). */
+const isUntouchedStarter = (row: LibraryRecord) => row.kind === 'prompt' && row.starter === true && row.updatedAt === row.createdAt;
+
 export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library }: SyncBridgeOptions): SyncBridge {
   const sink: LibrarySink = library ?? {
     applyRemote: async (change) => void ('deleted' in change ? await persistence.deleteLibrary(change.id) : await persistence.putLibrary(change.record)),
@@ -213,12 +216,16 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     let doc: PouchDoc | undefined;
     if (!stored) {
       known.delete(id);
-      if (!existing || existing.deleted) return;
-      doc = { _id: id, _rev: existing.rev, _deleted: true, ...(await codec.encodeDeletion(id, await nextVersion(id, now(), existing.doc))) };
+      if (existing?.deleted) return;
+      // A row never sent (an untouched starter prompt) is deleted on the server too: a tombstone of its own.
+      doc = { _id: id, ...(existing && { _rev: existing.rev }), _deleted: true, ...(await codec.encodeDeletion(id, await nextVersion(id, now(), existing?.doc))) };
     } else {
       const check = readLibraryRecord(stored);
       // A row this version cannot read stays on this device: it is not sent for others to skip.
       if (!check.ok) return;
+      // Each device adds the starter prompts itself: one untouched is not sent, so a device joining
+      // later cannot bring back a starter deleted elsewhere (CouchDB prefers a live revision to a deletion).
+      if (isUntouchedStarter(check.record) && (!existing || existing.deleted)) return;
       doc = await docFor(id, { type: 'lib', changedAt: check.record.updatedAt, record: check.record }, existing);
     }
     if (doc) await recordWritten([doc], await local.bulkDocs([doc]));

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCouchServer, type CouchServer, type RawCouchDoc } from '../../support/couch-server/index.mjs';
 import { newerLibraryRow } from '../../../src/chat/sync/sync-bridge';
+import { starterPrompts } from '../../../src/chat/library';
 import type { LibraryProject, LibraryPrompt, LibraryRecord } from '../../../src/chat/types';
 import { device, eventually, type Device } from './two-devices';
 
@@ -94,6 +95,28 @@ describe.each([
     await eventually(async () => expect((await serverDocs()).map((doc) => doc._id)).toContain('lib:p-key'));
     expect(JSON.stringify(await serverDocs())).not.toContain('sk-never-sent');
     expect(JSON.stringify(await a.replica.allDocs({ include_docs: true }))).not.toContain('sk-never-sent');
+  });
+});
+
+describe('the starter prompts', () => {
+  it('one deleted on A stays deleted when B joins later with its own starters; untouched ones are not sent', async () => {
+    couch = await startCouchServer();
+    const options = { url: couch.url, db: 'parley', auth: { kind: 'none' as const } };
+    const a = await device(options, false);
+    const b = await device(options, false);
+    devices.push(a, b);
+    for (const row of starterPrompts(100)) await a.persistence.putLibrary(row);
+    await a.start();
+    await a.library.remove('starter-summarise');
+    await eventually(async () => expect((await couch.rawDocs('parley')).find((doc) => doc._id === 'lib:starter-summarise')?._deleted).toBe(true));
+    for (const row of starterPrompts(200)) await b.persistence.putLibrary(row);
+    await b.start();
+    await eventually(async () => expect(await rowOn(b, 'starter-summarise')).toBeUndefined());
+    await eventually(() => expect(b.statuses.at(-1)).toEqual({ state: 'synced' }));
+    expect(await rowOn(b, 'starter-explain')).toBeDefined();
+    expect(await rowOn(a, 'starter-summarise')).toBeUndefined();
+    const live = (await couch.rawDocs('parley')).filter((doc) => doc._id.startsWith('lib:') && !doc._deleted);
+    expect(live).toEqual([]);
   });
 });
 
