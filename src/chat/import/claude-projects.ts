@@ -1,4 +1,5 @@
-import { entryError, ImportError, parseJson, type ImportProblem } from './errors';
+// Claude's projects.json (issue 23): its projects, read into the neutral shape the import writes as Parley projects.
+import { ImportError, parseJson, type ImportProblem } from './errors';
 import { pacer } from './pace';
 import { baseName, isoMs, isRecord, mentionsKey, optionalString } from './shape';
 import { noSkips, type ImportedProject, type ImportParser } from './types';
@@ -10,17 +11,20 @@ import { noSkips, type ImportedProject, type ImportParser } from './types';
  * description, `prompt_template` as its instructions, its docs as text files. Times are ISO 8601.
  */
 
+/** Which project (1-based, with its name) of which file, and what is wrong. */
+const projectError = (file: string, index: number, title: string, problem: ImportProblem) => new ImportError('invalid-project', { file, index: index + 1, title }, problem);
+
 function readProject(file: string, index: number, raw: unknown): ImportedProject {
-  if (!isRecord(raw)) throw entryError(file, index, '', { code: 'chat-field', params: { field: 'project', expected: 'object' } });
+  if (!isRecord(raw)) throw projectError(file, index, '', { code: 'chat-field', params: { field: 'project', expected: 'object' } });
   const name = optionalString(raw.name) ?? '';
-  const fail = (problem: ImportProblem) => entryError(file, index, name, problem);
+  const fail = (problem: ImportProblem) => projectError(file, index, name, problem);
   const id = optionalString(raw.uuid);
   if (!id) throw fail({ code: 'chat-field', params: { field: 'uuid', expected: 'string' } });
   if (raw.docs !== undefined && raw.docs !== null && !Array.isArray(raw.docs)) throw fail({ code: 'chat-field', params: { field: 'docs', expected: 'list' } });
   const createdAt = isoMs(raw.created_at) ?? 0;
   const files = ((raw.docs as unknown[] | null | undefined) ?? []).map((doc, position) => {
     const key = isRecord(doc) ? (optionalString(doc.uuid) ?? `#${position + 1}`) : `#${position + 1}`;
-    if (!isRecord(doc) || typeof doc.content !== 'string') throw fail({ code: 'message-field', params: { message: key, field: 'content', expected: 'string' } });
+    if (!isRecord(doc) || typeof doc.content !== 'string') throw fail({ code: 'doc-field', params: { doc: key, field: 'content', expected: 'string' } });
     return { name: optionalString(doc.filename)?.trim() || `document-${position + 1}.txt`, text: doc.content, createdAt: isoMs(doc.created_at) ?? createdAt };
   });
   const description = optionalString(raw.description)?.trim();

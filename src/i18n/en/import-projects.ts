@@ -6,4 +6,6 @@ export const importProjects = {
   'importProjects.done.one': 'Added {count} project.',
   'importProjects.done.other': 'Added {count} projects.',
   'importProjects.refused': '“{name}” could not be made a project ({reason}); its chats were imported outside any project.',
+  'import.error.invalid-project': '{file}, project {index} (“{title}”): {problem}. Nothing was imported from this file.',
+  'import.problem.doc-field': 'document {doc} has no valid “{field}” ({expected} expected)',
 } as const;

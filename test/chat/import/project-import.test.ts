@@ -40,8 +40,9 @@ describe('Claude’s projects.json', () => {
     const broken = JSON.parse(fixtureText('claude/projects.json'));
     broken[0].docs[1].content = null;
     await expect(parseFiles([textFile(JSON.stringify(broken), 'projects.json')])).rejects.toMatchObject({
-      code: 'invalid-entry',
+      code: 'invalid-project',
       params: { file: 'projects.json', index: 1, title: 'Thesis: soil microbiome' },
+      problem: { code: 'doc-field', params: { doc: 'd0c5a1b2-0000-4000-8000-00000000d002', field: 'content', expected: 'string' } },
     });
   });
 });
