@@ -194,6 +194,8 @@ const NAMED_DOORS: Record<string, string> = {
     'starts the index after the first screen (import() in after-first-screen.ts)',
   'search/search-scan':
     'the plain scan: IndexedDB storage loads it with import() with the first search',
+  'shapes/library-record':
+    'reading a library row from outside (issue 23): the backup reader, sync and the import worker take it without the library room, which brings the store (a circle through backup/export, and the store in the worker)',
   'shapes/date-groups':
     'the history’s date groups: they load with the history’s own chunk, not with the tree the chat page uses',
   'store/missing-attachments':

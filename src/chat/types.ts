@@ -230,6 +230,8 @@ export interface LibraryProject extends LibraryRow<'project'>, ChatDefaults {
   /** A preset its new chats start with (its values under the project's own). */
   presetId?: string;
   files: ProjectFile[];
+  /** Set on imported projects only (Claude's projects.json, a ChatGPT project): the same source imported again is skipped. */
+  source?: ChatSource;
 }
 
 export interface LibraryPrompt extends LibraryRow<'prompt'> {

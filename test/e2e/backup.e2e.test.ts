@@ -75,7 +75,7 @@ describe('back up everything and restore on another origin', () => {
     await data().getByText(/^Backup saved as parley-backup-.*: 2 chats, 6 messages, 0 files\.$/).waitFor();
     await data().getByText(/^Last backup: /).waitFor();
     const backup = JSON.parse(await readFile(file, 'utf8'));
-    expect(backup).toMatchObject({ format: 'parley.backup', version: 1, includesApiKeys: false });
+    expect(backup).toMatchObject({ format: 'parley.backup', version: 2, includesApiKeys: false });
 
     // Another origin, another profile: its store starts empty.
     const fresh = await launchBrowser();

@@ -41,9 +41,17 @@ function outcomeLine(run: ImportRun): string {
   if (run.state === 'cancelled') return t('import.ui.cancelled');
   if (run.state !== 'done') return '';
   const { result } = run;
-  return result.existing > 0
-    ? t('import.ui.doneExisting', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages), existing: result.existing })
-    : t('import.ui.done', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages) });
+  const chats =
+    result.existing > 0
+      ? t('import.ui.doneExisting', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages), existing: result.existing })
+      : t('import.ui.done', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages) });
+  const projects = [
+    ...(result.projects > 0 ? [tn('importProjects.done', result.projects)] : []),
+    ...result.projectsRefused.map(({ name, reason }) => t('importProjects.refused', { name, reason })),
+  ];
+  // A projects.json alone brings no chats: "Imported 0 chats" would only puzzle.
+  const onlyProjects = result.chats === 0 && result.existing === 0 && projects.length > 0;
+  return [...(onlyProjects ? [] : [chats]), ...projects].join(' ');
 }
 
 export function ImportPanel({ files, backend, formatDate = (ms) => dateFormat.format(ms), headingLevel = 4 }: ImportPanelProps) {

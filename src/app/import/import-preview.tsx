@@ -32,7 +32,7 @@ function skippedWhy(why: ImportPreview['skipped']['why']): string {
 export function ImportPreviewView({ preview, formatDate, onImport, onCancel, focusRef, headingRef, headingLevel }: ImportPreviewViewProps) {
   const id = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const nothingNew = preview.toImport.chats === 0;
+  const nothingNew = preview.toImport.chats === 0 && preview.projects.names.length === 0;
   const format = preview.formats.map(formatName).join(', ');
   return (
     <section className="import-preview" aria-labelledby={`${id}title`} data-state={nothingNew ? 'nothing-new' : 'ready'}>
@@ -44,6 +44,8 @@ export function ImportPreviewView({ preview, formatDate, onImport, onCancel, foc
         {preview.dateRange && <li>{t('import.ui.dates', { from: formatDate(preview.dateRange.from), to: formatDate(preview.dateRange.to) })}</li>}
         {preview.existing > 0 && <li data-fact="existing">{tn('import.ui.existing', preview.existing)}</li>}
         {preview.skipped.count > 0 && <li data-fact="skipped">{tn('import.ui.skipped', preview.skipped.count, { why: skippedWhy(preview.skipped.why) })}</li>}
+        {preview.projects.names.length > 0 && <li data-fact="projects">{t('importProjects.preview.names', { names: preview.projects.names.map((name) => `“${name}”`).join(', ') })}</li>}
+        {preview.projects.existing > 0 && <li data-fact="projects-existing">{tn('importProjects.preview.existing', preview.projects.existing)}</li>}
         {nothingNew ? (
           <li data-fact="new">{t('import.ui.nothingNew')}</li>
         ) : (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getChatStore } from '../../chat';
 import { announceChats } from '../../chat/tabs';
+import { getLibraryStore } from '../../chat/library';
 import { previewImport, runImport, type ImportOptions, type ImportPreview, type ImportProgress, type ImportResult, type InputFile } from '../../chat/import';
 
 /**
@@ -23,6 +24,8 @@ export interface ImportBackend {
   runImport(preview: ImportPreview, options: ImportOptions): Promise<ImportResult>;
   persistence(): Promise<ImportOptions['persistence']>;
   announce(chatIds: readonly string[]): void;
+  /** Projects were added (issue 23): the library store reads its rows again, so they show at once. */
+  reloadLibrary(): Promise<void>;
 }
 
 const appBackend: ImportBackend = {
@@ -30,6 +33,7 @@ const appBackend: ImportBackend = {
   runImport,
   persistence: () => getChatStore().attachmentHost().persistence(),
   announce: (chatIds) => announceChats(chatIds),
+  reloadLibrary: () => getLibraryStore().reload(),
 };
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -90,6 +94,8 @@ export function useImportRun(backend: ImportBackend = appBackend): ImportRunCont
         const persistence = await backend.persistence();
         const result = await backend.runImport(preview, { persistence, signal, onProgress: (progress) => update({ state: 'importing', preview, progress }) });
         if (result.chatIds.length > 0) backend.announce(result.chatIds);
+        // Stored by now: a failed read leaves them for the next start, it does not fail the import.
+        if (result.projects > 0) await backend.reloadLibrary().catch(() => undefined);
         // Written already: a Cancel pressed as it finished is too late, and the outcome must say so.
         if (isCurrent() || current.current === undefined) setRun({ state: 'done', result });
       } catch (error) {

@@ -5,9 +5,11 @@ import { applyRestoreFile, backUpEverything, backupErrorOf, previewRestoreFile, 
 import { DEFAULT_MODEL_KEY, getConnectionsStore, type ConnectionsStore, type ModelPreferences } from '../../chat/connections';
 // By path: the connections index leaves the preferences out of the first screen.
 import { getModelPreferences } from '../../chat/connections/model-preferences-instance';
+import { getLibraryStore, type LibraryStore } from '../../chat/library';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { RestorePreviewView } from './restore-preview';
+import { restoreLibraryLines } from './restore-library-lines';
 import { t } from './settings-text';
 import { tn } from '../../i18n/plural';
 
@@ -44,6 +46,8 @@ export interface BackupPanelProps {
   onBackedUp(at: number): void;
   onRestored(): void;
   connections?: RestoreConnections;
+  /** Reads the restored library rows (the app's library store by default). */
+  library?: Pick<LibraryStore, 'reload'>;
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -60,6 +64,7 @@ function restoreDone(outcome: RestoreOutcome): string {
   if (outcome.existing > 0) lines.push(tn('data.restore.existing', outcome.existing));
   if (outcome.connections > 0) lines.push(tn('data.restore.connections', outcome.connections));
   if (outcome.connectionsFailed > 0) lines.push(tn('data.restore.connectionsFailed', outcome.connectionsFailed));
+  lines.push(...restoreLibraryLines(outcome.library, 'done'));
   return lines.join(' ');
 }
 
@@ -78,7 +83,7 @@ function RunStatus({ run, label, countChats = true }: { run: Run; label: string;
   );
 }
 
-export function BackupPanel({ store, download, onBackedUp, onRestored, connections = getConnectionsStore(), preferences = getModelPreferences() }: BackupPanelProps) {
+export function BackupPanel({ store, download, onBackedUp, onRestored, connections = getConnectionsStore(), preferences = getModelPreferences(), library = getLibraryStore() }: BackupPanelProps) {
   const id = useId();
   const [includeKeys, setIncludeKeys] = useState(false);
   const [backup, setBackup] = useState<Run>({ state: 'idle' });
@@ -122,6 +127,9 @@ export function BackupPanel({ store, download, onBackedUp, onRestored, connectio
         },
       });
       if (outcome.settings > 0) await applyRestoredSettings(store, connections, preferences);
+      // The rows went in behind the library store's back: it reads them again, so they show at once.
+      // Stored by now: a failed read must not report the restore as failed (the next start reads them).
+      await library.reload().catch(() => undefined);
       setRestore({ state: 'done', text: restoreDone(outcome) });
       onRestored();
     } catch (error) {

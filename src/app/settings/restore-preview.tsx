@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { PlannedConnection, RestorePreview } from '../../chat/backup';
 import { Button } from '../../ui/button';
 import { baseUrlErrorText } from './base-url-error';
+import { restoreLibraryLines } from './restore-library-lines';
 import { tn } from '../../i18n/plural';
 import { t } from './settings-text';
 
@@ -72,6 +73,11 @@ export function RestorePreviewView({ fileName, preview, onApply, onCancel }: Res
       {counts.copies > 0 && <p className="settings-hint">{tn('data.restore.preview.copies', counts.copies)}</p>}
       {counts.existing > 0 && <p className="settings-hint">{tn('data.restore.preview.existing', counts.existing)}</p>}
       {counts.settings > 0 && <p className="settings-hint">{tn('data.restore.preview.settings', counts.settings)}</p>}
+      {restoreLibraryLines(preview.library, 'preview').map((line) => (
+        <p key={line} className="settings-hint" data-part="library">
+          {line}
+        </p>
+      ))}
       {plan.connections.length > 0 && (
         <fieldset className="data-connections">
           <legend className="data-label">{t('data.restore.preview.connections')}</legend>

@@ -2,7 +2,7 @@ import type { Connection } from '../connections';
 import { DEFAULT_MODEL_KEY } from '../connections';
 import { RECENT_MODELS_KEY, TITLE_SETTINGS_KEY } from '../connections/model-preferences';
 import type { ExportedAttachment } from './export';
-import type { Chat, Message } from '../types';
+import type { Chat, LibraryRecord, Message } from '../types';
 
 /**
  * The shape of "Back up everything" (docs/backup-format.md): one JSON document, written in
@@ -11,8 +11,15 @@ import type { Chat, Message } from '../types';
 
 /** Names the document so a restore (or an import) can tell a Parley backup from any other JSON. */
 export const BACKUP_FORMAT = 'parley.backup';
-/** Raised whenever a field changes incompatibly; a restore refuses versions it does not know. */
-export const BACKUP_VERSION = 1;
+/**
+ * Raised whenever a field changes incompatibly; a restore refuses versions it does not know.
+ * 2 added `library` (issue 23): a Parley that reads only version 1 would restore such a file
+ * without the user's instructions, presets, projects and prompts and say nothing, so it refuses it
+ * as newer instead. Version 1 files (no library) still restore.
+ */
+export const BACKUP_VERSION = 2;
+/** The versions a restore reads. */
+export const READABLE_BACKUP_VERSIONS: readonly number[] = [1, 2];
 
 /** The settings row holding the reminder's choice ({ enabled, days }). */
 export const BACKUP_REMINDER_KEY = 'backupReminder';
@@ -46,6 +53,8 @@ export interface BackupDocument {
   /** Settings rows by key, only those set. */
   settings: Record<string, unknown>;
   connections: Connection[];
+  /** Every row of the user's library (src/chat/types.ts LibraryRecord): instructions, defaults, presets, projects with their files' text, prompts. */
+  library: LibraryRecord[];
   /** Newest first, as the history lists them. */
   chats: BackupChat[];
 }

@@ -5,7 +5,7 @@ import type { MarkdownLabels } from './chat-markdown';
 import type { ChatFile } from './chat-files';
 import type { BackupErrorCode } from './read-backup';
 import type { Connection } from '../connections';
-import type { RestoreOptions, RestoreOutcome, RestorePreview } from './restore';
+import type { LibraryCounts, RestoreOptions, RestoreOutcome, RestorePreview } from './restore';
 import type { WriteBackupOptions, WrittenBackup } from './write-backup';
 
 /**
@@ -29,7 +29,7 @@ export {
   type BackupReminderSettings,
   type ReminderFacts,
 } from './backup-reminder';
-export type { BackupErrorCode, MarkdownLabels, ChatFile, RestoreOptions, RestoreOutcome, RestorePreview, WriteBackupOptions, WrittenBackup };
+export type { BackupErrorCode, LibraryCounts, MarkdownLabels, ChatFile, RestoreOptions, RestoreOutcome, RestorePreview, WriteBackupOptions, WrittenBackup };
 export type { ConnectionAction, PlannedConnection } from './restore-plan';
 export { MAX_BACKUP_BYTES } from './backup-limits';
 export type { BackupProgress } from './write-backup';

@@ -1,8 +1,9 @@
 import type { StoredAttachment } from '../persistence';
 import type { Connection } from '../connections';
 import type { ExportedAttachment } from './export';
-import type { Chat, Message } from '../types';
-import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, type BackupChat } from './backup-format';
+import type { Chat, LibraryRecord, Message } from '../types';
+import { readLibraryRecord } from '../shapes/library-record';
+import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, READABLE_BACKUP_VERSIONS, type BackupChat } from './backup-format';
 import { firstLimitProblem, MAX_BACKUP_BYTES } from './backup-limits';
 
 /**
@@ -55,6 +56,19 @@ export interface ReadBackup {
   /** As the file has them (objects only): checked as Settings checks a typed one when the restore is planned (restore-plan.ts). */
   connections: Record<string, unknown>[];
   chats: RestorableChat[];
+  /** The library rows that read (readLibraryRecord), in the file's order. */
+  library: LibraryRecord[];
+  /** Library rows left out (an unknown kind, a broken field, an id used twice): named in the preview and the result, never fatal. */
+  skippedLibrary: SkippedLibraryRow[];
+}
+
+/** A library row a restore leaves out, and why (readLibraryRecord's words). */
+export interface SkippedLibraryRow {
+  /** 1-based, in the file's `library` list. */
+  index: number;
+  id?: string;
+  name?: string;
+  reason: string;
 }
 
 type Check = (value: unknown) => boolean;
@@ -78,6 +92,8 @@ const CHAT_FIELDS: Record<string, Check> = {
   temperature: optional(isNumber),
   maxTokens: optional(isNumber),
   currentLeafId: optional(isId),
+  projectId: optional(isId),
+  presetId: optional(isId),
 };
 const MESSAGE_FIELDS: Record<string, Check> = {
   id: isId,
@@ -200,6 +216,30 @@ function entry(index: number, raw: unknown, seen: SeenIds): RestorableChat {
   return { chat, messages, attachments };
 }
 
+/** The file's library rows: each read on its own, a broken one skipped and named, never the whole restore refused. */
+function readLibrary(raw: unknown): Pick<ReadBackup, 'library' | 'skippedLibrary'> {
+  const library: LibraryRecord[] = [];
+  const skippedLibrary: SkippedLibraryRow[] = [];
+  if (raw === undefined) return { library, skippedLibrary };
+  if (!Array.isArray(raw)) return { library, skippedLibrary: [{ index: 0, reason: 'the library is not a list' }] };
+  const ids = new Set<string>();
+  raw.forEach((value, i) => {
+    const check = readLibraryRecord(value);
+    if (!check.ok) {
+      skippedLibrary.push({ index: i + 1, ...(check.id !== undefined && { id: check.id }), ...(check.name?.trim() && { name: check.name }), reason: check.reason });
+      return;
+    }
+    const { record } = check;
+    if (ids.has(record.id)) {
+      skippedLibrary.push({ index: i + 1, id: record.id, ...('name' in record && { name: record.name }), reason: 'its id is used twice in the file' });
+      return;
+    }
+    ids.add(record.id);
+    library.push(record);
+  });
+  return { library, skippedLibrary };
+}
+
 /** A file too large to restore is refused before its text is read (the browser could not hold it). */
 export function checkBackupSize(bytes: number): void {
   if (bytes > MAX_BACKUP_BYTES) throw new BackupError('too-large', { limit: Math.round(MAX_BACKUP_BYTES / (1024 * 1024)) });
@@ -210,7 +250,7 @@ export function readBackup(text: string): ReadBackup {
   checkBackupSize(text.length);
   const doc = parse(text);
   if (!isObject(doc) || doc.format !== BACKUP_FORMAT || !Array.isArray(doc.chats)) throw new BackupError('not-a-backup');
-  if (doc.version !== BACKUP_VERSION) {
+  if (typeof doc.version !== 'number' || !READABLE_BACKUP_VERSIONS.includes(doc.version)) {
     throw new BackupError(typeof doc.version === 'number' && doc.version > BACKUP_VERSION ? 'newer-version' : 'not-a-backup', { version: String(doc.version) });
   }
   // Depth and length first, over the whole file: nothing below walks a field that could overflow.
@@ -227,5 +267,6 @@ export function readBackup(text: string): ReadBackup {
     settings,
     connections,
     chats: (doc.chats as BackupChat[]).map((raw, index) => entry(index, raw, seen)),
+    ...readLibrary(doc.library),
   };
 }

@@ -2,9 +2,9 @@ import type { StoredAttachment } from '../persistence';
 import { cleanHeaders, isConnectionKind, normalizeBaseUrl, presetFor, randomId, uniqueConnectionName, type BaseUrlError, type Connection } from '../connections';
 import { newId } from '../../lib/ids';
 import type { ChatPersistence } from '../persistence';
-import type { Message } from '../types';
+import type { LibraryRecord, Message } from '../types';
 import { BACKED_UP_SETTINGS } from './backup-format';
-import type { ReadBackup, RestorableChat } from './read-backup';
+import type { ReadBackup, RestorableChat, SkippedLibraryRow } from './read-backup';
 
 /**
  * What a restore would do, worked out before anything is written (docs/backup-format.md,
@@ -44,8 +44,26 @@ export interface PlannedConnection {
   hereId?: string;
 }
 
+/**
+ * A library row's fate, by the chats' rule: 'add' (its id is free), 'already-here' (the same row
+ * is here), 'copy' (its id is taken by another row: added under a new id), 'kept-here'
+ * (instructions or defaults differing from the ones here: there is one of each, and the one here wins).
+ */
+export type LibraryAction = 'add' | 'copy' | 'already-here' | 'kept-here';
+
+export interface PlannedLibraryRow {
+  action: LibraryAction;
+  /** As it would be written (under its new id for a copy, its preset reference rewritten). */
+  record: LibraryRecord;
+  /** The id it has in the backup. */
+  sourceId: string;
+}
+
 export interface RestorePlan {
   chats: PlannedChat[];
+  library: PlannedLibraryRow[];
+  /** Library rows of the file that do not read, named in the preview and the result. */
+  skippedLibrary: SkippedLibraryRow[];
   /** Settings rows this browser has no value for. */
   settings: { key: string; value: unknown }[];
   connections: PlannedConnection[];
@@ -139,17 +157,62 @@ export function planConnections(raw: readonly Record<string, unknown>[], here: r
   });
 }
 
+/**
+ * The same row whatever its dates: each browser stamps the starter prompts (fixed ids) when it
+ * first opens, so a fresh profile's would otherwise come back as copies of themselves.
+ */
+const sameRow = (a: LibraryRecord, b: LibraryRecord) => canonical({ ...a, createdAt: 0, updatedAt: 0 }) === canonical({ ...b, createdAt: 0, updatedAt: 0 });
+
+/** One of each is kept, under a fixed id: a different one here is never replaced by a copy. */
+const SINGLE_KINDS: readonly LibraryRecord['kind'][] = ['instructions', 'defaults'];
+
+/**
+ * The backup's library rows against the ones here, by the chats' rule: a row whose id is free is
+ * added; one identical to the row of its id here is skipped; any other comes back as a copy under
+ * a new id (instructions and defaults excepted: the ones here win). A project's preset reference
+ * follows a preset copied under a new id. `ids` gets every id that changed (old → new).
+ */
+export async function planLibrary(persistence: ChatPersistence, rows: readonly LibraryRecord[], ids: Map<string, string>): Promise<PlannedLibraryRow[]> {
+  const here = new Map((await persistence.listLibrary()).map((row) => [row.id, row]));
+  const planned = rows.map((record): PlannedLibraryRow => {
+    const stored = here.get(record.id);
+    const sourceId = record.id;
+    if (!stored) return { action: 'add', record, sourceId };
+    if (sameRow(stored, record)) return { action: 'already-here', record, sourceId };
+    if (SINGLE_KINDS.includes(record.kind)) return { action: 'kept-here', record, sourceId };
+    const id = newId(record.createdAt);
+    ids.set(sourceId, id);
+    return { action: 'copy', record: { ...record, id }, sourceId };
+  });
+  return planned.map((row) => {
+    const presetId = row.record.kind === 'project' ? row.record.presetId : undefined;
+    const to = presetId === undefined ? undefined : ids.get(presetId);
+    return to === undefined || row.record.kind !== 'project' ? row : { ...row, record: { ...row.record, presetId: to } };
+  });
+}
+
+/** A chat's project and preset references, pointed at the rows' new ids where they were copied. */
+export function withLibraryIds<T extends { projectId?: string; presetId?: string }>(chat: T, ids: ReadonlyMap<string, string>): T {
+  const projectId = chat.projectId === undefined ? undefined : ids.get(chat.projectId);
+  const presetId = chat.presetId === undefined ? undefined : ids.get(chat.presetId);
+  if (projectId === undefined && presetId === undefined) return chat;
+  return { ...chat, ...(projectId !== undefined && { projectId }), ...(presetId !== undefined && { presetId }) };
+}
+
 /** What restoring `backup` into `persistence` would do, with `here` the connections this browser has. */
 export async function planRestore(persistence: ChatPersistence, backup: ReadBackup, here: readonly Connection[]): Promise<RestorePlan> {
+  const libraryIds = new Map<string, string>();
+  const library = await planLibrary(persistence, backup.library, libraryIds);
   const chats: PlannedChat[] = [];
   for (const entry of backup.chats) {
     const action = await actionFor(persistence, entry);
-    chats.push({ ...(action === 'copy' ? withNewIds(entry) : entry), action });
+    const planned = action === 'copy' ? withNewIds(entry) : entry;
+    chats.push({ ...planned, chat: withLibraryIds(planned.chat, libraryIds), action });
   }
   const settings: RestorePlan['settings'] = [];
   for (const key of BACKED_UP_SETTINGS) {
     if (backup.settings[key] === undefined || (await persistence.getSetting(key)) !== undefined) continue;
     settings.push({ key, value: backup.settings[key] });
   }
-  return { chats, settings, connections: planConnections(backup.connections, here) };
+  return { chats, library, skippedLibrary: backup.skippedLibrary, settings, connections: planConnections(backup.connections, here) };
 }

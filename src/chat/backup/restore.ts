@@ -4,7 +4,8 @@ import type { ChatPersistence } from '../persistence';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { CONNECTIONS_SETTING } from './backup-format';
 import { readBackup } from './read-backup';
-import { planRestore, type PlannedChat, type RestorePlan } from './restore-plan';
+import { planRestore, type PlannedChat, type PlannedLibraryRow, type RestorePlan } from './restore-plan';
+import type { SkippedLibraryRow } from './read-backup';
 import type { BackupProgress } from './write-backup';
 
 /**
@@ -20,8 +21,28 @@ export interface RestorePreview {
   plan: RestorePlan;
   /** What applying it would add. */
   counts: { chats: number; copies: number; existing: number; messages: number; attachments: number; settings: number };
+  /** What it would do with the user's library. */
+  library: LibraryCounts;
   /** When the chats it would add were started, the first and the last (ms); absent when it adds none. */
   dates?: { from: number; to: number };
+}
+
+/** The library rows a restore adds, by kind, and those it leaves out. */
+export interface LibraryCounts {
+  presets: number;
+  projects: number;
+  prompts: number;
+  /** Whether the standing instructions, and the defaults for new chats, come back. */
+  instructions: boolean;
+  defaults: boolean;
+  /** Of those added, how many under a new id (their id was taken here by another row). */
+  copies: number;
+  /** Rows already here as the backup has them: left out. */
+  existing: number;
+  /** Instructions or defaults here differ from the backup's: the ones here were kept. */
+  keptHere: ('instructions' | 'defaults')[];
+  /** Rows of the file that do not read: left out, named. */
+  skipped: SkippedLibraryRow[];
 }
 
 export interface RestoreOptions {
@@ -53,9 +74,28 @@ export interface RestoreOutcome {
   connectionsFailed: number;
   /** Settings rows written (the app applies them at once). */
   settings: number;
+  /** The library rows written (the app's library store reads them again), and those left out. */
+  library: LibraryCounts;
 }
 
 const written = (chats: readonly PlannedChat[]) => chats.filter((chat) => chat.action !== 'already-here');
+const libraryWritten = (rows: readonly PlannedLibraryRow[]) => rows.filter((row) => row.action === 'add' || row.action === 'copy');
+
+function countLibrary(plan: RestorePlan): LibraryCounts {
+  const adds = libraryWritten(plan.library);
+  const of = (kind: PlannedLibraryRow['record']['kind']) => adds.filter((row) => row.record.kind === kind).length;
+  return {
+    presets: of('preset'),
+    projects: of('project'),
+    prompts: of('prompt'),
+    instructions: of('instructions') > 0,
+    defaults: of('defaults') > 0,
+    copies: adds.filter((row) => row.action === 'copy').length,
+    existing: plan.library.filter((row) => row.action === 'already-here').length,
+    keptHere: plan.library.filter((row) => row.action === 'kept-here').map((row) => row.record.kind as 'instructions' | 'defaults'),
+    skipped: plan.skippedLibrary,
+  };
+}
 
 /** Reads and checks the backup in `text` and works out what it would add; writes nothing. Throws a BackupError for a file that is not usable. */
 export async function previewRestore(persistence: ChatPersistence, text: string, connectionsHere: readonly Connection[] = []): Promise<RestorePreview> {
@@ -75,6 +115,7 @@ export async function previewRestore(persistence: ChatPersistence, text: string,
       attachments: adds.reduce((sum, chat) => sum + chat.attachments.length, 0),
       settings: plan.settings.length,
     },
+    library: countLibrary(plan),
     ...(starts.length > 0 && { dates: { from: Math.min(...starts), to: Math.max(...starts) } }),
   };
 }
@@ -115,8 +156,10 @@ export async function applyRestore(persistence: ChatPersistence, preview: Restor
     messages: chats.flatMap(({ messages }) => messages.map((message) => (message.model === undefined ? message : { ...message, model: remapRef(message.model, ids) as string }))),
     attachments: chats.flatMap(({ attachments }) => attachments),
     settings: plan.settings.map(({ key, value }) => ({ key, value: remapSetting(key, value, ids) })),
+    // A preset's, project's or the defaults' model names a connection: it follows one kept under another id.
+    library: libraryWritten(plan.library).map(({ record }) => ('model' in record && record.model !== undefined ? { ...record, model: remapRef(record.model, ids) as string } : record)),
   };
-  const total = batch.chats.length + batch.messages.length + batch.attachments.length + batch.settings.length;
+  const total = batch.chats.length + batch.messages.length + batch.attachments.length + batch.settings.length + batch.library.length;
   options.onProgress?.({ done: 0, total });
   await persistence.importChats(batch, { onProgress: (done) => options.onProgress?.({ done, total }) });
   let added = 0;
@@ -142,5 +185,6 @@ export async function applyRestore(persistence: ChatPersistence, preview: Restor
     connectionsLeftOut: plan.connections.length - adding.length,
     connectionsFailed: failed,
     settings: batch.settings.length,
+    library: preview.library,
   };
 }

@@ -64,6 +64,8 @@ async function header(persistence: ChatPersistence, includeApiKeys: boolean, exp
     includesApiKeys: includeApiKeys,
     settings,
     connections,
+    // The library is small (a project's files are text, at most a few MB): it rides in the header.
+    library: await persistence.listLibrary(),
   };
   const text = JSON.stringify(head);
   return `${text.slice(0, -1)},"chats":[`;

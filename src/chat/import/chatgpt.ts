@@ -3,7 +3,7 @@ import { chatgptImages, type ImageLookup } from './chatgpt-images';
 import { pacer } from './pace';
 import { keptTree, TreeProblem, type TreeNode } from './kept-tree';
 import { baseName, epochMs, isRecord, mentionsKey, optionalString, type Json } from './shape';
-import { noSkips, type ImportedChat, type ImportedMessage, type ImportParser, type SkipCounts, type SkipReason } from './types';
+import { noSkips, type ImportedChat, type ImportedMessage, type ImportedProject, type ImportParser, type SkipCounts, type SkipReason } from './types';
 
 /**
  * ChatGPT's data export: `conversations.json` (newer exports split it into
@@ -98,6 +98,7 @@ function readConversation(file: string, index: number, raw: unknown, images: Ima
   const current = optionalString(raw.current_node);
   const leaf = current === undefined ? undefined : tree.nearestKept(current);
   const models = messages.filter((m) => m.model);
+  const project = projectIdOf(raw);
   return {
     source: { app: 'chatgpt', id },
     title,
@@ -106,7 +107,38 @@ function readConversation(file: string, index: number, raw: unknown, images: Ima
     messages,
     ...(leaf && { currentLeafSourceId: leaf }),
     ...(models.length && { model: models[models.length - 1]!.model }),
+    ...(project && { projectSourceId: project }),
   };
+}
+
+/** A ChatGPT project's id starts so (a custom GPT's is `g-…` alone): `gizmo_id`, with `gizmo_type` "snorlax". */
+const PROJECT_ID_PREFIX = 'g-p-';
+/** How much of a project's id names it: the export holds no project names, so the user can tell them apart and rename them. */
+const PROJECT_NAME_ID_CHARS = 7;
+export const CHATGPT_PROJECT_NAME = 'ChatGPT project';
+
+/** The project a conversation belongs to, when the export names one. */
+function projectIdOf(raw: Json): string | undefined {
+  const id = optionalString(raw.gizmo_id);
+  return id?.startsWith(PROJECT_ID_PREFIX) && id.length > PROJECT_ID_PREFIX.length ? id : undefined;
+}
+
+/** One project per project id the conversations name, spanning their dates. */
+function projectsOf(chats: readonly ImportedChat[]): ImportedProject[] {
+  const projects = new Map<string, ImportedProject>();
+  for (const chat of chats) {
+    const id = chat.projectSourceId;
+    if (!id) continue;
+    const known = projects.get(id);
+    if (known) {
+      known.createdAt = Math.min(known.createdAt, chat.createdAt);
+      known.updatedAt = Math.max(known.updatedAt, chat.updatedAt);
+      continue;
+    }
+    const name = `${CHATGPT_PROJECT_NAME} ${id.slice(PROJECT_ID_PREFIX.length, PROJECT_ID_PREFIX.length + PROJECT_NAME_ID_CHARS)}`;
+    projects.set(id, { source: { app: 'chatgpt', id }, name, files: [], createdAt: chat.createdAt, updatedAt: chat.updatedAt });
+  }
+  return [...projects.values()];
 }
 
 export const chatgptParser: ImportParser = {
@@ -125,6 +157,6 @@ export const chatgptParser: ImportParser = {
       chats.push(readConversation(file.name, index, data[index], images, skipped));
     }
     await images.load(chats, context.signal);
-    return { chats, skipped };
+    return { chats, skipped, projects: projectsOf(chats) };
   },
 };

@@ -70,6 +70,8 @@ function readConversation(file: string, index: number, raw: unknown, skipped: Sk
     updatedAt: isoMs(raw.updated_at) ?? createdAt,
     messages,
     ...(parent !== null && { currentLeafSourceId: parent }),
+    // Where an export says which project a conversation was in: it goes into that project when it is imported too (projects.json).
+    ...(optionalString(raw.project_uuid) && { projectSourceId: raw.project_uuid as string }),
   };
 }
 

@@ -15,6 +15,8 @@ export type ImportErrorCode =
   | 'wrong-shape'
   /** One conversation of the file breaks the format: params name it, `problem` says how. */
   | 'invalid-entry'
+  /** One project of Claude's projects.json breaks the format: params name it (index, title), `problem` says how. */
+  | 'invalid-project'
   /** A zip with no conversations*.json (nor another known file) in it. */
   | 'zip-without-conversations'
   /** A file that claims to be a zip but cannot be read as one. */
@@ -35,7 +37,9 @@ export type ImportProblemCode =
   /** params.message points at params.parent, which is not in the conversation. */
   | 'missing-parent'
   /** The messages' parent links loop back on themselves at params.message. */
-  | 'parent-cycle';
+  | 'parent-cycle'
+  /** A project's document params.doc (its id, or its position) lacks params.field, or holds the wrong type (params.expected). */
+  | 'doc-field';
 
 export type ImportParams = Record<string, string | number>;
 

@@ -3,8 +3,9 @@ import { throwIfAborted } from './errors';
 import type { InputFile } from './input-files';
 import { pacer } from './pace';
 import { parseFiles, type ParsedImport } from './parse-files';
-import { addChatRows } from './to-rows';
-import type { ImportApp, ImportedChat, SkipCounts } from './types';
+import { addChatRows, projectRow } from './to-rows';
+import type { ImportApp, ImportedChat, ImportedProject, SkipCounts } from './types';
+import type { LibraryProject } from '../types';
 
 /**
  * Import as the UI drives it: `previewImport` reads and validates every file and says what would
@@ -42,6 +43,8 @@ export interface ImportPreview {
   toImport: { chats: number; messages: number; attachments: number };
   /** Nodes of the source left out because nothing in them was visible there either. */
   skipped: { count: number; why: SkipCounts };
+  /** Projects the files hold or their chats name (issue 23): the names of those it will add, and how many were imported before (left out). */
+  projects: { names: string[]; existing: number };
 }
 
 export interface ImportResult {
@@ -52,6 +55,11 @@ export interface ImportResult {
   existing: number;
   /** The new chats' ids, oldest first. */
   chatIds: string[];
+  /** Projects added, and those left out because they were imported before. */
+  projects: number;
+  projectsExisting: number;
+  /** Projects that could not be made (too many files, too much text): named, their chats imported outside any project. */
+  projectsRefused: { name: string; reason: string }[];
 }
 
 /** The parsed chats behind each preview the API handed out: the preview itself stays plain data. */
@@ -64,7 +72,13 @@ async function importedKeys(persistence: ChatPersistence): Promise<Set<string>> 
   return new Set(chats.flatMap((chat) => (chat.source ? [sourceKey(chat.source)] : [])));
 }
 
-function summarise(parsed: ParsedImport, known: Set<string>): ImportPreview {
+/** The projects imported before, by their source: importing again adds none, and their chats go into them. */
+async function importedProjects(persistence: ChatPersistence): Promise<Map<string, LibraryProject>> {
+  const rows = await persistence.listLibrary();
+  return new Map(rows.flatMap((row) => (row.kind === 'project' && row.source ? [[sourceKey(row.source), row] as const] : [])));
+}
+
+function summarise(parsed: ParsedImport, known: Set<string>, knownProjects: ReadonlyMap<string, LibraryProject>): ImportPreview {
   let messages = 0;
   let from = Infinity;
   let to = -Infinity;
@@ -92,6 +106,10 @@ function summarise(parsed: ParsedImport, known: Set<string>): ImportPreview {
     existing,
     toImport,
     skipped: { count: why.hidden + why.system + why.tool + why.empty, why: { ...why } },
+    projects: {
+      names: parsed.projects.filter((project) => !knownProjects.has(sourceKey(project.source))).map((project) => project.name),
+      existing: parsed.projects.filter((project) => knownProjects.has(sourceKey(project.source))).length,
+    },
   };
 }
 
@@ -109,7 +127,7 @@ export async function readImport(files: readonly InputFile[], options: ImportOpt
     onProgress: ({ file, done, total }) => onProgress?.({ phase: 'reading', file, done, total }),
   });
   throwIfAborted(signal);
-  return { preview: summarise(parsed, await importedKeys(options.persistence)), parsed };
+  return { preview: summarise(parsed, await importedKeys(options.persistence), await importedProjects(options.persistence)), parsed };
 }
 
 /** Makes Parley's rows of the chats not stored yet and writes them in one transaction. */
@@ -118,12 +136,14 @@ export async function writeImport(parsed: ParsedImport, options: ImportOptions):
   // Checked again: another tab may have imported the same file since the preview.
   const known = await importedKeys(persistence);
   const fresh: ImportedChat[] = parsed.chats.filter((chat) => !known.has(sourceKey(chat.source)));
-  const batch: ImportBatch = { chats: [], messages: [], attachments: [] };
+  const batch: ImportBatch = { chats: [], messages: [], attachments: [], library: [] };
+  const projects = await projectRows(parsed.projects, await importedProjects(persistence), batch);
   const pace = pacer(signal);
   for (const [done, chat] of fresh.entries()) {
     await pace();
     if (done % 100 === 0) onProgress?.({ phase: 'preparing', done, total: fresh.length });
-    addChatRows(batch, chat);
+    const projectId = chat.projectSourceId === undefined ? undefined : projects.ids.get(sourceKey({ app: chat.source.app, id: chat.projectSourceId }));
+    addChatRows(batch, chat, projectId);
   }
   throwIfAborted(signal);
   await persistence.importChats(batch, { signal, onProgress: (done, total) => onProgress?.({ phase: 'writing', done, total }) });
@@ -133,7 +153,37 @@ export async function writeImport(parsed: ParsedImport, options: ImportOptions):
     attachments: batch.attachments.length,
     existing: parsed.chats.length - fresh.length,
     chatIds: batch.chats.map((chat) => chat.id),
+    projects: batch.library!.length,
+    projectsExisting: projects.existing,
+    projectsRefused: projects.refused,
   };
+}
+
+/**
+ * The projects not imported before, as library rows added to the batch (one transaction with the
+ * chats); `ids` maps every project's source, new or imported before, to its id here.
+ */
+async function projectRows(found: readonly ImportedProject[], known: ReadonlyMap<string, LibraryProject>, batch: ImportBatch) {
+  const ids = new Map<string, string>();
+  const refused: { name: string; reason: string }[] = [];
+  let existing = 0;
+  for (const project of found) {
+    const key = sourceKey(project.source);
+    const here = known.get(key);
+    if (here) {
+      existing++;
+      ids.set(key, here.id);
+      continue;
+    }
+    const made = projectRow(project);
+    if (!made.ok) {
+      refused.push({ name: project.name, reason: made.reason });
+      continue;
+    }
+    batch.library!.push(made.record);
+    ids.set(key, made.record.id);
+  }
+  return { ids, existing, refused };
 }
 
 /** The import on the page: the fallback where no import worker runs (unit tests, no Worker, memory storage). */

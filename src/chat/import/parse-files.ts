@@ -1,9 +1,10 @@
 import { chatgptParser } from './chatgpt';
 import { claudeParser } from './claude';
+import { claudeProjectsParser } from './claude-projects';
 import { ImportError, throwIfAborted } from './errors';
 import { checkImportSize, fromFile, isZip, zipEntries, type InputFile } from './input-files';
 import { openwebuiParser } from './openwebui';
-import { noSkips, type ImportApp, type ImportedChat, type ImportFile, type ImportParser, type SkipCounts } from './types';
+import { noSkips, type ImportApp, type ImportedChat, type ImportedProject, type ImportFile, type ImportParser, type SkipCounts } from './types';
 
 /**
  * Reads every chosen file with the parser that recognises it. All or nothing: the first file
@@ -17,11 +18,13 @@ const HEAD_BYTES = 64 * 1024;
  * Parsers tried in order; Parley's backup parser is added here (see README.md). ChatGPT's comes
  * last: it claims any conversations*.json the others did not recognise by their keys.
  */
-export const PARSERS: ImportParser[] = [claudeParser, openwebuiParser, chatgptParser];
+export const PARSERS: ImportParser[] = [claudeParser, claudeProjectsParser, openwebuiParser, chatgptParser];
 
 export interface ParsedImport {
   formats: ImportApp[];
   chats: ImportedChat[];
+  /** Projects found, each once (by its source id). */
+  projects: ImportedProject[];
   skipped: SkipCounts;
   /** Chats that appeared twice in the input (the same file chosen twice): kept once. */
   repeated: number;
@@ -80,6 +83,7 @@ export async function parseFiles(inputs: readonly InputFile[], options: ParseOpt
   const formats = new Set<ImportApp>();
   const seen = new Set<string>();
   const chats: ImportedChat[] = [];
+  const projects = new Map<string, ImportedProject>();
   const skipped = noSkips();
   let repeated = 0;
   for (const [done, { file, parser, siblings }] of jobs.entries()) {
@@ -88,6 +92,12 @@ export async function parseFiles(inputs: readonly InputFile[], options: ParseOpt
     const result = await parser.parse(file, { siblings, signal: options.signal });
     formats.add(parser.app);
     for (const reason of Object.keys(skipped) as (keyof SkipCounts)[]) skipped[reason] += result.skipped[reason];
+    // A project named by ChatGPT conversations in two files is one project; a projects.json entry says more than a name made up for it.
+    for (const project of result.projects ?? []) {
+      const key = `${project.source.app}:${project.source.id}`;
+      const known = projects.get(key);
+      if (!known || (known.files.length === 0 && project.files.length > 0)) projects.set(key, project);
+    }
     for (const chat of result.chats) {
       const key = `${chat.source.app}:${chat.source.id}`;
       if (seen.has(key)) {
@@ -98,5 +108,5 @@ export async function parseFiles(inputs: readonly InputFile[], options: ParseOpt
       chats.push(chat);
     }
   }
-  return { formats: [...formats], chats, skipped, repeated };
+  return { formats: [...formats], chats, projects: [...projects.values()], skipped, repeated };
 }

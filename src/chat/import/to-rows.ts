@@ -3,8 +3,9 @@ import { attachmentRef, type Attachment } from '../attachments';
 import { newId } from '../../lib/ids';
 import type { ImportBatch } from '../persistence';
 import { autoTitle, DEFAULT_UNTITLED_TITLE } from '../shapes';
-import type { Chat, Message } from '../types';
-import type { ImportedChat, ImportedMessage } from './types';
+import { MAX_NAME_CHARS, readLibraryRecord } from '../shapes/library-record';
+import type { Chat, LibraryProject, Message } from '../types';
+import type { ImportedChat, ImportedMessage, ImportedProject } from './types';
 
 /** Parley's rows for imported chats: fresh ids (sorting by creation time, as the app's own), the tree kept by parent ids. */
 
@@ -37,8 +38,34 @@ function filesOf(message: ImportedMessage, chatId: string, messageId: string): S
   return [...images, ...texts].map((attachment) => ({ ...attachment, ...owner }) as StoredAttachment);
 }
 
-/** Adds one chat's rows to the batch. */
-export function addChatRows(batch: ImportBatch, imported: ImportedChat): void {
+/** The project as a library row, checked as any row from outside is (readLibraryRecord): one past its limits is refused, with why. */
+export function projectRow(imported: ImportedProject): { ok: true; record: LibraryProject } | { ok: false; reason: string } {
+  const at = imported.createdAt;
+  const row: LibraryProject = {
+    id: newId(at),
+    kind: 'project',
+    name: (imported.name || DEFAULT_UNTITLED_TITLE).slice(0, MAX_NAME_CHARS),
+    createdAt: at,
+    updatedAt: Math.max(imported.updatedAt, at),
+    ...(imported.description && { description: imported.description }),
+    ...(imported.instructions && { instructions: imported.instructions }),
+    files: imported.files.map((file) => ({
+      id: newId(file.createdAt),
+      name: file.name,
+      kind: 'text',
+      mimeType: 'text/plain',
+      size: new TextEncoder().encode(file.text).length,
+      text: file.text,
+      addedAt: file.createdAt,
+    })),
+    source: { ...imported.source },
+  };
+  const check = readLibraryRecord(row);
+  return check.ok ? { ok: true, record: check.record as LibraryProject } : { ok: false, reason: check.reason };
+}
+
+/** Adds one chat's rows to the batch, in the project `projectId` when given. */
+export function addChatRows(batch: ImportBatch, imported: ImportedChat, projectId?: string): void {
   const chatId = newId(imported.createdAt);
   const ids = new Map<string, string>();
   for (const source of imported.messages) {
@@ -78,6 +105,7 @@ export function addChatRows(batch: ImportBatch, imported: ImportedChat): void {
     source: { ...imported.source },
     ...(imported.model && { model: imported.model }),
     ...(imported.currentLeafSourceId && ids.has(imported.currentLeafSourceId) && { currentLeafId: ids.get(imported.currentLeafSourceId) }),
+    ...(projectId !== undefined && { projectId }),
   };
   batch.chats.push(chat);
 }

@@ -61,6 +61,22 @@ export interface ImportedChat {
   currentLeafSourceId?: string;
   /** The newest reply's model, for the chat's own model field. */
   model?: string;
+  /** The source app's id of the project it belongs to (a ChatGPT project's `g-p-…` id), when the export names one. */
+  projectSourceId?: string;
+}
+
+/** A project the export carried (Claude's projects.json) or that its conversations name (ChatGPT's): imported as a Parley project. */
+export interface ImportedProject {
+  source: { app: ImportApp; id: string };
+  name: string;
+  description?: string;
+  /** Go into the project's instructions (Claude's `prompt_template`). */
+  instructions?: string;
+  /** Its documents as text (Claude's `docs`). */
+  files: { name: string; text: string; createdAt: number }[];
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  updatedAt: number;
 }
 
 /** One input to read: a file the user chose, or an entry of a zip they chose. */
@@ -89,6 +105,8 @@ export const noSkips = (): SkipCounts => ({ hidden: 0, system: 0, tool: 0, empty
 export interface ParseResult {
   chats: ImportedChat[];
   skipped: SkipCounts;
+  /** Projects found (absent: none). */
+  projects?: ImportedProject[];
 }
 
 /**

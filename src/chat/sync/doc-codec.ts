@@ -54,7 +54,7 @@ const ATTACHMENT_NAME = 'data';
 const OPAQUE_TYPE = 'application/octet-stream';
 
 const isBody = (value: unknown): value is DocBody =>
-  typeof value === 'object' && value !== null && ['chat', 'msg', 'att'].includes((value as DocBody).type) && typeof (value as DocBody).changedAt === 'number';
+  typeof value === 'object' && value !== null && ['chat', 'msg', 'att', 'lib'].includes((value as DocBody).type) && typeof (value as DocBody).changedAt === 'number';
 const isSealed = (value: unknown, deleted: boolean): value is SealedBody => (deleted ? isDeletion(value) : isBody(value));
 const isDeletion = (value: unknown): value is DeletionBody =>
   typeof value === 'object' && value !== null && (value as DeletionBody).type === 'deleted' && typeof (value as DeletionBody).changedAt === 'number';

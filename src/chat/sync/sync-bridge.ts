@@ -1,12 +1,15 @@
 import type { PouchChanges, PouchDatabase, PouchDoc } from 'pouchdb-core';
 import type { ChatPersistence } from '../persistence';
 import type { StoredAttachment } from '../persistence';
-import type { Message } from '../types';
+import type { LibraryChange } from '../library';
+import { readLibraryRecord } from '../shapes/library-record';
+import type { LibraryRecord, Message } from '../types';
 import { createChangeInbox, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
 import { resolveConflicts } from './sync-conflicts';
 import {
-  attachmentDocId, chatDocId, chatRange, joinAttachment, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type DocBody, type ParsedId,
+  attachmentDocId, chatDocId, chatRange, joinAttachment, libraryDocId, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type ChatPlace, type DocBody,
+  type LibraryPlace, type ParsedId,
 } from './sync-docs';
 import type { RefusalKind, SyncRefusal } from './sync-notices';
 import { createVersionLedger, type LedgerEntry } from './version-ledger';
@@ -35,15 +38,24 @@ export interface SyncBridgeOptions {
   now?(): number;
   /** After every slice of replicated documents applied: how far along the backlog is. */
   onProgress?(progress: BridgeProgress): void;
-  /** A change from the server that was not applied (encrypted sync only). */
+  /** A change from the server that was not applied (encrypted sync; a broken library row in either mode). */
   onRefused?(refusal: SyncRefusal): void;
+  /** Where a library row from another device goes (the app's library store, so the screen shows it); by default straight into storage. */
+  library?: LibrarySink;
+}
+
+/** The library store's way in for sync: a row or a deletion from another device, written without being pushed back. */
+export interface LibrarySink {
+  applyRemote(change: LibraryChange): Promise<void>;
 }
 
 export interface SyncBridge {
   /** The store calls this after every local change of a chat (its row, messages or attachments, or its deletion). */
   exportChat(chatId: string): Promise<void>;
-  /** Every chat in storage: the first sync, and after being offline. */
+  /** Every chat and library row in storage: the first sync, and after being offline. */
   exportAll(): Promise<void>;
+  /** The library store calls this after every local change of a row (written or deleted). */
+  exportLibrary(rowId: string): Promise<void>;
   /** Starts applying the local database's changes to storage. */
   start(): void;
   stop(): void;
@@ -68,7 +80,22 @@ const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
   return found;
 };
 
-export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused }: SyncBridgeOptions): SyncBridge {
+/**
+ * Which of two versions of a library row wins (docs/sync.md, "Library rows"): the later
+ * `updatedAt`, and on a tie the one whose JSON (keys sorted) sorts last, the same on every device.
+ */
+export function newerLibraryRow(a: LibraryRecord, b: LibraryRecord): LibraryRecord {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b;
+  return stableJson(a) >= stableJson(b) ? a : b;
+}
+
+/** A starter prompt as Parley added it (never edited: the library store stamps each edit later than its creation). */
+const isUntouchedStarter = (row: LibraryRecord) => row.kind === 'prompt' && row.starter === true && row.updatedAt === row.createdAt;
+
+export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library }: SyncBridgeOptions): SyncBridge {
+  const sink: LibrarySink = library ?? {
+    applyRemote: async (change) => void ('deleted' in change ? await persistence.deleteLibrary(change.id) : await persistence.putLibrary(change.record)),
+  };
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(step, step);
@@ -177,6 +204,60 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     if (docs.length > 0) await recordWritten(docs, await local.bulkDocs(docs));
   }
 
+  /**
+   * One library row out: its document written when it changed (its body's version its
+   * `updatedAt`), or tombstoned when the row is gone. Only what readLibraryRecord keeps travels: a
+   * field the row should not hold (an API key, say) never leaves the device.
+   */
+  async function writeLibrary(rowId: string, stored: LibraryRecord | undefined): Promise<void> {
+    const id = libraryDocId(rowId);
+    const [row] = (await local.allDocs({ keys: [id], include_docs: true })).rows;
+    const existing = row?.value ? { rev: row.value.rev, deleted: row.value.deleted, doc: row.doc } : undefined;
+    let doc: PouchDoc | undefined;
+    if (!stored) {
+      known.delete(id);
+      if (existing?.deleted) return;
+      // A row never sent (an untouched starter prompt) is deleted on the server too: a tombstone of its own.
+      doc = { _id: id, ...(existing && { _rev: existing.rev }), _deleted: true, ...(await codec.encodeDeletion(id, await nextVersion(id, now(), existing?.doc))) };
+    } else {
+      const check = readLibraryRecord(stored);
+      // A row this version cannot read stays on this device: it is not sent for others to skip.
+      if (!check.ok) return;
+      // Each device adds the starter prompts itself: one untouched is not sent, so a device joining
+      // later cannot bring back a starter deleted elsewhere (CouchDB prefers a live revision to a deletion).
+      if (isUntouchedStarter(check.record) && (!existing || existing.deleted)) return;
+      doc = await docFor(id, { type: 'lib', changedAt: check.record.updatedAt, record: check.record }, existing);
+    }
+    if (doc) await recordWritten([doc], await local.bulkDocs([doc]));
+  }
+
+  const libraryRow = async (rowId: string) => (await persistence.listLibrary()).find((row) => row.id === rowId);
+
+  /**
+   * A library row from another device: read as a row first (a broken or unknown one is skipped
+   * and named), then the newer of it and the row here wins (newerLibraryRow). When the one here
+   * wins, it is written again on top, so every device ends with it.
+   */
+  async function applyLibrary(id: string, place: LibraryPlace, body: DocBody | undefined): Promise<void> {
+    const check = body?.type === 'lib' ? readLibraryRecord(body.record) : undefined;
+    if (!check?.ok || check.record.id !== place.rowId) {
+      known.delete(id);
+      const name = check && !check.ok ? check.name : undefined;
+      onRefused?.({ kind: 'broken', chatId: id, title: name?.trim() ? name : place.rowId });
+      return;
+    }
+    const remote = check.record;
+    const here = await libraryRow(place.rowId);
+    if (here && stableJson(here) === stableJson(remote)) return void remember(id, body!);
+    if (here && newerLibraryRow(here, remote) === here) {
+      // What this device last wrote may equal `here`: forgotten, so the write on top of the remote's revision happens.
+      known.delete(id);
+      return writeLibrary(place.rowId, here);
+    }
+    remember(id, body!);
+    await sink.applyRemote({ id: remote.id, record: remote });
+  }
+
   /** A message deleted elsewhere: kept (its tombstone overwritten) when a live message here continues it. */
   async function applyMessageDeletion(chatId: string, messageId: string, rev: string): Promise<boolean> {
     const messages = await persistence.listMessages(chatId);
@@ -196,7 +277,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return true;
   }
 
-  async function applyLive(chatId: string, kind: 'chat' | 'msg' | 'att', body: DocBody, doc: PouchDoc): Promise<boolean> {
+  async function applyLive(chatId: string, kind: ChatPlace['kind'], body: DocBody, doc: PouchDoc): Promise<boolean> {
     remember(doc._id, body);
     if (body.type === 'chat') {
       const existing = await persistence.getChat(chatId);
@@ -226,6 +307,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
 
   /** Whether this device holds what the document is about (a deletion of something gone here is no news). */
   async function heldHere(place: ParsedId): Promise<boolean> {
+    if (place.kind === 'lib') return (await libraryRow(place.rowId)) !== undefined;
     if (place.kind === 'chat') return (await persistence.getChat(place.chatId)) !== undefined;
     if (place.kind === 'msg') return (await persistence.listMessages(place.chatId)).some((row) => row.id === place.rowId);
     return (await persistence.getAttachments([place.rowId!])).length > 0;
@@ -233,6 +315,11 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
 
   async function refuse(kind: RefusalKind, place: ParsedId): Promise<void> {
     if (kind !== 'unreadable' && !(await heldHere(place))) return;
+    if (place.kind === 'lib') {
+      const row = await libraryRow(place.rowId);
+      onRefused?.({ kind, chatId: libraryDocId(place.rowId), title: row && 'name' in row ? row.name : place.rowId });
+      return;
+    }
     onRefused?.({ kind, chatId: place.chatId, title: (await persistence.getChat(place.chatId))?.title });
   }
 
@@ -270,6 +357,18 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     if (!place) return undefined;
     let changed = false;
     if (deleted && ledger && !(await admit(id, place, true, await codec.open(await local.get(id, { rev }))))) return undefined;
+    if (place.kind === 'lib') {
+      if (deleted) {
+        known.delete(id);
+        if (await heldHere(place)) await sink.applyRemote({ id: place.rowId, deleted: true, at: now() });
+        return undefined;
+      }
+      if (await resolveConflicts(local, codec, id)) return undefined;
+      const doc = await local.get(id);
+      if (ledger && !(await admit(id, place, false, await codec.open(doc)))) return undefined;
+      await applyLibrary(id, place, await codec.decode(doc));
+      return undefined;
+    }
     if (deleted) {
       known.delete(id);
       if (place.kind === 'chat') changed = (await persistence.deleteChat(place.chatId)) !== undefined;
@@ -292,7 +391,9 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     exportAll: () =>
       enqueue(async () => {
         for (const chat of await persistence.listChats()) await writeChat(chat.id);
+        for (const row of await persistence.listLibrary()) await writeLibrary(row.id, row);
       }),
+    exportLibrary: (rowId) => enqueue(async () => writeLibrary(rowId, await libraryRow(rowId))),
     start() {
       if (feed) return;
       feed = local.changes({ since: 0, live: true }).on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq));

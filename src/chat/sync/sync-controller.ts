@@ -5,7 +5,7 @@ import type { StoredAttachment } from '../persistence';
 import type { ChatPersistence } from '../persistence';
 import { encryptedCodec, plainCodec, type DocCodec } from './doc-codec';
 import { authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase, type Fetcher, type SyncAuth } from './remote-access';
-import { createSyncBridge, type SyncBridge } from './sync-bridge';
+import { createSyncBridge, type LibrarySink, type SyncBridge } from './sync-bridge';
 import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
 import { createSyncProgress } from './sync-progress';
 import { parseDocId } from './sync-docs';
@@ -39,6 +39,8 @@ export interface StartSyncOptions {
   onStatus(status: SyncStatus): void;
   /** Encrypted sync: a change from the server refused (older than seen here, an unsigned deletion, or one that does not open). */
   onRefused?(refusal: SyncRefusal): void;
+  /** Where library rows from other devices go (the app's library store); by default straight into `persistence`. */
+  library?: LibrarySink;
   /** This device's replica; by default an IndexedDB PouchDB named after the server and database. */
   local?: PouchDatabase;
   fetch?: typeof fetch;
@@ -47,6 +49,8 @@ export interface StartSyncOptions {
 export interface SyncHandle {
   /** The store's hook: a chat changed here (row, messages, attachments, deletion). */
   exportChat(chatId: string): Promise<void>;
+  /** The library store's hook: a row written or deleted here. */
+  exportLibrary(rowId: string): Promise<void>;
   /** Stops replicating; local data and the replica stay (turning sync off). */
   stop(): Promise<void>;
   /** Stops and deletes the replica and its checkpoints ("Forget this server"); chats stay. */
@@ -98,7 +102,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   const failed = (reason: SyncStatus & { state: 'error' }) => {
     options.onStatus(reason);
     const forget = async () => void (await local.destroy());
-    return { exportChat: async () => {}, stop: async () => {}, forget, fetchAttachment: async () => undefined };
+    return { exportChat: async () => {}, exportLibrary: async () => {}, stop: async () => {}, forget, fetchAttachment: async () => undefined };
   };
   options.onStatus({ state: 'connecting' });
   let codec: DocCodec;
@@ -123,6 +127,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
     announce: options.announce,
     onProgress: progress.applied,
     onRefused: options.onRefused,
+    ...(options.library && { library: options.library }),
   });
   bridge.start();
   await bridge.exportAll();
@@ -175,6 +180,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   return {
     bridge,
     exportChat: (chatId) => (stopped ? Promise.resolve() : bridge.exportChat(chatId)),
+    exportLibrary: (rowId) => (stopped ? Promise.resolve() : bridge.exportLibrary(rowId)),
     fetchAttachment: (chatId, attachmentId) => (stopped ? Promise.resolve(undefined) : bridge.fetchAttachment(remote, chatId, attachmentId)),
     stop,
     async forget() {

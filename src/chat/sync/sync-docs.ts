@@ -1,18 +1,22 @@
 import type { StoredAttachment } from '../persistence';
-import type { Chat, Message } from '../types';
+import type { Chat, LibraryRecord, Message } from '../types';
 
 /**
  * Parley's rows as CouchDB documents. Ids are stable and sort by chat, so one chat's documents
  * are a key range (allDocs startkey/endkey) and a deletion can tombstone them all:
  *   chat:<chatId>   msg:<chatId>:<messageId>   att:<chatId>:<attachmentId>
+ * and one per row of the user's library (issue 23): lib:<rowId>.
  * The body is what travels (encrypted or not); `changedAt` is when this device wrote it, the
- * clock "latest change wins" reads. Drafts, settings and connections never become documents.
+ * clock "latest change wins" reads (a library row's: its `updatedAt`). Drafts, settings and
+ * connections never become documents, so API keys never travel (the library holds none).
  */
 
 export type DocBody =
   | { type: 'chat'; changedAt: number; chat: Chat }
   | { type: 'msg'; changedAt: number; message: Message }
-  | { type: 'att'; changedAt: number; attachment: SyncedAttachment };
+  | { type: 'att'; changedAt: number; attachment: SyncedAttachment }
+  /** As it arrives, `record` is unchecked: the bridge reads it with readLibraryRecord before anything is written. */
+  | { type: 'lib'; changedAt: number; record: LibraryRecord };
 
 /**
  * With encryption, a deletion is a signed marker: the tombstone (`_deleted: true`) carries this
@@ -29,6 +33,7 @@ export type SyncedAttachment = Omit<StoredAttachment, 'blob' | 'source'> & { bin
 export const chatDocId = (chatId: string) => `chat:${chatId}`;
 export const messageDocId = (chatId: string, messageId: string) => `msg:${chatId}:${messageId}`;
 export const attachmentDocId = (chatId: string, attachmentId: string) => `att:${chatId}:${attachmentId}`;
+export const libraryDocId = (rowId: string) => `lib:${rowId}`;
 
 /** The high end of a key range: CouchDB's collation puts this after every id with the prefix. */
 const RANGE_END = '\ufff0';
@@ -39,15 +44,24 @@ export function chatRange(kind: 'msg' | 'att', chatId: string): { startkey: stri
   return { startkey: prefix, endkey: prefix + RANGE_END };
 }
 
-export interface ParsedId {
+export interface ChatPlace {
   kind: 'chat' | 'msg' | 'att';
   chatId: string;
   /** The message's or attachment's own id. */
   rowId?: string;
 }
 
+/** A library row's document: the row's id. */
+export interface LibraryPlace {
+  kind: 'lib';
+  rowId: string;
+}
+
+export type ParsedId = ChatPlace | LibraryPlace;
+
 /** The document's place in Parley; undefined for documents that are not Parley's (parley:crypto, design docs). */
 export function parseDocId(id: string): ParsedId | undefined {
+  if (id.startsWith('lib:')) return id.length > 'lib:'.length ? { kind: 'lib', rowId: id.slice('lib:'.length) } : undefined;
   const [kind, chatId, ...rest] = id.split(':');
   if (!chatId) return undefined;
   if (kind === 'chat' && rest.length === 0) return { kind, chatId };

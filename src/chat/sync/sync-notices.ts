@@ -5,19 +5,21 @@
  * PouchDB-free and lazily loaded with sync, never on the first screen.
  */
 
-export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable';
+/** 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped. */
+export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken';
 
 export interface SyncRefusal {
   kind: RefusalKind;
+  /** The chat's id; for a library row, its document's id (`lib:<id>`). */
   chatId: string;
-  /** The chat's title here, when this device has the chat. */
+  /** The chat's title here, when this device has the chat; a library row's name. */
   title?: string;
 }
 
 /** Per kind, the chats concerned (by id, with the title last known here). */
 export type SyncNotices = Readonly<Record<RefusalKind, ReadonlyMap<string, string | undefined>>>;
 
-const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map() });
+const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map() });
 
 let current: SyncNotices = empty();
 const listeners = new Set<() => void>();

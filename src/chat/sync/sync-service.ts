@@ -7,6 +7,8 @@ import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
 import { SYNC_SETTING } from './sync-setting';
 import { setMissingAttachmentFetcher } from '../store/missing-attachments';
+import { getLibraryStore, type LibrarySnapshot, type LibraryStore } from '../library';
+import type { LibraryRecord } from '../types';
 import { addSyncRefusal, clearSyncNotices } from './sync-notices';
 import { setSyncStatus } from './sync-status-store';
 
@@ -60,11 +62,19 @@ function chatShowing(store: SyncStore, attachmentId: string): string | undefined
 export interface SyncServiceOptions {
   store?: SyncStore;
   announce?(chatIds: readonly string[]): void;
+  /** The user's library (issue 23): its local changes are exported, rows from other devices applied through it. */
+  library?: Pick<LibraryStore, 'applyRemote' | 'onLocalChange' | 'subscribe' | 'getSnapshot'>;
   /** Options the tests add (a fetch, an in-memory replica). */
   extra?: Partial<StartSyncOptions>;
 }
 
-export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, extra = {} }: SyncServiceOptions = {}): SyncService {
+/** Every row a library snapshot holds, by id. */
+function rowsOf(snapshot: LibrarySnapshot): Map<string, LibraryRecord> {
+  const rows = [snapshot.instructions, snapshot.defaults, ...snapshot.presets, ...snapshot.projects, ...snapshot.prompts];
+  return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+}
+
+export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, library = getLibraryStore(), extra = {} }: SyncServiceOptions = {}): SyncService {
   let handle: SyncHandle | undefined;
   let stopListening = () => {};
   const pending = new Set<string>();
@@ -101,16 +111,33 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       announce,
       onStatus: (status) => setSyncStatus(status.state === 'stopped' ? { state: 'off' } : status),
       onRefused: addSyncRefusal,
+      library,
       ...extra,
     });
     setMissingAttachmentFetcher(async (attachmentId) => {
       const chatId = chatShowing(store, attachmentId);
       return chatId ? handle?.fetchAttachment(chatId, attachmentId) : undefined;
     });
-    stopListening = onLocalChange((chatId) => {
+    const stopChats = onLocalChange((chatId) => {
       pending.add(chatId);
       timer ??= setTimeout(flush, EXPORT_COALESCE_MS);
     });
+    // A library row is written whole, once per edit: exported at once, no burst to wait for.
+    const exportRow = (id: string) => void handle?.exportLibrary(id).catch(() => {});
+    const stopLibrary = library.onLocalChange((change) => exportRow(change.id));
+    // Rows a restore or an import wrote behind the store's back show when it reads them again
+    // (reload): each row that changed is exported too (one already on the server is not written again).
+    let shown = rowsOf(library.getSnapshot());
+    const stopReloads = library.subscribe(() => {
+      const now = rowsOf(library.getSnapshot());
+      for (const [id, row] of now) if (shown.get(id) !== row) exportRow(id);
+      shown = now;
+    });
+    stopListening = () => {
+      stopChats();
+      stopLibrary();
+      stopReloads();
+    };
   };
 
   const readConfig = async () => (await store.getSetting<SyncConfig | null>(SYNC_SETTING)) ?? undefined;

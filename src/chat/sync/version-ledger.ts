@@ -7,7 +7,7 @@ import { parseDocId } from './sync-docs';
  * the bridge compares an arriving revision with, so a server replaying an older ciphertext cannot
  * roll this device back. Kept in the replica as one `_local` document per chat (never replicated;
  * "Forget this server" destroys it with the replica): a slice of changes costs one read and one
- * write per chat it touches, not per document.
+ * write per chat it touches, not per document. The library's rows share one such document.
  */
 
 export interface LedgerEntry extends DocVersion {
@@ -32,7 +32,12 @@ interface ChatEntries {
   dirty: boolean;
 }
 
-const ledgerDocId = (chatId: string) => `_local/parley-versions:${chatId}`;
+/** The `_local` document holding `docId`'s version: its chat's, or the library's. */
+function ledgerDocOf(docId: string): string | undefined {
+  const place = parseDocId(docId);
+  if (!place) return undefined;
+  return place.kind === 'lib' ? '_local/parley-library-versions' : `_local/parley-versions:${place.chatId}`;
+}
 /** A first sync touches every chat: past this many cached, a flush drops the cache (each is read again when needed). */
 const MAX_CACHED_CHATS = 500;
 /** Another tab's write in between (same replica): read it, merge, try again. */
@@ -45,9 +50,9 @@ const later = (a: LedgerEntry | undefined, b: LedgerEntry): LedgerEntry => (!a |
 export function createVersionLedger(local: PouchDatabase): VersionLedger {
   const chats = new Map<string, ChatEntries>();
 
-  async function read(chatId: string): Promise<{ rev?: string; versions: Versions }> {
+  async function read(ledgerId: string): Promise<{ rev?: string; versions: Versions }> {
     try {
-      const doc = await local.get(ledgerDocId(chatId));
+      const doc = await local.get(ledgerId);
       return { rev: doc._rev, versions: (doc.versions ?? {}) as Versions };
     } catch {
       return { versions: {} };
@@ -55,28 +60,28 @@ export function createVersionLedger(local: PouchDatabase): VersionLedger {
   }
 
   async function entriesOf(docId: string): Promise<ChatEntries | undefined> {
-    const chatId = parseDocId(docId)?.chatId;
-    if (!chatId) return undefined;
-    let entries = chats.get(chatId);
+    const ledgerId = ledgerDocOf(docId);
+    if (!ledgerId) return undefined;
+    let entries = chats.get(ledgerId);
     if (!entries) {
-      entries = { ...(await read(chatId)), dirty: false };
+      entries = { ...(await read(ledgerId)), dirty: false };
       // Another step may have loaded it while this one waited.
-      entries = chats.get(chatId) ?? entries;
-      chats.set(chatId, entries);
+      entries = chats.get(ledgerId) ?? entries;
+      chats.set(ledgerId, entries);
     }
     return entries;
   }
 
-  async function write(chatId: string, entries: ChatEntries): Promise<void> {
+  async function write(ledgerId: string, entries: ChatEntries): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await local.put({ _id: ledgerDocId(chatId), ...(entries.rev ? { _rev: entries.rev } : {}), versions: entries.versions });
+        const result = await local.put({ _id: ledgerId, ...(entries.rev ? { _rev: entries.rev } : {}), versions: entries.versions });
         entries.rev = result.rev;
         entries.dirty = false;
         return;
       } catch (error) {
         if ((error as { status?: number }).status !== HTTP_CONFLICT || attempt === WRITE_ATTEMPTS) throw error;
-        const stored = await read(chatId);
+        const stored = await read(ledgerId);
         for (const [docId, entry] of Object.entries(stored.versions)) entries.versions[docId] = later(entries.versions[docId], entry);
         entries.rev = stored.rev;
       }
@@ -94,7 +99,7 @@ export function createVersionLedger(local: PouchDatabase): VersionLedger {
       entries.dirty = true;
     },
     async flush() {
-      for (const [chatId, entries] of chats) if (entries.dirty) await write(chatId, entries);
+      for (const [ledgerId, entries] of chats) if (entries.dirty) await write(ledgerId, entries);
       if (chats.size > MAX_CACHED_CHATS) chats.clear();
     },
   };

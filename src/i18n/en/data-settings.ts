@@ -15,7 +15,7 @@ export const dataSettings = {
   'data.persist.action': 'Ask to keep data',
   'data.backup.label': 'Backup',
   'data.backup.action': 'Back up everything',
-  'data.backup.hint': 'One file with every chat (all versions), attached files, connections and settings.',
+  'data.backup.hint': 'One file with every chat (all versions), attached files, connections, settings, and your instructions, presets, projects and prompts.',
   'data.backup.includeKeys': 'Include API keys',
   'data.backup.keysWarning': 'The file will hold your API keys: anyone who gets it can use them. Keep it somewhere safe.',
   'data.backup.progress': 'Backing up',

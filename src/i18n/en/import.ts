@@ -35,7 +35,7 @@ export const importMessages = {
 
   // The import's screen: Settings → Data, and the dialog a dropped export opens.
   'import.ui.label': 'Import from another app',
-  'import.ui.hint': 'ChatGPT (the zip as downloaded, or its conversations.json), Claude (conversations.json) and Open WebUI (chat export). You see what is in it before anything is imported; chats imported before are left out.',
+  'import.ui.hint': 'ChatGPT (the zip as downloaded, or its conversations.json), Claude (conversations.json, and projects.json for your projects) and Open WebUI (chat export). You see what is in it before anything is imported; chats and projects imported before are left out.',
   'import.ui.choose': 'Choose a file to import',
   'import.ui.dialogTitle': 'Import chats',
   'import.ui.dialogDescription': 'Chats from another app, added to the ones here.',

@@ -13,4 +13,9 @@ describe('importFailureText', () => {
   it('names an ordinary file as it is', () => {
     expect(importFailureText(new ImportError('empty-file', { file: 'conversations.json' }))).toContain('conversations.json is empty (0 bytes).');
   });
+
+  it('names a broken project of Claude’s projects.json as a project, and its document (issue 23)', () => {
+    const error = new ImportError('invalid-project', { file: 'projects.json', index: 1, title: 'Thesis' }, { code: 'doc-field', params: { doc: 'd-2', field: 'content', expected: 'string' } });
+    expect(importFailureText(error)).toContain('project 1 (“Thesis”): document d-2 has no valid “content” (string expected). Nothing was imported from this file.');
+  });
 });

@@ -14,14 +14,15 @@ afterEach(cleanup);
 function setup() {
   const persistence = createMemoryPersistence();
   const announce = vi.fn<(chatIds: readonly string[]) => void>();
-  const backend: ImportBackend = { previewImport, runImport, persistence: async () => persistence, announce };
+  const reloadLibrary = vi.fn(async () => {});
+  const backend: ImportBackend = { previewImport, runImport, persistence: async () => persistence, announce, reloadLibrary };
   const mount = (files?: File[]) =>
     render(
       <TooltipProvider>
         <ImportPanel backend={backend} files={files} formatDate={(ms) => new Date(ms).toISOString().slice(0, 10)} />
       </TooltipProvider>,
     );
-  return { persistence, announce, mount };
+  return { persistence, announce, reloadLibrary, mount };
 }
 
 const panel = () => within(screen.getByRole('group', { name: 'Import from another app' }));
@@ -60,6 +61,26 @@ describe('ImportPanel', () => {
     expect(announce).toHaveBeenCalledTimes(1);
     expect([...announce.mock.calls[0]![0]].sort()).toEqual((await persistence.listChats()).map((chat) => chat.id).sort());
     expect(document.activeElement).toBe(chooseButton());
+  });
+
+  it('names the projects of Claude’s projects.json, imports them, and has the library read them (issue 23)', async () => {
+    const { persistence, reloadLibrary, mount } = setup();
+    mount([fixture('claude/projects.json')]);
+    const heading = await panel().findByRole('heading', { name: 'Found in the Claude export' });
+    const preview = heading.closest('section')!;
+    expect(preview.getAttribute('data-state')).toBe('ready');
+    expect(within(preview).getByText('Projects to add: “Thesis: soil microbiome”, “Meal planning”.')).toBeTruthy();
+    fireEvent.click(within(preview).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(panel().getByRole('status').textContent).toBe('Added 2 projects.'));
+    expect((await persistence.listLibrary()).map((row) => row.kind)).toEqual(['project', 'project']);
+    expect(reloadLibrary).toHaveBeenCalledTimes(1);
+
+    // Again: nothing new, so no Import.
+    cleanup();
+    mount([fixture('claude/projects.json')]);
+    const again = (await panel().findByRole('heading', { name: 'Found in the Claude export' })).closest('section')!;
+    expect(again.getAttribute('data-state')).toBe('nothing-new');
+    expect(within(again).getByText('2 projects were imported before and are left out; their new chats go into them.')).toBeTruthy();
   });
 
   it('says the chats are already here on a second import, and offers no Import', async () => {

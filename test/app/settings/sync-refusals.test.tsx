@@ -39,6 +39,18 @@ describe('refused server changes', () => {
     expect(ui.queryByRole('alert')).toBeNull();
   });
 
+  it('names library items from the server that do not read, plain sync too (issue 23)', async () => {
+    syncIsOn();
+    setSyncStatus({ state: 'synced' });
+    await act(async () => void render(<SyncSection />));
+    const ui = within(screen.getByRole('region', { name: 'Sync' }));
+    act(() => {
+      addSyncRefusal({ kind: 'broken', chatId: 'lib:odd', title: 'Odd one' });
+      addSyncRefusal({ kind: 'broken', chatId: 'lib:junk', title: 'junk' });
+    });
+    expect(ui.getByRole('alert').textContent).toContain('The server sent 2 library items that Parley cannot read; they were skipped: “Odd one”, “junk”.');
+  });
+
   it('the sidebar line says how many chats had a change refused', () => {
     render(<SyncStatusLine status={{ state: 'synced' }} />);
     expect(screen.queryByRole('alert')).toBeNull();

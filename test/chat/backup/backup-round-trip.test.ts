@@ -11,6 +11,9 @@ import { connections, PICTURE_BYTES, restore, seed, settings, withBytes } from '
 
 /** Two stores stand for two origins: what one backs up, the other restores. */
 
+/** A history without a library row restores none (restore-library.test.ts has them). */
+const NO_LIBRARY = { presets: 0, projects: 0, prompts: 0, instructions: false, defaults: false, copies: 0, existing: 0, keptHere: [], skipped: [] };
+
 async function everything(p: ChatPersistence) {
   const chats = await p.listChats();
   const messages = await Promise.all(chats.map((c) => p.listMessages(c.id)));
@@ -39,7 +42,7 @@ describe.each(persistences)('back up and restore (%s)', (_name, open) => {
     const target = await open();
     const announce = vi.fn();
     const outcome = await restore(target, text, { announce, confirmed: [0, 1] });
-    expect(outcome).toEqual({ chats: 2, messages: 7, attachments: 3, copies: 0, existing: 0, connections: 2, connectionsLeftOut: 0, connectionsFailed: 0, settings: 4 });
+    expect(outcome).toEqual({ chats: 2, messages: 7, attachments: 3, copies: 0, existing: 0, connections: 2, connectionsLeftOut: 0, connectionsFailed: 0, settings: 4, library: NO_LIBRARY });
     expect(announce).toHaveBeenCalledWith(['c1', 'c2']);
 
     const before = await everything(source);
@@ -77,7 +80,7 @@ describe.each(persistences)('back up and restore (%s)', (_name, open) => {
     await target.putSetting('defaultModel', 'mine/model');
     await restore(target, text, { confirmed: [0, 1] });
     const again = await restore(target, text, { confirmed: [0, 1] });
-    expect(again).toEqual({ chats: 0, messages: 0, attachments: 0, copies: 0, existing: 2, connections: 0, connectionsLeftOut: 2, connectionsFailed: 0, settings: 0 });
+    expect(again).toEqual({ chats: 0, messages: 0, attachments: 0, copies: 0, existing: 2, connections: 0, connectionsLeftOut: 2, connectionsFailed: 0, settings: 0, library: NO_LIBRARY });
     expect(await target.getSetting('connections')).toHaveLength(2);
     expect((await target.listChats()).map((c) => c.id)).toEqual(['c1', 'c2']);
     expect(await target.getSetting('defaultModel')).toBe('mine/model');

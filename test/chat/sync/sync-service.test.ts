@@ -9,7 +9,8 @@ import { createMemoryPersistence } from '../../../src/chat/persistence/memory-pe
 import { createSyncService, SYNC_SETTING, type SyncConfig } from '../../../src/chat/sync/sync-service';
 import { getSyncStatus, resetSyncStatus } from '../../../src/chat/sync/sync-status-store';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
-import { chat, eventually } from './two-devices';
+import { createLibraryStore } from '../../../src/chat/library';
+import { chat, eventually, libraryIo } from './two-devices';
 
 PouchDB.plugin(memoryAdapter);
 let couch: CouchServer;
@@ -25,10 +26,11 @@ async function setUp(options: Parameters<typeof startCouchServer>[0] = {}) {
   couch = await startCouchServer({ auth: 'basic', user: 'ada', password: 'secret', ...options });
   const persistence = createMemoryPersistence();
   const store = createChatStore({ persistence, broadcast: null, untitledTitle: 'Untitled' });
-  const service = createSyncService({ store, announce: () => {}, extra: { local: new PouchDB(`service-${++replicas}`, { adapter: 'memory' }) } });
+  const library = createLibraryStore({ io: libraryIo(persistence), channel: null });
+  const service = createSyncService({ store, library, announce: () => {}, extra: { local: new PouchDB(`service-${++replicas}`, { adapter: 'memory' }) } });
   cleanups.push(() => store.dispose(), () => service.turnOff());
   const config: Omit<SyncConfig, 'enabled'> = { url: couch.url, db: 'parley', auth: { kind: 'basic', username: 'ada', password: 'secret' } };
-  return { persistence, store, service, config };
+  return { persistence, store, library, service, config };
 }
 
 const serverIds = async () => (await couch.rawDocs('parley')).filter((doc) => !doc._deleted).map((doc) => doc._id);
@@ -48,6 +50,23 @@ describe('the sync service', () => {
       expect((doc as unknown as { chat: { title: string } }).chat.title).toBe('Renamed');
     });
     expect(await serverIds()).not.toContain(`chat:${behind.id}`);
+  });
+
+  it('exports what the library store writes, and the rows a restore wrote once the store reads them again (issue 23)', async () => {
+    const { persistence, library, service, config } = await setUp();
+    await library.init();
+    await service.turnOn(config);
+    await eventually(() => expect(getSyncStatus()).toEqual({ state: 'synced' }));
+    const prompt = await library.createPrompt({ name: 'Quiz me', body: 'Ask {{count}} questions' });
+    await eventually(async () => expect(await serverIds()).toContain(`lib:${prompt.id}`));
+    const restored = { id: 'restored-preset', kind: 'preset', name: 'From a backup', createdAt: 1, updatedAt: 2 } as const;
+    await persistence.putLibrary(restored);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await serverIds()).not.toContain('lib:restored-preset');
+    await library.reload();
+    await eventually(async () => expect(await serverIds()).toContain('lib:restored-preset'));
+    await library.remove(prompt.id);
+    await eventually(async () => expect(await serverIds()).not.toContain(`lib:${prompt.id}`));
   });
 
   it('exports at once the chats an import or a restore announces', async () => {

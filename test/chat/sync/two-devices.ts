@@ -5,6 +5,7 @@ import memoryAdapter from 'pouchdb-adapter-memory';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
 import { startSync, type StartSyncOptions, type SyncHandle } from '../../../src/chat/sync/sync-controller';
+import { createLibraryStore, type LibraryIo, type LibraryStore } from '../../../src/chat/library';
 import type { SyncRefusal } from '../../../src/chat/sync/sync-notices';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';
 import type { Chat, Message } from '../../../src/chat/types';
@@ -23,12 +24,27 @@ export interface Device {
   handle: SyncHandle;
   /** Its replica (what the pull writes into), for tests that pull by hand while sync is stopped. */
   replica: PouchDatabase;
+  /** Its library store over its storage, wired to sync as the app's sync service wires the app's (issue 23). */
+  library: LibraryStore;
   start(): Promise<SyncHandle>;
+}
+
+/** A library store's storage on a device's persistence; no starter prompts (the tests make their own rows). */
+export function libraryIo(persistence: ChatPersistence): LibraryIo {
+  return {
+    list: () => persistence.listLibrary(),
+    put: async (record) => (await persistence.putLibrary(record), true),
+    delete: async (id) => (await persistence.deleteLibrary(id), true),
+    startersAdded: async () => true,
+    markStartersAdded: async () => {},
+  };
 }
 
 export async function device(options: Omit<StartSyncOptions, 'persistence' | 'announce' | 'onStatus' | 'local'>, start = true): Promise<Device> {
   const persistence = createMemoryPersistence();
   const local = new PouchDB(`device-${++replicas}`, { adapter: 'memory' });
+  const library = createLibraryStore({ io: libraryIo(persistence), channel: null });
+  library.onLocalChange((change) => void self.handle?.exportLibrary(change.id));
   const self: Device = {
     persistence,
     statuses: [],
@@ -37,8 +53,9 @@ export async function device(options: Omit<StartSyncOptions, 'persistence' | 'an
     announcements: [],
     handle: undefined as unknown as SyncHandle,
     replica: local,
+    library,
     async start() {
-      self.handle = await startSync({ ...options, persistence, local, announce: (ids) => {
+      self.handle = await startSync({ ...options, persistence, local, library, announce: (ids) => {
           self.announced.push(...ids);
           self.announcements.push([...ids]);
         }, onStatus: (status) => self.statuses.push(status), onRefused: (refusal) => self.refusals.push(refusal) });

@@ -1,5 +1,5 @@
 /** Checks a library row that came from outside (a backup, sync, an import, an older version): a valid row, or why it is not. */
-import type { ChatDefaults, LibraryKind, LibraryRecord, ProjectFile } from '../types';
+import type { ChatDefaults, LibraryKind, LibraryRecord, ProjectFile, SourceApp } from '../types';
 
 /** Past these a row is not something a person wrote: it is refused, not cut. */
 export const MAX_NAME_CHARS = 200;
@@ -11,6 +11,7 @@ export const MAX_PROJECT_FILES = 100;
 export type RecordCheck = { ok: true; record: LibraryRecord } | { ok: false; id?: string; name?: string; reason: string };
 
 const KINDS: readonly LibraryKind[] = ['instructions', 'defaults', 'preset', 'project', 'prompt'];
+const SOURCE_APPS: readonly SourceApp[] = ['chatgpt', 'claude', 'openwebui', 'parley-backup'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max = MAX_TEXT_FIELD_CHARS): value is string => typeof value === 'string' && value.length <= max;
@@ -83,6 +84,8 @@ export function readLibraryRecord(value: unknown): RecordCheck {
       if (value.description !== undefined && !isText(value.description)) return fail('its description is not text');
       if (value.instructions !== undefined && !isText(value.instructions)) return fail('its instructions are not text');
       if (value.presetId !== undefined && !isText(value.presetId, 200)) return fail('its preset is not an id');
+      const source = value.source;
+      if (source !== undefined && !(isObject(source) && SOURCE_APPS.includes(source.app as SourceApp) && isText(source.id, 1000) && source.id !== '')) return fail('its source is not an app and an id');
       const files = Array.isArray(value.files) ? value.files.map(readFile) : [];
       if (value.files !== undefined && !Array.isArray(value.files)) return fail('its files are not a list');
       if (files.length > MAX_PROJECT_FILES) return fail(`it has more than ${MAX_PROJECT_FILES} files`);
@@ -99,6 +102,7 @@ export function readLibraryRecord(value: unknown): RecordCheck {
           ...(typeof value.description === 'string' && { description: value.description }),
           ...(typeof value.instructions === 'string' && { instructions: value.instructions }),
           ...(typeof value.presetId === 'string' && { presetId: value.presetId }),
+          ...(isObject(source) && { source: { app: source.app as SourceApp, id: source.id as string } }),
           files: kept,
         },
       };
