@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { t, type MessageKey } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { Button } from '../../ui/button';
@@ -11,6 +11,15 @@ import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
 import './settings-dialog.css';
+
+// The library's sections (issue 23) load when shown, not with Settings.
+const InstructionsSection = lazy(() => import('./instructions-section'));
+const PresetsSection = lazy(() => import('./presets-section'));
+const loadingText = () => (
+  <p className="settings-hint" role="status">
+    {t('settings.loading')}
+  </p>
+);
 
 export interface SettingsDialogProps {
   open: boolean;
@@ -29,6 +38,15 @@ interface SectionDefinition {
 /** Settings' sections, in the order of their list; the id is what `?settings=` names. */
 export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
   {
+    id: 'instructions',
+    label: 'settings.section.instructions',
+    render: () => (
+      <Suspense fallback={loadingText()}>
+        <InstructionsSection />
+      </Suspense>
+    ),
+  },
+  {
     id: 'connections',
     label: 'settings.section.connections',
     render: () => (
@@ -46,6 +64,15 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
         <TitleSettingsSection />
         <EnterKeyField />
       </>
+    ),
+  },
+  {
+    id: 'presets',
+    label: 'settings.section.presets',
+    render: () => (
+      <Suspense fallback={loadingText()}>
+        <PresetsSection />
+      </Suspense>
     ),
   },
   { id: 'tools', label: 'settings.section.tools', render: () => <ToolsSection /> },

@@ -1,5 +1,6 @@
 import { registerMessages } from '../../i18n';
 import { dataSettings } from '../../i18n/en/data-settings';
+import { librarySetup } from '../../i18n/en/library-setup';
 import { settings } from '../../i18n/en/settings';
 import { syncSettings } from '../../i18n/en/sync-settings';
 import { tools } from '../../i18n/en/tools';
@@ -10,5 +11,6 @@ registerMessages(settings);
 registerMessages(dataSettings);
 registerMessages(syncSettings);
 registerMessages(tools);
+registerMessages(librarySetup);
 
 export { t, type MessageKey } from '../../i18n';

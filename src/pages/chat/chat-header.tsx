@@ -5,6 +5,8 @@ import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { ModelPicker, NewChatButton, SidebarButton } from '../shared';
+import { useLibrary } from '../../chat/library';
+import { chatMark } from './chat-mark';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
 import './chat-header.css';
@@ -27,7 +29,7 @@ export interface ChatHeaderProps {
  * The chat's model: its own choice, or the default it falls back to. Choosing one sets it for
  * the chat and remembers it as the default for new chats (issue 5).
  */
-function ChatModelPicker({ chat }: { chat: Chat }) {
+function ChatModelPicker({ chat, preset }: { chat: Chat; preset: string | undefined }) {
   const connections = useConnections();
   const defaultModel = useDefaultModel();
   const value = chat.model ?? defaultModel;
@@ -37,8 +39,12 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
       className="chat-header__model"
       opensOnRequest
       value={value}
+      preset={preset}
+      // A preset picked here copies its values into the chat (issue 23); the chat remembers it.
+      onPresetPick={(choice) => void getChatStore().updateChatSettings(chat.id, choice.settings)}
       onValueChange={(ref) => {
-        void getChatStore().updateChatSettings(chat.id, { model: ref });
+        // Another model: the chat no longer runs as its preset said.
+        void getChatStore().updateChatSettings(chat.id, { model: ref, presetId: undefined });
         getConnectionsStore().setDefaultModel(ref);
       }}
     />
@@ -48,6 +54,7 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
 export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const mark = chatMark(chat, useLibrary());
   // The export's code loads with the first export, not with the chat page.
   const exportItems: MenuItem[] = [
     { id: 'export-md', label: t('chatExport.markdown'), icon: EXPORT_MARKDOWN_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
@@ -64,7 +71,22 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
       <div className="chat-header__inner">
         <SidebarButton className="chat-header__menu" />
         <ChatTitle chatId={chat.id} title={chat.title} headingId={headingId} />
-        <ChatModelPicker chat={chat} />
+        <ChatModelPicker chat={chat} preset={mark?.kind === 'preset' ? mark.name : undefined} />
+        {mark && (
+          // Quiet: says the chat has settings of its own (or which preset), and opens them.
+          <Button
+            className="chat-header__mark"
+            size="sm"
+            variant="ghost"
+            color="neutral"
+            data-state={mark.kind}
+            title={mark.kind === 'preset' ? t('library.chat.presetLabel', { name: mark.name }) : t('library.chat.customLabel')}
+            aria-haspopup="dialog"
+            onClick={() => setSettingsOpen(true)}
+          >
+            {mark.kind === 'preset' ? mark.name : t('library.chat.custom')}
+          </Button>
+        )}
         <div className="chat-header__actions" role="group" aria-label={t('chat.actions')}>
           <Button
             size="sm"
