@@ -11,6 +11,7 @@ import { ModelPicker } from '../../pages/shared';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
 import { ChatDefaultsFields, draftOf, valuesOf, type SettingsDraft } from './chat-defaults-fields';
+import { tn } from '../../i18n/plural';
 import { t } from './settings-text';
 import './library-settings.css';
 
@@ -19,7 +20,7 @@ export function presetSummary(preset: LibraryPreset): string {
   const parts = [
     preset.model && t('library.presets.summaryModel', { model: modelIdOf(preset.model) }),
     preset.temperature !== undefined && t('library.presets.summaryTemperature', { value: preset.temperature }),
-    preset.maxTokens !== undefined && t('library.presets.summaryMaxTokens', { value: preset.maxTokens }),
+    preset.maxTokens !== undefined && tn('library.presets.summaryMaxTokens', preset.maxTokens),
     preset.systemPrompt?.trim() && t('library.presets.summaryPrompt'),
   ].filter((part): part is string => typeof part === 'string' && part !== '');
   return parts.length > 0 ? parts.join(' · ') : t('library.presets.summaryNone');

@@ -24,7 +24,7 @@ const loadingText = () => (
 export interface SettingsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** The section shown ('' or an unknown name: the first, or the list of sections on a phone). */
+  /** The section shown ('' or an unknown name: OPENS_AT, or the list of sections on a phone). */
   section?: string;
   onSectionChange?(section: string): void;
 }
@@ -34,6 +34,9 @@ interface SectionDefinition {
   readonly label: MessageKey;
   readonly render: () => ReactNode;
 }
+
+/** The section shown when none is named: connections, where a first visit has to start. */
+export const OPENS_AT = 'connections';
 
 /** Settings' sections, in the order of their list; the id is what `?settings=` names. */
 export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
@@ -90,7 +93,7 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
   const { status } = useConnectionsSnapshot();
   const id = useId();
   const chosen = SETTINGS_SECTIONS.find((candidate) => candidate.id === section);
-  const shown = chosen ?? SETTINGS_SECTIONS[0]!;
+  const shown = chosen ?? SETTINGS_SECTIONS.find((candidate) => candidate.id === OPENS_AT)!;
   const layoutRef = useRef<HTMLDivElement>(null);
   /** Focus after the next render: the section's heading (where reading goes on), or back in the list. */
   const focusAfter = (selector: string) =>

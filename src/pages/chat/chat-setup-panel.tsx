@@ -8,6 +8,7 @@ import { getChatStore, type Chat } from '../../chat';
 import { useDefaultModel } from '../../chat/connections';
 import { getLibraryStore, presetFromChat, resetPatch, systemParts, useLibrary, type SystemPartSource } from '../../chat/library';
 import { Button } from '../../ui/button';
+import { tn } from '../../i18n/plural';
 import { t, type MessageKey } from './chat-text';
 
 const SOURCE_LABEL: Record<SystemPartSource, MessageKey> = {
@@ -103,7 +104,7 @@ export function ChatSetupPanel({ chat, edited, onReset }: ChatSetupPanelProps) {
               <li key={part.source} className="chat-setup-panel__part" data-source={part.source}>
                 <div className="chat-setup-panel__part-head">
                   <span>{t(SOURCE_LABEL[part.source])}</span>
-                  <span className="chat-setup-panel__tokens">{t('library.chat.tokens', { count: part.tokens })}</span>
+                  <span className="chat-setup-panel__tokens">{tn('library.chat.tokens', part.tokens)}</span>
                 </div>
                 {/* Plain text, never HTML: the user's own words, a project file's contents. */}
                 <pre className="chat-setup-panel__text">{part.text}</pre>
