@@ -29,7 +29,7 @@ export interface ChatHeaderProps {
  * The chat's model: its own choice, or the default it falls back to. Choosing one sets it for
  * the chat and remembers it as the default for new chats (issue 5).
  */
-function ChatModelPicker({ chat, preset }: { chat: Chat; preset: string | undefined }) {
+function ChatModelPicker({ chat }: { chat: Chat }) {
   const connections = useConnections();
   const defaultModel = useDefaultModel();
   const value = chat.model ?? defaultModel;
@@ -39,7 +39,6 @@ function ChatModelPicker({ chat, preset }: { chat: Chat; preset: string | undefi
       className="chat-header__model"
       opensOnRequest
       value={value}
-      preset={preset}
       // A preset picked here copies its values into the chat (issue 23); the chat remembers it.
       onPresetPick={(choice) => void getChatStore().updateChatSettings(chat.id, choice.settings)}
       onValueChange={(ref) => {
@@ -71,7 +70,8 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
       <div className="chat-header__inner">
         <SidebarButton className="chat-header__menu" />
         <ChatTitle chatId={chat.id} title={chat.title} headingId={headingId} />
-        <ChatModelPicker chat={chat} preset={mark?.kind === 'preset' ? mark.name : undefined} />
+        {/* The model stays shown here: the mark beside it names the preset. */}
+        <ChatModelPicker chat={chat} />
         {mark && (
           // Quiet: says the chat has settings of its own (or which preset), and opens them.
           <Button
