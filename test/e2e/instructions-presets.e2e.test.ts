@@ -108,6 +108,8 @@ describe.each(journeys)('instructions and presets, %s by %s, %s', (viewport, way
     expect(await settingsDialog(page).getByRole('switch', { name: 'Use these instructions in every chat' }).isChecked()).toBe(true);
     await checkStop(page, 'Settings → Instructions');
     await shot('instructions');
+    await settingsDialog(page).getByRole('heading', { name: 'Defaults for new chats' }).scrollIntoViewIfNeeded();
+    await shot('defaults');
     await closeSettings();
 
     // The next request carries them first.
@@ -125,6 +127,7 @@ describe.each(journeys)('instructions and presets, %s by %s, %s', (viewport, way
     await chatDialog().waitFor({ state: 'hidden' });
     await expect.poll(() => mark().textContent()).toBe('Custom');
     await checkStop(page, 'a chat with its own temperature');
+    await shot('custom-mark');
     await press(mark());
     await chatDialog().waitFor();
     await press(chatDialog().getByRole('button', { name: 'Reset to defaults' }));
@@ -143,6 +146,8 @@ describe.each(journeys)('instructions and presets, %s by %s, %s', (viewport, way
     await chatDialog().getByText('Saved as the preset “French”.').waitFor();
     await checkStop(page, 'Chat settings with What the model receives');
     await shot('chat-settings');
+    await parts.last().scrollIntoViewIfNeeded();
+    await shot('chat-settings-receives');
     if (touch) await chatDialog().getByRole('button', { name: 'Cancel' }).tap();
     else await page.keyboard.press('Escape');
     await chatDialog().waitFor({ state: 'hidden' });

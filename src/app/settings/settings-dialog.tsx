@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { t, type MessageKey } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
@@ -13,8 +14,9 @@ import { ToolsSection } from './tools-section';
 import './settings-dialog.css';
 
 // The library's sections (issue 23) load when shown, not with Settings.
-const InstructionsSection = lazy(() => import('./instructions-section'));
-const PresetsSection = lazy(() => import('./presets-section'));
+// Their stylesheets come with them (build-styles.mjs writes one per lazy chunk).
+const InstructionsSection = lazy(withChunkStyles('instructions-section', () => import('./instructions-section')));
+const PresetsSection = lazy(withChunkStyles('presets-section', () => import('./presets-section')));
 const loadingText = () => (
   <p className="settings-hint" role="status">
     {t('settings.loading')}
