@@ -56,6 +56,7 @@ describe('Settings → Instructions', () => {
     fireEvent.change(field('What should Parley know about you?'), { target: { value: 'I teach maths.' } });
     fireEvent.change(field('How should replies be?'), { target: { value: 'Short.' } });
     // Saved a moment after the typing stops, not on each key.
+    await act(flushPromises);
     expect(io.rows.get('instructions')).toBeUndefined();
     await waitFor(() => expect(io.rows.get('instructions')).toMatchObject({ about: 'I teach maths.', style: 'Short.', enabled: true }));
     expect(enabled.disabled).toBe(false);
