@@ -22,7 +22,7 @@ export interface ModelPickerPopoverProps {
   unavailable: boolean;
   triggerRef: RefObject<HTMLElement | null>;
   onPick(ref: string): void;
-  /** Given: the user's presets are listed above the models (issue 23), and picking one calls it. */
+  /** Given: the user's presets are listed above the models (issue 23), and picking one closes the list and calls it. */
   onPresetPick?(choice: PresetChoice): void;
   /** Close without picking; `returnFocus` puts focus back on the trigger. */
   onDismiss(returnFocus: boolean): void;
@@ -62,7 +62,10 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
   const presets = onPresetPick ? allPresets : NO_PRESETS;
   const onPick = (ref: string) => {
     const preset = presets.find((candidate) => `preset:${candidate.id}` === ref);
-    if (preset) return onPresetPick?.({ name: preset.name, settings: presetPatch(preset) });
+    if (preset) {
+      onDismiss(true);
+      return onPresetPick?.({ name: preset.name, settings: presetPatch(preset) });
+    }
     getModelPreferences().noteUsed(ref);
     picked(ref);
   };

@@ -139,15 +139,15 @@ export function ModelPicker({
         ? 'ready'
         : 'empty';
   const nothing = groups.length === 0 && !value;
-  const text = preset
-    ? preset
-    : !value
+  const text =
+    preset ||
+    (!value
       ? nothing
         ? t('modelPicker.none')
         : t('modelPicker.choose')
       : unavailable
         ? t('modelPicker.unavailable', { model: modelIdOf(value) })
-        : modelIdOf(value);
+        : modelIdOf(value));
 
   const show = () => {
     for (const connectionId of refreshable(groups, Date.now())) void store.refreshModels(connectionId);
@@ -215,13 +215,7 @@ export function ModelPicker({
           unavailable={unavailable}
           triggerRef={triggerRef}
           onPick={pick}
-          onPresetPick={
-            onPresetPick &&
-            ((choice) => {
-              dismiss(true);
-              onPresetPick(choice);
-            })
-          }
+          onPresetPick={onPresetPick}
           onDismiss={dismiss}
         />
       )}
