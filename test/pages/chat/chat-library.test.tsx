@@ -2,8 +2,12 @@
 // Save as preset, Reset to defaults and "What the model receives" (plain text, part by part).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../../src/chat/library';
-import { flushPromises } from '../../chat/connections/connections-harness';
+import { resetToolSettings } from '../../../src/chat/tools';
+import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';
+import { preloadModelPickerPopover } from '../../../src/pages/shared';
+import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
 import { memoryLibraryIo } from '../../chat/library/memory-library-io';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, settle } from './chat-page-kit';
@@ -17,11 +21,13 @@ beforeEach(async () => {
 afterEach(() => {
   cleanUpStore();
   resetLibraryStore();
+  resetConnectionsStore();
+  resetToolSettings();
 });
 
-async function openChat() {
+async function openChat(model?: string) {
   const store = installStore(createScriptedModel({ replies: () => textSteps('Hi') }));
-  const { chatId } = await store.createChat({ text: 'Hello' });
+  const { chatId } = await store.createChat({ text: 'Hello', model });
   renderChatPage(chatId);
   await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
   const chat = () => store.getSnapshot().chats.find((c) => c.id === chatId)!;
@@ -118,5 +124,41 @@ describe('Chat settings and the library', () => {
     await openChat();
     openSettings();
     expect(within(dialog()).getByText('No system message: the model receives only the conversation.')).toBeTruthy();
+  });
+});
+
+describe('the chat and its defaults', () => {
+  it('picking a preset in the chat’s model picker copies its values into the chat', async () => {
+    await preloadModelPickerPopover();
+    const harness = makeConnectionsStore();
+    await harness.store.init();
+    resetConnectionsStore(harness.store);
+    const added = harness.store.add({ name: 'Ollama', kind: 'ollama', baseUrl: 'http://localhost:11434/v1' });
+    if (!added.ok) throw new Error('not added');
+    const id = added.connection.id;
+    const preset = await library.createPreset({ name: 'Careful', model: `${id}/llama3.2`, systemPrompt: 'Think first.', temperature: 0.2 });
+    const { chat } = await openChat(`${id}/qwen3`);
+    await act(() => harness.answer(['llama3.2', 'qwen3']));
+    await click(within(header()).getByRole('button', { name: 'Model qwen3' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search models' }), { target: { value: 'care' } });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search models' }), { key: 'Enter' });
+      await flushPromises();
+    });
+    expect(chat()).toMatchObject({ model: `${id}/llama3.2`, systemPrompt: 'Think first.', temperature: 0.2, presetId: preset.id });
+    expect(mark()!.textContent).toBe('Careful');
+    // The model stays shown in the picker; the mark names the preset.
+    expect(within(header()).getByRole('button', { name: 'Model llama3.2' })).toBeTruthy();
+  });
+
+  it('the Tools menu shows the defaults’ tool servers for a chat without its own', async () => {
+    const tools = createToolSettingsStore({ load: async () => undefined, save: async () => {} });
+    const server = await tools.addServer({ label: 'Files', url: 'http://127.0.0.1:9/mcp' });
+    resetToolSettings(tools);
+    await library.setDefaults({ toolServers: [server.id] });
+    const { chat } = await openChat();
+    await settle();
+    expect(screen.getByRole('button', { name: 'Tools: 1' })).toBeTruthy();
+    expect(chat().toolServers).toBeUndefined();
   });
 });
