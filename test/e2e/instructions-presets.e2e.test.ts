@@ -108,7 +108,7 @@ describe.each(journeys)('instructions and presets, %s by %s, %s', (viewport, way
     expect(await settingsDialog(page).getByRole('switch', { name: 'Use these instructions in every chat' }).isChecked()).toBe(true);
     await checkStop(page, 'Settings → Instructions');
     await shot('instructions');
-    await settingsDialog(page).getByRole('heading', { name: 'Defaults for new chats' }).scrollIntoViewIfNeeded();
+    await settingsDialog(page).getByText('Tool servers', { exact: true }).scrollIntoViewIfNeeded();
     await shot('defaults');
     await closeSettings();
 
@@ -184,6 +184,15 @@ describe.each(journeys)('instructions and presets, %s by %s, %s', (viewport, way
     await settingsDialog(page).getByText('French', { exact: true }).waitFor();
     await checkStop(page, 'Settings → Presets');
     await shot('presets');
+    await press(settingsDialog(page).getByRole('button', { name: 'Edit French' }));
+    const form = settingsDialog(page).getByRole('form', { name: 'Edit preset' });
+    expect(await form.getByLabel('Name').inputValue()).toBe('French');
+    expect(await form.getByLabel('System prompt').inputValue()).toBe('Reply in French.');
+    expect(await form.getByLabel('Temperature').inputValue()).toBe('0.3');
+    await checkStop(page, 'editing a preset');
+    await shot('preset-form');
+    await press(form.getByRole('button', { name: 'Cancel' }));
+    await form.waitFor({ state: 'hidden' });
     await closeSettings();
 
     if (!touch) expect(await pointerEventsSeen(page)).toEqual([]);
