@@ -12,6 +12,7 @@ import { importMessages } from './en/import';
 import { importProjects } from './en/import-projects';
 import { kit } from './en/kit';
 import { libraryTransfer } from './en/library-transfer';
+import { librarySetup } from './en/library-setup';
 import { markdown } from './en/markdown';
 import { modelErrors } from './en/model-errors';
 import { modelPicker } from './en/model-picker';
@@ -29,6 +30,6 @@ import { tools } from './en/tools';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { t, type MessageKey } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
@@ -12,10 +13,20 @@ import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
 import './settings-dialog.css';
 
+// The library's sections (issue 23) load when shown, not with Settings.
+// Their stylesheets come with them (build-styles.mjs writes one per lazy chunk).
+const InstructionsSection = lazy(withChunkStyles('instructions-section', () => import('./instructions-section')));
+const PresetsSection = lazy(withChunkStyles('presets-section', () => import('./presets-section')));
+const loadingText = () => (
+  <p className="settings-hint" role="status">
+    {t('settings.loading')}
+  </p>
+);
+
 export interface SettingsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** The section shown ('' or an unknown name: the first, or the list of sections on a phone). */
+  /** The section shown ('' or an unknown name: OPENS_AT, or the list of sections on a phone). */
   section?: string;
   onSectionChange?(section: string): void;
 }
@@ -26,8 +37,20 @@ interface SectionDefinition {
   readonly render: () => ReactNode;
 }
 
+/** The section shown when none is named: connections, where a first visit has to start. */
+export const OPENS_AT = 'connections';
+
 /** Settings' sections, in the order of their list; the id is what `?settings=` names. */
 export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
+  {
+    id: 'instructions',
+    label: 'settings.section.instructions',
+    render: () => (
+      <Suspense fallback={loadingText()}>
+        <InstructionsSection />
+      </Suspense>
+    ),
+  },
   {
     id: 'connections',
     label: 'settings.section.connections',
@@ -48,6 +71,15 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
       </>
     ),
   },
+  {
+    id: 'presets',
+    label: 'settings.section.presets',
+    render: () => (
+      <Suspense fallback={loadingText()}>
+        <PresetsSection />
+      </Suspense>
+    ),
+  },
   { id: 'tools', label: 'settings.section.tools', render: () => <ToolsSection /> },
   { id: 'data', label: 'settings.section.data', render: () => <DataSection /> },
   { id: 'sync', label: 'settings.section.sync', render: () => <SyncSection /> },
@@ -63,7 +95,7 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
   const { status } = useConnectionsSnapshot();
   const id = useId();
   const chosen = SETTINGS_SECTIONS.find((candidate) => candidate.id === section);
-  const shown = chosen ?? SETTINGS_SECTIONS[0]!;
+  const shown = chosen ?? SETTINGS_SECTIONS.find((candidate) => candidate.id === OPENS_AT)!;
   const layoutRef = useRef<HTMLDivElement>(null);
   /** Focus after the next render: the section's heading (where reading goes on), or back in the list. */
   const focusAfter = (selector: string) =>

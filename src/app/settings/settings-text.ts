@@ -1,6 +1,7 @@
 import { registerMessages } from '../../i18n';
 import { dataSettings } from '../../i18n/en/data-settings';
 import { libraryTransfer } from '../../i18n/en/library-transfer';
+import { librarySetup } from '../../i18n/en/library-setup';
 import { settings } from '../../i18n/en/settings';
 import { syncSettings } from '../../i18n/en/sync-settings';
 import { tools } from '../../i18n/en/tools';
@@ -12,5 +13,6 @@ registerMessages(dataSettings);
 registerMessages(libraryTransfer);
 registerMessages(syncSettings);
 registerMessages(tools);
+registerMessages(librarySetup);
 
 export { t, type MessageKey } from '../../i18n';

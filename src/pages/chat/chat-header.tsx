@@ -5,6 +5,8 @@ import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { ModelPicker, NewChatButton, SidebarButton } from '../shared';
+import { useLibrary } from '../../chat/library';
+import { chatMark } from './chat-mark';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
 import './chat-header.css';
@@ -37,8 +39,11 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
       className="chat-header__model"
       opensOnRequest
       value={value}
+      // A preset picked here copies its values into the chat (issue 23); the chat remembers it.
+      onPresetPick={(choice) => void getChatStore().updateChatSettings(chat.id, choice.settings)}
       onValueChange={(ref) => {
-        void getChatStore().updateChatSettings(chat.id, { model: ref });
+        // Another model: the chat no longer runs as its preset said.
+        void getChatStore().updateChatSettings(chat.id, { model: ref, presetId: undefined });
         getConnectionsStore().setDefaultModel(ref);
       }}
     />
@@ -48,6 +53,7 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
 export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const mark = chatMark(chat, useLibrary());
   // The export's code loads with the first export, not with the chat page.
   const exportItems: MenuItem[] = [
     { id: 'export-md', label: t('chatExport.markdown'), icon: EXPORT_MARKDOWN_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
@@ -64,7 +70,23 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
       <div className="chat-header__inner">
         <SidebarButton className="chat-header__menu" />
         <ChatTitle chatId={chat.id} title={chat.title} headingId={headingId} />
+        {/* The model stays shown here: the mark beside it names the preset. */}
         <ChatModelPicker chat={chat} />
+        {mark && (
+          // Quiet: says the chat has settings of its own (or which preset), and opens them.
+          <Button
+            className="chat-header__mark"
+            size="sm"
+            variant="ghost"
+            color="neutral"
+            data-state={mark.kind}
+            title={mark.kind === 'preset' ? t('library.chat.presetLabel', { name: mark.name }) : t('library.chat.customLabel')}
+            aria-haspopup="dialog"
+            onClick={() => setSettingsOpen(true)}
+          >
+            {mark.kind === 'preset' ? mark.name : t('library.chat.custom')}
+          </Button>
+        )}
         <div className="chat-header__actions" role="group" aria-label={t('chat.actions')}>
           <Button
             size="sm"

@@ -12,6 +12,7 @@ import {
   TEMPERATURE_MIN,
   TEMPERATURE_STEP,
 } from './chat-settings-values';
+import { ChatSetupPanel } from './chat-setup-panel';
 import './chat-settings-dialog.css';
 
 /** Room for a few lines of instructions before the box scrolls (it can be resized). */
@@ -23,7 +24,7 @@ export interface ChatSettingsDialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Per-chat settings (SPEC B4): the system prompt, temperature and maximum tokens; empty fields leave the choice to the server. */
+/** Per-chat settings (SPEC B4): the system prompt, temperature and maximum tokens (empty fields fall back to the defaults, else the server); and, from the library (issue 23), Save as preset, Reset to defaults and what the model receives. */
 export function ChatSettingsDialog({ chat, open, onOpenChange }: ChatSettingsDialogProps) {
   const formId = useId();
   return (
@@ -78,66 +79,75 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
     onSaved();
   };
 
+  // The chat as Save would store it: "What the model receives" and "Save as preset" read it.
+  const edited: Chat | undefined =
+    parsedTemperature.ok && parsedMaxTokens.ok
+      ? { ...chat, systemPrompt: prompt.trim() === '' ? undefined : prompt, temperature: parsedTemperature.value, maxTokens: parsedMaxTokens.value }
+      : undefined;
+
   return (
-    <form id={id} className="chat-settings-form" onSubmit={save} noValidate>
-      <div className="chat-settings-form__field">
-        <label htmlFor={`${fieldId}prompt`}>{t('chatSettings.systemPrompt.label')}</label>
-        <textarea
-          id={`${fieldId}prompt`}
-          className="chat-settings-form__input"
-          rows={SYSTEM_PROMPT_ROWS}
-          value={prompt}
-          placeholder={t('chatSettings.systemPrompt.placeholder')}
-          aria-describedby={`${fieldId}promptHint`}
-          onChange={(event) => setPrompt(event.target.value)}
-        />
-        <p id={`${fieldId}promptHint`} className="chat-settings-form__hint">
-          {t('chatSettings.systemPrompt.hint')}
-        </p>
-      </div>
-      <div className="chat-settings-form__field">
-        <label htmlFor={`${fieldId}temperature`}>{t('chatSettings.temperature.label')}</label>
-        <input
-          ref={temperatureRef}
-          id={`${fieldId}temperature`}
-          className="chat-settings-form__input chat-settings-form__number"
-          type="number"
-          inputMode="decimal"
-          min={TEMPERATURE_MIN}
-          max={TEMPERATURE_MAX}
-          step={TEMPERATURE_STEP}
-          value={temperature}
-          placeholder={t('chatSettings.serverDefault')}
-          aria-invalid={temperatureInvalid || undefined}
-          aria-describedby={`${fieldId}temperatureHint`}
-          onChange={(event) => setTemperature(event.target.value)}
-        />
-        <p id={`${fieldId}temperatureHint`} className={temperatureInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
-          {temperatureInvalid
-            ? t('chatSettings.temperature.error', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })
-            : t('chatSettings.temperature.hint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
-        </p>
-      </div>
-      <div className="chat-settings-form__field">
-        <label htmlFor={`${fieldId}maxTokens`}>{t('chatSettings.maxTokens.label')}</label>
-        <input
-          ref={maxTokensRef}
-          id={`${fieldId}maxTokens`}
-          className="chat-settings-form__input chat-settings-form__number"
-          type="number"
-          inputMode="numeric"
-          min={MAX_TOKENS_MIN}
-          step={1}
-          value={maxTokens}
-          placeholder={t('chatSettings.serverDefault')}
-          aria-invalid={maxTokensInvalid || undefined}
-          aria-describedby={`${fieldId}maxTokensHint`}
-          onChange={(event) => setMaxTokens(event.target.value)}
-        />
-        <p id={`${fieldId}maxTokensHint`} className={maxTokensInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
-          {maxTokensInvalid ? t('chatSettings.maxTokens.error', { min: MAX_TOKENS_MIN }) : t('chatSettings.maxTokens.hint')}
-        </p>
-      </div>
-    </form>
+    <>
+      <form id={id} className="chat-settings-form" onSubmit={save} noValidate>
+        <div className="chat-settings-form__field">
+          <label htmlFor={`${fieldId}prompt`}>{t('chatSettings.systemPrompt.label')}</label>
+          <textarea
+            id={`${fieldId}prompt`}
+            className="chat-settings-form__input"
+            rows={SYSTEM_PROMPT_ROWS}
+            value={prompt}
+            placeholder={t('chatSettings.systemPrompt.placeholder')}
+            aria-describedby={`${fieldId}promptHint`}
+            onChange={(event) => setPrompt(event.target.value)}
+          />
+          <p id={`${fieldId}promptHint`} className="chat-settings-form__hint">
+            {t('chatSettings.systemPrompt.hint')}
+          </p>
+        </div>
+        <div className="chat-settings-form__field">
+          <label htmlFor={`${fieldId}temperature`}>{t('chatSettings.temperature.label')}</label>
+          <input
+            ref={temperatureRef}
+            id={`${fieldId}temperature`}
+            className="chat-settings-form__input chat-settings-form__number"
+            type="number"
+            inputMode="decimal"
+            min={TEMPERATURE_MIN}
+            max={TEMPERATURE_MAX}
+            step={TEMPERATURE_STEP}
+            value={temperature}
+            placeholder={t('chatSettings.serverDefault')}
+            aria-invalid={temperatureInvalid || undefined}
+            aria-describedby={`${fieldId}temperatureHint`}
+            onChange={(event) => setTemperature(event.target.value)}
+          />
+          <p id={`${fieldId}temperatureHint`} className={temperatureInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
+            {temperatureInvalid
+              ? t('chatSettings.temperature.error', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })
+              : t('chatSettings.temperature.hint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
+          </p>
+        </div>
+        <div className="chat-settings-form__field">
+          <label htmlFor={`${fieldId}maxTokens`}>{t('chatSettings.maxTokens.label')}</label>
+          <input
+            ref={maxTokensRef}
+            id={`${fieldId}maxTokens`}
+            className="chat-settings-form__input chat-settings-form__number"
+            type="number"
+            inputMode="numeric"
+            min={MAX_TOKENS_MIN}
+            step={1}
+            value={maxTokens}
+            placeholder={t('chatSettings.serverDefault')}
+            aria-invalid={maxTokensInvalid || undefined}
+            aria-describedby={`${fieldId}maxTokensHint`}
+            onChange={(event) => setMaxTokens(event.target.value)}
+          />
+          <p id={`${fieldId}maxTokensHint`} className={maxTokensInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
+            {maxTokensInvalid ? t('chatSettings.maxTokens.error', { min: MAX_TOKENS_MIN }) : t('chatSettings.maxTokens.hint')}
+          </p>
+        </div>
+      </form>
+      <ChatSetupPanel chat={chat} edited={edited} onReset={onSaved} />
+    </>
   );
 }

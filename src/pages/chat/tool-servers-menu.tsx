@@ -1,4 +1,5 @@
 import { getChatStore, useChatStore } from '../../chat';
+import { chatBase, useLibrary } from '../../chat/library';
 import { t } from './chat-text';
 import { Menu } from '../../ui/menu';
 import { useToolSettings } from './tool-settings-view';
@@ -11,7 +12,10 @@ const NO_SERVERS: readonly string[] = [];
  */
 export function ToolServersMenu({ chatId }: { chatId: string }) {
   const { servers } = useToolSettings();
-  const chosen = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.toolServers ?? NO_SERVERS);
+  const chat = useChatStore((s) => s.chats.find((one) => one.id === chatId));
+  const library = useLibrary();
+  // Its own list, else what its defaults (or project) give (issue 23): what the request offers.
+  const chosen = chat?.toolServers ?? (chat && chatBase(chat, library).toolServers) ?? NO_SERVERS;
   if (servers.length === 0) return null;
   // A server removed in Settings no longer counts, even while the chat still names it.
   const active = chosen.filter((id) => servers.some((server) => server.id === id));

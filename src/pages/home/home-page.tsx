@@ -16,7 +16,7 @@ import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
 import type { Attachment } from '../../chat/message-files/index';
 import { paths } from '../paths';
-import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles } from '../shared';
+import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles, type PresetChoice } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
 const ConnectHelp = lazy(() => import('./connect-help'));
 const ModelNotice = lazy(() => import('./model-notice'));
@@ -50,6 +50,8 @@ export default function HomePage() {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [needsModel, setNeedsModel] = useState(false);
   const [sending, setSending] = useState(false);
+  // A preset picked in the model picker (issue 23): the next chat starts with its values.
+  const [preset, setPreset] = useState<PresetChoice>();
   const files = useComposerFiles({
     draftKey: HOME_DRAFT_KEY,
     text: draft.text,
@@ -71,9 +73,9 @@ export default function HomePage() {
     }
     setSending(true);
     try {
-      const model = external ? undefined : usableDefaultModel(connections.getSnapshot());
+      const model = external ? undefined : (preset?.settings.model ?? usableDefaultModel(connections.getSnapshot()));
       let chatId: string | undefined;
-      const create = async (attachments: Attachment[] = []) => (chatId = (await getChatStore().createChat({ text, model, attachments })).chatId);
+      const create = async (attachments: Attachment[] = []) => (chatId = (await getChatStore().createChat({ text, model, attachments, settings: preset?.settings })).chatId);
       // With files, the chat exists only once they are stored: storage full leaves everything in the composer (it says so).
       if (files.hasFiles) await files.sendWith(create);
       else await create();
@@ -106,7 +108,16 @@ export default function HomePage() {
   useArrivalFocus(inputRef, draft.loaded, HOME_DRAFT_KEY);
 
   const picker = !external && snapshot.connections.length > 0 && (
-    <ModelPicker className="home-page__model" value={defaultModel} onValueChange={(ref) => getConnectionsStore().setDefaultModel(ref)} />
+    <ModelPicker
+      className="home-page__model"
+      value={defaultModel}
+      preset={preset?.name}
+      onPresetPick={setPreset}
+      onValueChange={(ref) => {
+        setPreset(undefined);
+        getConnectionsStore().setDefaultModel(ref);
+      }}
+    />
   );
 
   return (

@@ -3,7 +3,7 @@
 // use-model-error-explainer, or import it directly from lazily loaded code), format-wait, model-search.
 export type { ModelErrorExplanation, ModelErrorFacts } from './explain-model-error';
 export { loadModelErrorExplainer, useModelErrorExplainer, type ExplainModelError } from './use-model-error-explainer';
-export { isModelUnavailable, MODEL_LIST_STALE_MS, ModelPicker, preloadModelPickerPopover, type ModelPickerProps, type ModelPickerState } from './model-picker';
+export { isModelUnavailable, MODEL_LIST_STALE_MS, ModelPicker, preloadModelPickerPopover, type ModelPickerProps, type ModelPickerState, type PresetChoice } from './model-picker';
 export type { PickerGroup, PickerGroupStatus, PickerOption } from './model-search';
 export { handleSettingsRequests, requestSettings, resetSettingsRequests, useSettingsAvailable } from './settings-request';
 export { modelKind } from './model-kind';

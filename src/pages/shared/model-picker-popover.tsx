@@ -4,12 +4,15 @@ import type { ModelOptionGroup } from '../../chat/connections';
 import { getModelPreferences, useModelPreferences } from '../../chat/connections/model-preferences-instance';
 import { registerMessages, t, type MessageKey } from '../../i18n';
 import { modelPickerList } from '../../i18n/en/model-picker-list';
+import { librarySetup } from '../../i18n/en/library-setup';
+import { presetPatch, useLibrary } from '../../chat/library';
+import type { PresetChoice } from './model-picker';
 import { placeMenu, type MenuPlacement } from '../../ui/menu';
-import { flatOptions, pickerGroups, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
+import { flatOptions, pickerGroups, presetGroup, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
 import { tn } from '../../i18n/plural';
 
 // The list's strings come with it (issue 12): registered before it renders.
-registerMessages(modelPickerList);
+registerMessages({ ...modelPickerList, 'library.picker.presets': librarySetup['library.picker.presets'] });
 
 export interface ModelPickerPopoverProps {
   id: string;
@@ -19,9 +22,13 @@ export interface ModelPickerPopoverProps {
   unavailable: boolean;
   triggerRef: RefObject<HTMLElement | null>;
   onPick(ref: string): void;
+  /** Given: the user's presets are listed above the models (issue 23), and picking one closes the list and calls it. */
+  onPresetPick?(choice: PresetChoice): void;
   /** Close without picking; `returnFocus` puts focus back on the trigger. */
   onDismiss(returnFocus: boolean): void;
 }
+
+const NO_PRESETS: readonly never[] = [];
 
 const STATUS_TEXT: Record<Exclude<PickerGroupStatus, 'ok'>, MessageKey> = {
   loading: 'modelPicker.loading',
@@ -48,20 +55,28 @@ function place(trigger: HTMLElement, popover: HTMLElement): MenuPlacement {
  * Escape closes, both returning focus to the button. Portalled like a menu: into the button's
  * <dialog> (everything outside a modal is inert) or the body.
  */
-export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef, onPick: picked, onDismiss }: ModelPickerPopoverProps) {
+export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef, onPick: picked, onPresetPick, onDismiss }: ModelPickerPopoverProps) {
   // The recent models are the list's (and load with it): picking one moves it to the front.
   const { recentModels: recent } = useModelPreferences();
+  const { presets: allPresets } = useLibrary();
+  const presets = onPresetPick ? allPresets : NO_PRESETS;
   const onPick = (ref: string) => {
+    const preset = presets.find((candidate) => `preset:${candidate.id}` === ref);
+    if (preset) {
+      onDismiss(true);
+      return onPresetPick?.({ name: preset.name, settings: presetPatch(preset) });
+    }
     getModelPreferences().noteUsed(ref);
     picked(ref);
   };
   const baseId = useId();
   const popoverRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => pickerGroups(groups, recent, query), [groups, recent, query]);
+  const shown = useMemo(() => [...presetGroup(presets, query), ...pickerGroups(groups, recent, query)], [presets, groups, recent, query]);
   const options = useMemo(() => flatOptions(shown), [shown]);
   const [activeKey, setActiveKey] = useState<string | undefined>(() => {
     const all = flatOptions(pickerGroups(groups, recent, ''));
+    // Presets are listed first, but the list opens on the current model.
     // The current model, in Recent when it is there (the list opens at its top, Recent showing), else where it is listed, else the first.
     return (all.find((option) => option.ref === value) ?? all[0])?.key;
   });
@@ -189,9 +204,14 @@ function GroupView({ group, baseId, value, activeKey, optionId, onPick, onHover 
   const labelId = `${baseId}-group-${group.id}`;
   const status = group.options.length === 0 && group.status !== 'ok' ? t(STATUS_TEXT[group.status]) : undefined;
   return (
-    <div role="group" aria-labelledby={labelId} className="model-picker__group" data-group={group.id === 'recent' ? 'recent' : (group.kind ?? 'connection')}>
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      className="model-picker__group"
+      data-group={group.id === 'recent' || group.id === 'presets' ? group.id : (group.kind ?? 'connection')}
+    >
       <div id={labelId} role="presentation" className="model-picker__group-label">
-        {group.id === 'recent' ? t('modelPicker.recent') : group.kind === 'embedding' ? t('modelPicker.embedding', { connection: group.label }) : group.label}
+        {group.id === 'presets' ? t('library.picker.presets') : group.id === 'recent' ? t('modelPicker.recent') : group.kind === 'embedding' ? t('modelPicker.embedding', { connection: group.label }) : group.label}
       </div>
       {group.options.map((option) => (
         <div
@@ -208,7 +228,7 @@ function GroupView({ group, baseId, value, activeKey, optionId, onPick, onHover 
           onPointerMove={() => option.key !== activeKey && onHover(option.key)}
         >
           <span className="model-picker__option-text">{option.modelId}</span>
-          {group.id === 'recent' && <span className="model-picker__option-meta">{option.connectionName}</span>}
+          {(group.id === 'recent' || (group.id === 'presets' && option.connectionName !== '')) && <span className="model-picker__option-meta">{option.connectionName}</span>}
         </div>
       ))}
       {status && (

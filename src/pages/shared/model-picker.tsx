@@ -4,6 +4,7 @@ import { t } from '../../i18n';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
 import { Icon } from '../../ui/icon';
+import type { Chat } from '../../chat/types';
 import type { ModelPickerPopover } from './model-picker-popover';
 import { handleModelPickerRequests } from './model-picker-request';
 import './model-picker.css';
@@ -19,6 +20,16 @@ export interface ModelPickerProps extends Omit<ComponentPropsWithRef<'button'>, 
   label?: string;
   /** Opens when the page asks (requestModelPicker): the one picker that chooses the chat's model. */
   opensOnRequest?: boolean;
+  /** The chosen preset's name, shown instead of the model (issue 23). */
+  preset?: string;
+  /** Lists the user's presets above the models; picking one calls this. */
+  onPresetPick?(choice: PresetChoice): void;
+}
+
+/** A preset picked in the list: its name, and what a chat started with it takes (presetPatch). */
+export interface PresetChoice {
+  name: string;
+  settings: Partial<Chat>;
 }
 
 let Popover: typeof ModelPickerPopover | undefined;
@@ -87,6 +98,8 @@ export function ModelPicker({
   onValueChange,
   label,
   opensOnRequest = false,
+  preset,
+  onPresetPick,
   className,
   disabled,
   id,
@@ -126,13 +139,15 @@ export function ModelPicker({
         ? 'ready'
         : 'empty';
   const nothing = groups.length === 0 && !value;
-  const text = !value
-    ? nothing
-      ? t('modelPicker.none')
-      : t('modelPicker.choose')
-    : unavailable
-      ? t('modelPicker.unavailable', { model: modelIdOf(value) })
-      : modelIdOf(value);
+  const text =
+    preset ||
+    (!value
+      ? nothing
+        ? t('modelPicker.none')
+        : t('modelPicker.choose')
+      : unavailable
+        ? t('modelPicker.unavailable', { model: modelIdOf(value) })
+        : modelIdOf(value));
 
   const show = () => {
     for (const connectionId of refreshable(groups, Date.now())) void store.refreshModels(connectionId);
@@ -200,6 +215,7 @@ export function ModelPicker({
           unavailable={unavailable}
           triggerRef={triggerRef}
           onPick={pick}
+          onPresetPick={onPresetPick}
           onDismiss={dismiss}
         />
       )}

@@ -13,12 +13,14 @@ export interface PickerOption {
   ref: string;
   modelId: string;
   connectionName: string;
+  /** A preset (issue 23): `modelId` is then its name and `connectionName` its model, if it names one. */
+  presetId?: string;
 }
 
 export type PickerGroupStatus = 'loading' | 'failed' | 'empty' | 'pending' | 'ok';
 
 export interface PickerGroup {
-  /** `recent`, the connection's id, or `embedding:` and the connection's id for its embedding models. */
+  /** `presets`, `recent`, the connection's id, or `embedding:` and the connection's id for its embedding models. */
   id: string;
   /** `embedding`: models that only make embeddings (they cannot chat), listed apart after the others. */
   kind?: 'embedding';
@@ -90,4 +92,19 @@ export function pickerGroups(groups: readonly ModelOptionGroup[], recent: readon
 /** The options in the order the arrow keys walk them. */
 export function flatOptions(groups: readonly PickerGroup[]): PickerOption[] {
   return groups.flatMap((group) => group.options);
+}
+
+/** What the list needs of a preset. */
+export interface PickerPreset {
+  id: string;
+  name: string;
+  model?: string;
+}
+
+/** The presets matching `query` (by name or model, like models), as the group listed above the models; none: no group. */
+export function presetGroup(presets: readonly PickerPreset[], query: string): PickerGroup[] {
+  const options = presets
+    .map((preset): PickerOption => ({ key: `preset:${preset.id}`, ref: `preset:${preset.id}`, modelId: preset.name, connectionName: preset.model?.slice(preset.model.indexOf('/') + 1) ?? '', presetId: preset.id }))
+    .filter((option) => optionMatches(option, query));
+  return options.length > 0 ? [{ id: 'presets', label: '', options, status: 'ok' }] : [];
 }

@@ -1,0 +1,146 @@
+/** The fields a new chat's settings are made of (the defaults' and a preset's): system prompt, temperature, maximum tokens, tool servers. */
+import { useEffect, useId, useSyncExternalStore } from 'react';
+import type { ChatDefaults } from '../../chat/types';
+import { getToolSettingsStore } from '../../chat/tools/tool-settings';
+import {
+  MAX_TOKENS_MIN,
+  parseMaxTokens,
+  parseTemperature,
+  settingText,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+  TEMPERATURE_STEP,
+} from '../../pages/chat/chat-settings-values';
+import { t } from './settings-text';
+
+/** Room for a few lines before the box scrolls (it can be resized). */
+export const PROMPT_ROWS = 4;
+
+/** The fields as typed. */
+export interface SettingsDraft {
+  systemPrompt: string;
+  temperature: string;
+  maxTokens: string;
+  /** Absent: not chosen here (falls through to the next layer). */
+  toolServers: string[] | undefined;
+}
+
+export const draftOf = (row: ChatDefaults | undefined): SettingsDraft => ({
+  systemPrompt: row?.systemPrompt ?? '',
+  temperature: settingText(row?.temperature),
+  maxTokens: settingText(row?.maxTokens),
+  toolServers: row?.toolServers ? [...row.toolServers] : undefined,
+});
+
+export type DraftCheck = { ok: true; values: Omit<ChatDefaults, 'model'> } | { ok: false; field: 'temperature' | 'maxTokens' };
+
+/** The draft as stored values, or the first field that is not valid; empty fields are left out. */
+export function valuesOf(draft: SettingsDraft): DraftCheck {
+  const temperature = parseTemperature(draft.temperature);
+  if (!temperature.ok) return { ok: false, field: 'temperature' };
+  const maxTokens = parseMaxTokens(draft.maxTokens);
+  if (!maxTokens.ok) return { ok: false, field: 'maxTokens' };
+  return {
+    ok: true,
+    values: {
+      ...(draft.systemPrompt.trim() !== '' && { systemPrompt: draft.systemPrompt }),
+      ...(temperature.value !== undefined && { temperature: temperature.value }),
+      ...(maxTokens.value !== undefined && { maxTokens: maxTokens.value }),
+      ...(draft.toolServers !== undefined && { toolServers: draft.toolServers }),
+    },
+  };
+}
+
+export interface ChatDefaultsFieldsProps {
+  draft: SettingsDraft;
+  onChange(next: SettingsDraft): void;
+  /** A field was left: a good moment to save. */
+  onBlur?(): void;
+}
+
+/** The four fields, each labelled, with its hint or (once it is not valid) its error. */
+export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFieldsProps) {
+  const id = useId();
+  const tools = getToolSettingsStore();
+  const { servers } = useSyncExternalStore(tools.subscribe, tools.getSnapshot);
+  useEffect(() => void tools.init(), [tools]);
+  const temperatureBad = !parseTemperature(draft.temperature).ok;
+  const maxTokensBad = !parseMaxTokens(draft.maxTokens).ok;
+  const set = (patch: Partial<SettingsDraft>) => onChange({ ...draft, ...patch });
+  const chosen = draft.toolServers ?? [];
+  return (
+    <>
+      <div className="settings-field">
+        <label htmlFor={`${id}prompt`}>{t('library.fields.systemPrompt')}</label>
+        <textarea
+          id={`${id}prompt`}
+          className="settings-input settings-textarea"
+          rows={PROMPT_ROWS}
+          value={draft.systemPrompt}
+          aria-describedby={`${id}promptHint`}
+          onChange={(event) => set({ systemPrompt: event.target.value })}
+          onBlur={onBlur}
+        />
+        <p id={`${id}promptHint`} className="settings-hint">
+          {t('library.fields.systemPromptHint')}
+        </p>
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}temperature`}>{t('library.fields.temperature')}</label>
+        <input
+          id={`${id}temperature`}
+          className="settings-input settings-number"
+          type="number"
+          inputMode="decimal"
+          min={TEMPERATURE_MIN}
+          max={TEMPERATURE_MAX}
+          step={TEMPERATURE_STEP}
+          value={draft.temperature}
+          placeholder={t('library.fields.serverDefault')}
+          aria-invalid={temperatureBad || undefined}
+          aria-describedby={`${id}temperatureHint`}
+          onChange={(event) => set({ temperature: event.target.value })}
+          onBlur={onBlur}
+        />
+        <p id={`${id}temperatureHint`} className={temperatureBad ? 'settings-error' : 'settings-hint'}>
+          {t(temperatureBad ? 'library.fields.temperatureError' : 'library.fields.temperatureHint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
+        </p>
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}maxTokens`}>{t('library.fields.maxTokens')}</label>
+        <input
+          id={`${id}maxTokens`}
+          className="settings-input settings-number"
+          type="number"
+          inputMode="numeric"
+          min={MAX_TOKENS_MIN}
+          step={1}
+          value={draft.maxTokens}
+          placeholder={t('library.fields.serverDefault')}
+          aria-invalid={maxTokensBad || undefined}
+          aria-describedby={`${id}maxTokensHint`}
+          onChange={(event) => set({ maxTokens: event.target.value })}
+          onBlur={onBlur}
+        />
+        <p id={`${id}maxTokensHint`} className={maxTokensBad ? 'settings-error' : 'settings-hint'}>
+          {maxTokensBad ? t('library.fields.maxTokensError', { min: MAX_TOKENS_MIN }) : t('library.fields.maxTokensHint')}
+        </p>
+      </div>
+      <fieldset className="settings-field settings-choice">
+        <legend>{t('library.fields.toolServers')}</legend>
+        {servers.length === 0 && <p className="settings-hint">{t('library.fields.noToolServers')}</p>}
+        {servers.map((server) => (
+          <label key={server.id} className="settings-check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(server.id)}
+              onChange={(event) => set({ toolServers: event.target.checked ? [...chosen, server.id] : chosen.filter((one) => one !== server.id) })}
+              onBlur={onBlur}
+            />
+            {server.label}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// Issue 23: Settings → Instructions (standing instructions saved as typed, the switch, the
+// defaults for new chats) and Settings → Presets (add, edit, delete with Undo).
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import InstructionsSection from '../../../src/app/settings/instructions-section';
+import PresetsSection from '../../../src/app/settings/presets-section';
+import { resetConnectionsStore } from '../../../src/chat/connections';
+import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../../src/chat/library';
+import { resetToolSettings } from '../../../src/chat/tools';
+import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';
+import { resetToasts, Toaster } from '../../../src/ui/toast';
+import { TooltipProvider } from '../../../src/ui/tooltip';
+import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
+import { memoryLibraryIo } from '../../chat/library/memory-library-io';
+
+let library: LibraryStore;
+let io: ReturnType<typeof memoryLibraryIo>;
+let toolServer: string;
+
+beforeEach(async () => {
+  const harness = makeConnectionsStore({}, { probe: async () => [] });
+  await harness.store.init();
+  resetConnectionsStore(harness.store);
+  const tools = createToolSettingsStore({ load: async () => undefined, save: async () => {} });
+  toolServer = (await tools.addServer({ label: 'Files', url: 'http://127.0.0.1:9/mcp' })).id;
+  resetToolSettings(tools);
+  io = memoryLibraryIo();
+  library = createLibraryStore({ io, channel: null });
+  resetLibraryStore(library);
+});
+afterEach(() => {
+  cleanup();
+  resetConnectionsStore();
+  resetToolSettings();
+  resetLibraryStore();
+  resetToasts();
+});
+
+const renderIn = async (section: React.ReactNode) => {
+  render(
+    <TooltipProvider>
+      {section}
+      <Toaster measureHeight={() => 50} />
+    </TooltipProvider>,
+  );
+  await act(flushPromises);
+};
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+describe('Settings → Instructions', () => {
+  it('saves the instructions as typed, on once written, and the switch turns them off', async () => {
+    await renderIn(<InstructionsSection />);
+    expect(screen.getByText('They go first in every chat’s system prompt, before a project’s instructions and the chat’s own.')).toBeTruthy();
+    const enabled = screen.getByRole('switch', { name: 'Use these instructions in every chat' }) as HTMLInputElement;
+    expect(enabled.disabled).toBe(true);
+    fireEvent.change(field('What should Parley know about you?'), { target: { value: 'I teach maths.' } });
+    fireEvent.change(field('How should replies be?'), { target: { value: 'Short.' } });
+    // Saved a moment after the typing stops, not on each key.
+    await act(flushPromises);
+    expect(io.rows.get('instructions')).toBeUndefined();
+    await waitFor(() => expect(io.rows.get('instructions')).toMatchObject({ about: 'I teach maths.', style: 'Short.', enabled: true }));
+    expect(enabled.disabled).toBe(false);
+    expect(enabled.checked).toBe(true);
+    await act(async () => {
+      fireEvent.click(enabled);
+      await flushPromises();
+    });
+    expect(io.rows.get('instructions')).toMatchObject({ about: 'I teach maths.', enabled: false });
+    expect(enabled.checked).toBe(false);
+  });
+
+  it('saves what is typed at once when the field is left', async () => {
+    await renderIn(<InstructionsSection />);
+    fireEvent.change(field('What should Parley know about you?'), { target: { value: 'Left quickly.' } });
+    await act(async () => {
+      fireEvent.blur(field('What should Parley know about you?'));
+      await flushPromises();
+    });
+    expect(io.rows.get('instructions')).toMatchObject({ about: 'Left quickly.' });
+  });
+
+  it('starts from what is stored', async () => {
+    await library.setInstructions({ about: 'Stored.', style: 'Plain.', enabled: false });
+    await renderIn(<InstructionsSection />);
+    expect(field('What should Parley know about you?').value).toBe('Stored.');
+    expect(field('How should replies be?').value).toBe('Plain.');
+    expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('defaults for new chats: saved when valid, a wrong number said and not saved', async () => {
+    await renderIn(<InstructionsSection />);
+    const defaults = screen.getByRole('region', { name: 'Defaults for new chats' });
+    fireEvent.change(within(defaults).getByLabelText('System prompt'), { target: { value: 'Be kind.' } });
+    fireEvent.change(within(defaults).getByLabelText('Temperature'), { target: { value: '0,6' } });
+    fireEvent.change(within(defaults).getByLabelText('Maximum tokens'), { target: { value: '400' } });
+    fireEvent.click(within(defaults).getByRole('checkbox', { name: 'Files' }));
+    await waitFor(() => expect(io.rows.get('defaults')).toMatchObject({ systemPrompt: 'Be kind.', temperature: 0.6, maxTokens: 400, toolServers: [toolServer] }));
+    fireEvent.change(within(defaults).getByLabelText('Temperature'), { target: { value: '5' } });
+    expect(within(defaults).getByText('Enter a number from 0 to 2, or leave it empty.')).toBeTruthy();
+    expect(within(defaults).getByLabelText('Temperature').getAttribute('aria-invalid')).toBe('true');
+    await act(async () => {
+      fireEvent.blur(within(defaults).getByLabelText('Temperature'));
+      await flushPromises();
+    });
+    expect(io.rows.get('defaults')).toMatchObject({ temperature: 0.6 });
+  });
+});
+
+describe('Settings → Presets', () => {
+  it('adds, edits and deletes a preset, with Undo', async () => {
+    await renderIn(<PresetsSection />);
+    expect(screen.getByText('No presets yet. Add one here, or use “Save as preset” in a chat’s settings.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add preset' }));
+    const form = () => screen.getByRole('form', { name: /preset/ });
+    expect(document.activeElement).toBe(within(form()).getByLabelText('Name'));
+    // No name: said, nothing saved.
+    await act(async () => {
+      fireEvent.click(within(form()).getByRole('button', { name: 'Save preset' }));
+      await flushPromises();
+    });
+    expect(within(form()).getByText('Give the preset a name.')).toBeTruthy();
+    expect(library.getSnapshot().presets).toEqual([]);
+    fireEvent.change(within(form()).getByLabelText('Name'), { target: { value: 'Brief' } });
+    fireEvent.change(within(form()).getByLabelText('System prompt'), { target: { value: 'One paragraph at most.' } });
+    fireEvent.change(within(form()).getByLabelText('Temperature'), { target: { value: '0.2' } });
+    fireEvent.click(within(form()).getByRole('checkbox', { name: 'Files' }));
+    await act(async () => {
+      fireEvent.click(within(form()).getByRole('button', { name: 'Save preset' }));
+      await flushPromises();
+    });
+    expect(library.getSnapshot().presets).toMatchObject([{ name: 'Brief', systemPrompt: 'One paragraph at most.', temperature: 0.2, toolServers: [toolServer] }]);
+    expect(screen.getByRole('listitem').textContent).toContain('Temperature 0.2 · System prompt');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Brief' }));
+    expect(within(form()).getByLabelText('Temperature')).toHaveProperty('value', '0.2');
+    fireEvent.change(within(form()).getByLabelText('Name'), { target: { value: 'Briefer' } });
+    fireEvent.change(within(form()).getByLabelText('Temperature'), { target: { value: '' } });
+    await act(async () => {
+      fireEvent.click(within(form()).getByRole('button', { name: 'Save preset' }));
+      await flushPromises();
+    });
+    const [edited] = library.getSnapshot().presets;
+    expect(edited).toMatchObject({ name: 'Briefer', systemPrompt: 'One paragraph at most.' });
+    expect(edited).not.toHaveProperty('temperature');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete Briefer' }));
+      await flushPromises();
+    });
+    expect(library.getSnapshot().presets).toEqual([]);
+    expect(io.rows.has(edited!.id)).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+      await flushPromises();
+    });
+    expect(library.getSnapshot().presets).toMatchObject([{ id: edited!.id, name: 'Briefer' }]);
+  });
+});
