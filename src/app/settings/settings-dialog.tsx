@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { t, type MessageKey } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { Button } from '../../ui/button';
@@ -11,6 +11,9 @@ import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
 import './settings-dialog.css';
+
+// The saved prompts' editor loads when its section is opened (issue 23).
+const PromptsSection = lazy(() => import('./prompts-section'));
 
 export interface SettingsDialogProps {
   open: boolean;
@@ -46,6 +49,15 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
         <TitleSettingsSection />
         <EnterKeyField />
       </>
+    ),
+  },
+  {
+    id: 'prompts',
+    label: 'settings.section.prompts',
+    render: () => (
+      <Suspense fallback={null}>
+        <PromptsSection />
+      </Suspense>
     ),
   },
   { id: 'tools', label: 'settings.section.tools', render: () => <ToolsSection /> },

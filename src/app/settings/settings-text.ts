@@ -1,5 +1,6 @@
 import { registerMessages } from '../../i18n';
 import { dataSettings } from '../../i18n/en/data-settings';
+import { prompts } from '../../i18n/en/prompts';
 import { settings } from '../../i18n/en/settings';
 import { syncSettings } from '../../i18n/en/sync-settings';
 import { tools } from '../../i18n/en/tools';
@@ -8,6 +9,7 @@ import { tools } from '../../i18n/en/tools';
 // takes `t` from here, so the strings are registered before any of them renders.
 registerMessages(settings);
 registerMessages(dataSettings);
+registerMessages(prompts);
 registerMessages(syncSettings);
 registerMessages(tools);
 
