@@ -24,7 +24,7 @@ export interface PromptsSectionProps {
 /** Who the next focus goes to once the list has rendered: a prompt's Edit button, the Add button, or the heading. */
 type FocusTarget = { prompt: string } | 'add' | 'heading' | null;
 
-type Report = { text: string; skipped: SkippedPrompt[]; failed?: boolean };
+type Report = { text: string; skipped: SkippedPrompt[]; failed?: boolean; undo?: () => Promise<void> };
 
 export default function PromptsSection({ store = getLibraryStore(), download = downloadJson, now = () => new Date() }: PromptsSectionProps) {
   const id = useId();
@@ -73,6 +73,13 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
     // The item is gone: the section's heading is the stable place nearby.
     setFocus('heading');
     if (!undo) return;
+    // Here as well as in a toast: the toasts are behind the Settings dialog, out of reach while it is open.
+    const undoHere = async () => {
+      await undo();
+      setReport(null);
+      setFocus({ prompt: prompt.id });
+    };
+    setReport({ text: t('prompts.section.deletedNamed', { name: prompt.name }), skipped: [], undo: undoHere });
     toast.add({
       title: t('prompts.section.deleted'),
       description: prompt.name,
@@ -179,7 +186,17 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
       <div className="prompts-section__report" role="status" data-state={report ? (report.failed ? 'failed' : 'done') : undefined}>
         {report && (
           <>
-            <p className={report.failed ? 'settings-error' : 'settings-hint'}>{report.text}</p>
+            <p className={report.failed ? 'settings-error' : 'settings-hint'}>
+              {report.text}
+              {report.undo && (
+                <>
+                  {' '}
+                  <Button variant="link" size="sm" onClick={report.undo}>
+                    {t('prompts.section.undo')}
+                  </Button>
+                </>
+              )}
+            </p>
             {report.skipped.length > 0 && (
               <>
                 <p className="settings-hint">{t('prompts.section.skipped')}</p>

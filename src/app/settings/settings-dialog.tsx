@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { t, type MessageKey } from './settings-text';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -13,7 +14,7 @@ import { ToolsSection } from './tools-section';
 import './settings-dialog.css';
 
 // The saved prompts' editor loads when its section is opened (issue 23).
-const PromptsSection = lazy(() => import('./prompts-section'));
+const PromptsSection = lazy(withChunkStyles('prompts-section', () => import('./prompts-section')));
 
 export interface SettingsDialogProps {
   open: boolean;

@@ -39,6 +39,7 @@ export const prompts = {
   'prompts.section.copyName': '{name} (copy)',
   'prompts.section.deleted': 'Prompt deleted',
   'prompts.section.undo': 'Undo',
+  'prompts.section.deletedNamed': 'Deleted “{name}”.',
   'prompts.section.saveFailed': 'The prompt was not saved: storage refused it.',
   'prompts.section.export': 'Export as JSON',
   'prompts.section.import': 'Import JSON',

@@ -11,6 +11,7 @@ import {
   type ModelReadiness,
 } from '../../chat/connections';
 import { t } from '../../i18n';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
@@ -22,7 +23,7 @@ const ConnectHelp = lazy(() => import('./connect-help'));
 const ModelNotice = lazy(() => import('./model-notice'));
 const NotSentNote = lazy(() => import('./not-sent-note'));
 // Saved prompts: `/` at the start of the box loads the menu and all it needs (issue 23).
-const PromptMenu = lazy(() => import('../shared/prompts/prompt-menu'));
+const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('../shared/prompts/prompt-menu')));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 import { Suggestions } from './suggestions';

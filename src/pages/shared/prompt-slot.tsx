@@ -1,7 +1,8 @@
 /** Where the saved-prompts menu opens (issue 23): a `/` at the start of the message box loads it and everything it needs; nothing before. */
 import { lazy, Suspense, type RefObject } from 'react';
+import { withChunkStyles } from '../../lib/chunk-styles';
 
-const PromptMenu = lazy(() => import('./prompts/prompt-menu'));
+const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('./prompts/prompt-menu')));
 
 export interface PromptSlotProps {
   /** The message box's text: the menu opens while it starts with `/`. */

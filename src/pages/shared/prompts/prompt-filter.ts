@@ -4,17 +4,19 @@ import type { LibraryPrompt } from '../../../chat/types';
 /** Case and accents aside: "resume" finds "Résumé". */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+const words = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u);
+
 /** How well a prompt matches (lower is better), or undefined when it does not. */
 function rank(prompt: LibraryPrompt, query: string): number | undefined {
   const name = fold(prompt.name);
   if (name.startsWith(query)) return 0;
   if (name.split(/\s+/).some((word) => word.startsWith(query))) return 1;
   if (name.includes(query)) return 2;
-  if (fold(prompt.body).includes(query)) return 3;
+  if (words(prompt.body).some((word) => word.startsWith(query))) return 3;
   return undefined;
 }
 
-/** The prompts matching `query` (all of them for none): names starting with it first, then words, then anywhere in the name, then the text. */
+/** The prompts matching `query` (all of them for none): names starting with it first, then words, then anywhere in the name, then words of the text. */
 export function filterPrompts(prompts: readonly LibraryPrompt[], query: string): LibraryPrompt[] {
   const wanted = fold(query.trim());
   if (wanted === '') return [...prompts];

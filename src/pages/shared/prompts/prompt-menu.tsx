@@ -1,7 +1,8 @@
 /**
  * The saved-prompts menu of the message box (issue 23), loaded when `/` starts the text: what
  * follows the slash filters the list while the box keeps focus (↑/↓ move the active prompt,
- * announced with aria-activedescendant; Enter or a tap inserts; Escape closes and leaves the text).
+ * announced with aria-activedescendant; Enter or a tap inserts; Escape closes and leaves the text;
+ * it hides while focus is elsewhere).
  * A prompt with variables asks for them first (prompt-form.tsx); the filled text replaces `/query`
  * in the box, unsent, with the caret at its end.
  */
@@ -49,24 +50,25 @@ export default function PromptMenu({ text, inputRef, onText, readClipboard, now 
   const baseId = useId();
   const listboxId = `${baseId}list`;
   const optionId = (prompt: LibraryPrompt) => `${baseId}-${prompt.id}`;
+  /** Escape closed the list: it stays closed until the text no longer starts with `/`. */
   const [dismissed, setDismissed] = useState(false);
+  const [boxFocused, setBoxFocused] = useState(() => inputRef.current !== null && inputRef.current === inputRef.current.ownerDocument.activeElement);
   const [filling, setFilling] = useState<{ prompt: LibraryPrompt; filled: Record<string, string> } | null>(null);
   // What was selected in the thread when the menu opened (the box has the browser's selection now).
   const [selection] = useState(threadSelection);
-  const listed = !dismissed && !filling && !text.includes('\n');
+  const listed = !dismissed && boxFocused && !filling && !text.includes('\n');
   const shown = useMemo(() => filterPrompts(library.prompts, text.slice(1)), [library.prompts, text]);
   const [activeId, setActiveId] = useState<string | undefined>();
   const active = shown.find((prompt) => prompt.id === activeId) ?? shown[0];
   const popoverRef = useRef<HTMLDivElement>(null);
   const [placement, setPlacement] = useState<(MenuPlacement & { width: number }) | null>(null);
 
-  const backToBox = (caretAtEnd: boolean) =>
-    requestAnimationFrame(() => {
-      const box = inputRef.current;
-      if (!box) return;
-      box.focus();
-      if (caretAtEnd) box.setSelectionRange(box.value.length, box.value.length);
-    });
+  /** Focus back in the box at once (the menu's field that had it is about to go); the caret once the new text is in. */
+  const backToBox = (caretAtEnd: boolean) => {
+    const box = inputRef.current;
+    box?.focus();
+    if (caretAtEnd) requestAnimationFrame(() => box?.setSelectionRange(box.value.length, box.value.length));
+  };
 
   const insert = (filled: string) => {
     setDismissed(true);
@@ -121,14 +123,17 @@ export default function PromptMenu({ text, inputRef, onText, readClipboard, now 
     const box = inputRef.current;
     if (!box) return;
     const onKeyDown = (event: KeyboardEvent) => keys.current?.(event);
-    // Focus leaving the box (not for the menu) closes the list.
+    // The list shows while the box has focus (or the menu took it): it hides, not closes, when focus leaves.
+    const onFocusIn = () => setBoxFocused(true);
     const onFocusOut = (event: FocusEvent) => {
-      if (!popoverRef.current?.contains(event.relatedTarget as Node | null)) setDismissed(true);
+      if (!popoverRef.current?.contains(event.relatedTarget as Node | null)) setBoxFocused(false);
     };
     box.addEventListener('keydown', onKeyDown);
+    box.addEventListener('focusin', onFocusIn);
     box.addEventListener('focusout', onFocusOut);
     return () => {
       box.removeEventListener('keydown', onKeyDown);
+      box.removeEventListener('focusin', onFocusIn);
       box.removeEventListener('focusout', onFocusOut);
     };
   }, [inputRef]);
@@ -144,18 +149,6 @@ export default function PromptMenu({ text, inputRef, onText, readClipboard, now 
       for (const name of BOX_ATTRIBUTES) box.removeAttribute(name);
     };
   });
-
-  useEffect(() => {
-    if (!listed) return;
-    const doc = inputRef.current?.ownerDocument ?? document;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node | null;
-      if (target && (popoverRef.current?.contains(target) || inputRef.current?.contains(target))) return;
-      setDismissed(true);
-    };
-    doc.addEventListener('pointerdown', onPointerDown, true);
-    return () => doc.removeEventListener('pointerdown', onPointerDown, true);
-  }, [listed, inputRef]);
 
   useEffect(() => {
     if (active && listed) popoverRef.current?.ownerDocument.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
@@ -238,6 +231,7 @@ export default function PromptMenu({ text, inputRef, onText, readClipboard, now 
         </>
       )}
     </div>,
-    inputRef.current?.ownerDocument.body ?? document.body,
+    // The <main> the app is mounted on (content outside every landmark fails axe), or the box's <dialog>.
+    inputRef.current?.closest('dialog') ?? inputRef.current?.closest('main') ?? document.body,
   );
 }
