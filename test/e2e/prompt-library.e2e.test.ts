@@ -161,6 +161,39 @@ describe.each(['light', 'dark'] as const)('at a desk, by keyboard alone, %s', (s
   }, JOURNEY_TIMEOUT_MS);
 });
 
+describe('at a desk, with a mouse', () => {
+  pagePerTest({ viewport: VIEWPORTS.desktop, onOpen: (opened) => ({ page } = opened) });
+
+  it('{{selection}} takes the text selected in the thread before the box was focused', async () => {
+    await openConnectedApp(page, appUrl, server);
+    server.setScript(textStream('The quick brown fox jumps over the lazy dog.', { chunkSize: 10, delayMs: 0 }));
+    await page.keyboard.type('Tell me about foxes');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/chat\/[^/]+$/);
+    const reply = page.getByRole('article', { name: 'Assistant' }).last();
+    await expect.poll(() => reply.getAttribute('data-state')).toBe('complete');
+    // Selected by dragging over the words, then a click in the box (which moves the browser's selection there).
+    await reply.locator('p').first().evaluate((paragraph) => {
+      const text = paragraph.firstChild!;
+      const range = document.createRange();
+      range.setStart(text, 4);
+      range.setEnd(text, 19);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await expect.poll(() => page.evaluate(() => getSelection()!.toString())).toBe('quick brown fox');
+    await composer().click();
+    await expect.poll(() => focused(page)).toBe('textarea Message');
+    await page.keyboard.type('/proof');
+    await expect.poll(() => options().allTextContents()).toEqual([expect.stringMatching(/^Proofread/)]);
+    await page.keyboard.press('Enter');
+    // Nothing to ask: inserted at once.
+    await expect.poll(() => composer().inputValue()).toBe(
+      'Proofread this text. Fix spelling, grammar and unclear sentences without changing its meaning, then list what you changed.\n\nquick brown fox',
+    );
+  }, JOURNEY_TIMEOUT_MS);
+});
+
 describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s', (scheme) => {
   pagePerTest({ viewport: VIEWPORTS.phone, colorScheme: scheme, hasTouch: true, isMobile: true, onOpen: (opened) => ({ page } = opened) });
 
