@@ -50,5 +50,4 @@ export const prompts = {
   'prompts.section.skipped': 'Skipped:',
   'prompts.section.skippedEntry': 'entry {index} ({name}): {reason}',
   'prompts.section.skippedUnnamed': 'entry {index}: {reason}',
-  'prompts.section.starter': 'Starter',
 } as const;
