@@ -17,6 +17,7 @@ import './settings-dialog.css';
 // Their stylesheets come with them (build-styles.mjs writes one per lazy chunk).
 const InstructionsSection = lazy(withChunkStyles('instructions-section', () => import('./instructions-section')));
 const PresetsSection = lazy(withChunkStyles('presets-section', () => import('./presets-section')));
+const PromptsSection = lazy(withChunkStyles('prompts-section', () => import('./prompts-section')));
 const loadingText = () => (
   <p className="settings-hint" role="status">
     {t('settings.loading')}
@@ -77,6 +78,15 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
     render: () => (
       <Suspense fallback={loadingText()}>
         <PresetsSection />
+      </Suspense>
+    ),
+  },
+  {
+    id: 'prompts',
+    label: 'settings.section.prompts',
+    render: () => (
+      <Suspense fallback={loadingText()}>
+        <PromptsSection />
       </Suspense>
     ),
   },

@@ -1,4 +1,4 @@
-import { memo, useRef, type Ref } from 'react';
+import { memo, useEffect, useRef, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
 import type { Attachment } from '../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
@@ -7,6 +7,8 @@ import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
 import { requestModelPicker, useComposerFiles, useModelUnavailable } from '../shared';
+import { PromptSlot } from '../shared/prompt-slot';
+import { watchThreadSelection } from '../shared/prompts/thread-selection';
 import { ToolServersMenu } from './tool-servers-menu';
 
 export interface ChatComposerProps {
@@ -37,6 +39,9 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     acceptsImages: modelAcceptsImages(snapshot, target),
     focusComposer: () => inputRef.current?.focus(),
   });
+
+  // A prompt's {{selection}} is what was last selected in the thread (clicking into the box moves the browser's selection).
+  useEffect(() => watchThreadSelection(), []);
 
   const sendWithFiles = async (text: string) => {
     const outcome = await files.sendWith((attachments: Attachment[]) => getChatStore().sendMessage(chatId, text, { attachments }));
@@ -108,6 +113,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         }
       />
       {files.overlay}
+      <PromptSlot text={draft.text} inputRef={inputRef} onText={draft.setText} />
     </>
   );
 });

@@ -11,6 +11,7 @@ import {
   type ModelReadiness,
 } from '../../chat/connections';
 import { t } from '../../i18n';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
@@ -21,6 +22,8 @@ import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFi
 const ConnectHelp = lazy(() => import('./connect-help'));
 const ModelNotice = lazy(() => import('./model-notice'));
 const NotSentNote = lazy(() => import('./not-sent-note'));
+// Saved prompts: `/` at the start of the box loads the menu and all it needs (issue 23).
+const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('../shared/prompts/prompt-menu')));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 // Just after the first screen (they sit below the composer, so nothing above them moves): the budget.
@@ -159,6 +162,11 @@ export default function HomePage() {
           autoFocus
         />
         {files.overlay}
+        {draft.text[0] === '/' && (
+          <Suspense fallback={null}>
+            <PromptMenu text={draft.text} inputRef={inputRef} onText={draft.setText} />
+          </Suspense>
+        )}
         {/* Below the box, not above it: on a phone the box stays on the first screen (issue 22). */}
         <Suspense fallback={null}>
           {readiness === 'no-connection' && (
