@@ -142,9 +142,7 @@ describe.each(['light', 'dark'] as const)('at a desk, by keyboard alone, %s', (s
     await expect.poll(() => focused(page)).toBe('button Edit Standup');
     await checkStop(page, 'Settings → Prompts');
     await shot('section', scheme);
-    // Kept in IndexedDB: a new visit lists it. (A new visit rather than Done: after any form in
-    // Settings was opened and closed — Tools' too — Done leaves the home box focused but deaf to
-    // typing until it is focused again; a bug of its own, reported, not this journey's.)
+    // Kept in IndexedDB: a new visit lists it.
     await page.goto(appUrl);
     await composer().waitFor();
     await expect.poll(() => focused(page)).toBe('textarea Message');

@@ -18,6 +18,10 @@ export const DialogFocusFallback = createContext<FocusFallback>(() => null);
 export function returnFocus(previous: Element | null, fallback: FocusFallback): void {
   const doc = previous?.ownerDocument ?? document;
   if (previous instanceof HTMLElement && previous !== doc.body && previous.isConnected) {
+    // Chromium's dialog.close() has already put focus back on it, but while the page was still
+    // inert: a text field focused that way takes keydowns and no text until it is focused anew
+    // (after any inner form of Settings had been opened and closed). Focusing it again fixes it.
+    if (doc.activeElement === previous) previous.blur();
     previous.focus();
     if (doc.activeElement === previous) return;
   }
