@@ -59,12 +59,16 @@ function restoreFailure(error: unknown): string {
 }
 
 function restoreDone(outcome: RestoreOutcome): string {
-  const lines = [t('data.restore.done', { chats: tn('count.chats', outcome.chats), messages: tn('count.messages', outcome.messages), files: tn('count.files', outcome.attachments) })];
+  const libraryLines = restoreLibraryLines(outcome.library, 'done');
+  const lines: string[] = [];
+  // A backup of the library alone says what came back, not "Restored 0 chats".
+  if (outcome.chats > 0 || outcome.existing > 0 || libraryLines.length === 0)
+    lines.push(t('data.restore.done', { chats: tn('count.chats', outcome.chats), messages: tn('count.messages', outcome.messages), files: tn('count.files', outcome.attachments) }));
   if (outcome.copies > 0) lines.push(tn('data.restore.copies', outcome.copies));
   if (outcome.existing > 0) lines.push(tn('data.restore.existing', outcome.existing));
   if (outcome.connections > 0) lines.push(tn('data.restore.connections', outcome.connections));
   if (outcome.connectionsFailed > 0) lines.push(tn('data.restore.connectionsFailed', outcome.connectionsFailed));
-  lines.push(...restoreLibraryLines(outcome.library, 'done'));
+  lines.push(...libraryLines);
   return lines.join(' ');
 }
 

@@ -57,14 +57,18 @@ export function RestorePreviewView({ fileName, preview, onApply, onCancel }: Res
       else next.delete(index);
       return next;
     });
+  const libraryLines = restoreLibraryLines(preview.library, 'preview');
   return (
     <div className="data-preview" role="group" aria-labelledby={`${id}title`} data-state="preview">
       <p id={`${id}title`} className="data-label">
         {t('data.restore.preview.title', { file: fileName })}
       </p>
-      <p className="settings-hint">
-        {t('data.restore.preview.chats', { chats: tn('count.chats', counts.chats), messages: tn('count.messages', counts.messages), files: tn('count.files', counts.attachments) })}
-      </p>
+      {/* A backup of the library alone says what it brings, not "0 chats". */}
+      {(counts.chats > 0 || counts.existing > 0 || libraryLines.length === 0) && (
+        <p className="settings-hint">
+          {t('data.restore.preview.chats', { chats: tn('count.chats', counts.chats), messages: tn('count.messages', counts.messages), files: tn('count.files', counts.attachments) })}
+        </p>
+      )}
       {preview.dates && (
         <p className="settings-hint">
           {t('data.restore.preview.dates', { from: PREVIEW_DATE.format(preview.dates.from), to: PREVIEW_DATE.format(preview.dates.to), made: madeOn(preview.exportedAt) })}
@@ -73,7 +77,7 @@ export function RestorePreviewView({ fileName, preview, onApply, onCancel }: Res
       {counts.copies > 0 && <p className="settings-hint">{tn('data.restore.preview.copies', counts.copies)}</p>}
       {counts.existing > 0 && <p className="settings-hint">{tn('data.restore.preview.existing', counts.existing)}</p>}
       {counts.settings > 0 && <p className="settings-hint">{tn('data.restore.preview.settings', counts.settings)}</p>}
-      {restoreLibraryLines(preview.library, 'preview').map((line) => (
+      {libraryLines.map((line) => (
         <p key={line} className="settings-hint" data-part="library">
           {line}
         </p>

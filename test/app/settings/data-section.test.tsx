@@ -233,6 +233,20 @@ describe('Settings → Data: restore preview and failures (issue 20)', () => {
     expect(JSON.stringify(stored)).not.toContain('sk-from-backup');
   });
 
+  it('a backup of the library alone says what comes back, not "0 chats" (issue 23)', async () => {
+    const { ui, section, persistence } = await show();
+    const prompt = { id: 'lib-p', kind: 'prompt', name: 'Standup', body: 'Done: {{done}}', createdAt: 1, updatedAt: 1 };
+    await chooseIn(section, new File([crafted({ version: 2, chats: [], library: [prompt] })], 'lib.json'));
+    const preview = await waitFor(() => ui.getByRole('group', { name: 'Restore lib.json?' }));
+    expect(within(preview).getByText('From your library, this would be added: 1 prompt.')).toBeTruthy();
+    expect(preview.textContent).not.toContain('0 chats');
+    await act(async () => {
+      fireEvent.click(within(preview).getByRole('button', { name: 'Restore' }));
+    });
+    expect((await outcome(ui, 'done')).textContent).toBe('Added from your library: 1 prompt.');
+    expect((await persistence.listLibrary()).map((row) => row.id)).toContain('lib-p');
+  });
+
   it('Cancel writes nothing and says so', async () => {
     const { ui, section, persistence } = await show();
     await chooseIn(section, new File([crafted({})], 'c.json'));
