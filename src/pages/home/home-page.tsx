@@ -11,7 +11,7 @@ import {
   type ModelReadiness,
 } from '../../chat/connections';
 import { t } from '../../i18n';
-import { useNavigate } from '../../router';
+import { useLocation, useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
 import type { Attachment } from '../../chat/message-files/index';
@@ -23,6 +23,8 @@ const ModelNotice = lazy(() => import('./model-notice'));
 const NotSentNote = lazy(() => import('./not-sent-note'));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
+// The home page with a project chosen (`?project=`, issue 23) loads only then.
+const ProjectHome = lazy(() => import('./project/project-home'));
 import { Suggestions } from './suggestions';
 import './home-page.css';
 
@@ -38,6 +40,12 @@ function readinessOf(external: boolean, readiness: ModelReadiness): ModelReadine
 }
 
 export default function HomePage() {
+  // `?project=` (PROJECT_QUERY in project-query.ts, read here without it to keep this chunk alone).
+  const project = new URLSearchParams(useLocation().search).get('project');
+  return project === null ? <PlainHome /> : <Suspense fallback={null}><ProjectHome key={project} id={project} /></Suspense>;
+}
+
+function PlainHome() {
   const navigate = useNavigate();
   const draft = useDraft(HOME_DRAFT_KEY);
   const hasChats = useChats().length > 0;
