@@ -13,6 +13,7 @@ import { composer, nav, toasts } from './locators';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { checkStop, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 import { seedChats } from './seed-chats';
+import { checkTouchTargets } from './touch-targets';
 
 const appUrl = inject('appUrl');
 /** Where pictures of each screen go when PARLEY_SHOTS names a folder (for a person to look at; never in the repository). */
@@ -94,6 +95,7 @@ async function moveByMenu(title: string, to: string, touch: boolean) {
   const dialog = page.getByRole('dialog', { name: `Move “${title}” to a project` });
   await dialog.waitFor();
   await checkStop(page, `moving ${title}`);
+  if (touch) await checkTouchTargets(page, `moving ${title}`, 'dialog[open]');
   await tapOrClick(dialog.getByRole('button', { name: to, exact: true }), touch);
   await dialog.waitFor({ state: 'hidden' });
 }
@@ -168,6 +170,7 @@ for (const [size, touch] of [
         await instructions.fill('Answer as a gardener.');
         await instructions.blur();
         await checkStop(page, 'the project page');
+        if (touch) await checkTouchTargets(page, 'the project page');
         await shot('project-home', scheme);
 
         // A picture is refused with a sentence naming it; nothing else changes.
@@ -196,6 +199,7 @@ for (const [size, touch] of [
         await project('Garden').locator(`.chat-entry[data-chat-id="${chatId}"]`).waitFor();
         expect(await sidebar().locator(`.chat-group .chat-entry[data-chat-id="${chatId}"]`).count()).toBe(0);
         await checkStop(page, 'the sidebar with a project');
+        if (touch) await checkTouchTargets(page, 'the drawer with a project', 'nav.sidebar');
         await shot('sidebar-projects', scheme);
       },
       JOURNEY_TIMEOUT_MS,

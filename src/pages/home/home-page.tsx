@@ -11,6 +11,7 @@ import {
   type ModelReadiness,
 } from '../../chat/connections';
 import { t } from '../../i18n';
+import { withChunkStyles } from '../../lib/chunk-styles';
 import { useLocation, useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
@@ -24,7 +25,7 @@ const NotSentNote = lazy(() => import('./not-sent-note'));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 // The home page with a project chosen (`?project=`, issue 23) loads only then.
-const ProjectHome = lazy(() => import('./project/project-home'));
+const ProjectHome = lazy(withChunkStyles('project-home', () => import('./project/project-home')));
 import { Suggestions } from './suggestions';
 import './home-page.css';
 
