@@ -124,12 +124,15 @@ export function SidebarProjects({ projects, chatsOf, folded, setOpen, path, sear
     navigate(projectHref(project.id));
   };
 
+  // With no project yet, only the way to make one: no heading over nothing.
   return (
-    <section className="sidebar-projects" aria-labelledby={headingId}>
+    <div className="sidebar-projects" data-state={projects.length > 0 ? 'some' : 'none'}>
       <div className="sidebar-projects__header">
-        <h2 id={headingId} className="chat-group__heading sidebar-projects__heading">
-          {t('projects.heading')}
-        </h2>
+        {projects.length > 0 && (
+          <h2 id={headingId} className="chat-group__heading sidebar-projects__heading">
+            {t('projects.heading')}
+          </h2>
+        )}
         <Button className="sidebar-projects__new" icon="lucide:folder-plus" variant="ghost" color="neutral" size="xs" disabled={naming} onClick={() => setNaming(true)}>
           {t('projects.new')}
         </Button>
@@ -144,7 +147,7 @@ export function SidebarProjects({ projects, chatsOf, folded, setOpen, path, sear
         />
       )}
       {projects.length > 0 && (
-        <ul className="sidebar-projects__list">
+        <ul className="sidebar-projects__list" aria-labelledby={headingId}>
           {projects.map((project) => (
             <ProjectItem
               key={project.id}
@@ -160,7 +163,7 @@ export function SidebarProjects({ projects, chatsOf, folded, setOpen, path, sear
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 
