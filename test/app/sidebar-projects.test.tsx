@@ -123,7 +123,7 @@ describe('the sidebar’s projects', () => {
     await click(within(nav()).getByRole('button', { name: 'Options for project Garden' }));
     await click(screen.getByRole('menuitem', { name: 'Delete project' }));
     const ask = screen.getByRole('alertdialog', { name: 'Delete project “Garden”?' });
-    expect(ask.textContent).toContain('What should happen to its 1 chats?');
+    expect(ask.textContent).toContain('What should happen to the 1 chat in it?');
     // Focus starts on Cancel, the safe choice.
     expect(document.activeElement?.textContent).toBe('Cancel');
     await click(within(ask).getByRole('button', { name: 'Delete project, keep its chats' }));

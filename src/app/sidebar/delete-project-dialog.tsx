@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { LibraryProject } from '../../chat/types';
 import { t } from '../../i18n';
+import { tn } from '../../i18n/plural';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import type { ProjectChatsChoice } from './project-actions';
@@ -30,7 +31,7 @@ export function DeleteProjectDialog({ project, chatCount, onClose, onDelete }: D
       open={project !== null}
       onOpenChange={(open) => !open && onClose()}
       title={project ? tp('projects.deleteTitle', { name: project.name }) : ''}
-      description={chatCount > 0 ? tp('projects.deleteDescription', { count: chatCount }) : tp('projects.deleteDescriptionEmpty')}
+      description={chatCount > 0 ? tn('projects.deleteDescription', chatCount) : tp('projects.deleteDescriptionEmpty')}
       size="sm"
       closeButton={false}
       initialFocus={cancelRef}

@@ -5,6 +5,7 @@ import type { LibraryProject, ProjectFile } from '../../../chat/types';
 import { formatBytes } from '../../../lib/format-bytes';
 import { Button } from '../../../ui/button';
 import { attachmentErrorText, AttachButton, FileDropOverlay, useFileDrop } from '../../../ui/attachments';
+import { tn } from '../../../i18n/plural';
 import { t } from './project-text';
 
 /** What the picker offers: the text, code and PDF files the attachment pipeline reads (no pictures). */
@@ -16,6 +17,9 @@ export interface ProjectFilesProps {
   contextLength?: number;
   modelName?: string;
 }
+
+/** A count of tokens in words, the figure formatted for the reader. */
+const tokensText = (base: 'projects.home.fileTokens' | 'projects.home.totalTokens', count: number) => tn(base, count, { count: count.toLocaleString() });
 
 const refusalText = (error: ProjectFileError) => {
   if (error.code === 'image') return t('projects.home.imageRefused', { name: error.fileName });
@@ -83,7 +87,7 @@ export function ProjectFiles({ project, contextLength, modelName }: ProjectFiles
                 {file.name}
               </span>
               <span className="project-file__facts">
-                {formatBytes(file.size)} · <span className="project-file__tokens">{t('projects.home.fileTokens', { tokens: projectFileTokens(file).toLocaleString() })}</span>
+                {formatBytes(file.size)} · <span className="project-file__tokens">{tokensText('projects.home.fileTokens', projectFileTokens(file))}</span>
               </span>
               <Button icon="lucide:x" label={t('projects.home.removeFile', { name: file.name })} variant="ghost" color="neutral" size="xs" onClick={() => remove(file)} />
             </li>
@@ -92,8 +96,8 @@ export function ProjectFiles({ project, contextLength, modelName }: ProjectFiles
       )}
       <p className="project-files__total" data-state={over ? 'over' : 'within'} role="status">
         {contextLength !== undefined && modelName
-          ? t('projects.home.totalOfContext', { tokens: total.toLocaleString(), context: contextLength.toLocaleString(), model: modelName })
-          : t('projects.home.totalTokens', { tokens: total.toLocaleString() })}
+          ? tn('projects.home.totalOfContext', contextLength, { count: contextLength.toLocaleString(), tokens: total.toLocaleString(), model: modelName })
+          : tokensText('projects.home.totalTokens', total)}
         {over && <span className="project-files__over"> {t('projects.home.overContext')}</span>}
       </p>
       {refused.length > 0 && (
