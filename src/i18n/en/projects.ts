@@ -55,6 +55,7 @@ export const projects = {
   'projects.home.settings': 'Settings',
   'projects.home.model': 'Model for new chats',
   'projects.home.modelDefault': 'Your default model',
+  'projects.home.tools': 'Tool servers for its chats',
   'projects.home.preset': 'Preset',
   'projects.home.noPreset': 'None',
   'projects.home.chats': 'Chats in this project',

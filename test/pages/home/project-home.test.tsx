@@ -15,6 +15,7 @@ import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type Histo
 import { resetToasts, Toaster } from '../../../src/ui/toast';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
+import { createToolSettingsStore, resetToolSettings } from '../../../src/chat/tools/tool-settings';
 
 const NOW = Date.now();
 /** 400 characters: 100 tokens at four characters a token. */
@@ -76,6 +77,7 @@ afterEach(() => {
   resetChatStore();
   resetConnectionsStore();
   resetLibraryStore();
+  resetToolSettings();
   resetToasts();
 });
 
@@ -145,6 +147,29 @@ describe('the project’s home page', () => {
     const made = chats.getSnapshot().chats[0]!;
     expect(made.projectId).toBe('p1');
     expect(history.getSnapshot().pathname).toBe(paths.chat.href(made.id));
+  });
+
+  it('picks the tool servers its chats get, once a server exists', async () => {
+    const tools = createToolSettingsStore({ load: async () => undefined, save: async () => {} });
+    resetToolSettings(tools);
+    await tools.init();
+    const files = await tools.addServer({ label: 'Files', url: 'http://127.0.0.1:1/mcp' });
+    await tools.addServer({ label: 'Search', url: 'http://127.0.0.1:2/mcp' });
+    await renderAt('/?project=p1');
+    const group = screen.getByRole('group', { name: 'Tool servers for its chats' });
+    const box = within(group).getByRole('checkbox', { name: 'Files' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await act(async () => {
+      fireEvent.click(box);
+    });
+    await waitFor(() => expect(storedGarden().toolServers).toEqual([files.id]));
+    expect((within(group).getByRole('checkbox', { name: 'Files' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('has no tool servers to pick before one is set up', async () => {
+    resetToolSettings(createToolSettingsStore({ load: async () => undefined, save: async () => {} }));
+    await renderAt('/?project=p1');
+    expect(screen.queryByRole('group', { name: 'Tool servers for its chats' })).toBeNull();
   });
 
   it('says plainly when there is no such project, with the way home', async () => {

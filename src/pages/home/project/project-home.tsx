@@ -10,6 +10,7 @@ import { t as tShell } from '../../../i18n';
 import { paths } from '../../paths';
 import { MenuBar, ModelPicker, useArrivalFocus } from '../../shared';
 import { ChatLinks } from '../recent-chats';
+import { useToolSettings } from '../../chat/tool-settings-view';
 import { PROJECT_COMPOSER_ID } from '../project-query';
 import { ProjectField } from './project-field';
 import { ProjectFiles } from './project-files';
@@ -31,6 +32,25 @@ function ProjectChats({ projectId }: { projectId: string }) {
       </h2>
       {chats.length === 0 ? <p className="project-files__none">{t('projects.home.noChats')}</p> : <ChatLinks chats={chats} />}
     </section>
+  );
+}
+
+/** The MCP servers whose tools the project's chats get (unless a chat picks its own); shown once a server exists. */
+function ProjectToolServers({ project }: { project: LibraryProject }) {
+  const { servers } = useToolSettings();
+  if (servers.length === 0) return null;
+  const chosen = project.toolServers ?? [];
+  const toggle = (id: string, on: boolean) => saveProject(project.id, { toolServers: on ? [...chosen, id] : chosen.filter((other) => other !== id) });
+  return (
+    <fieldset className="project-field project-tools">
+      <legend className="project-field__label">{t('projects.home.tools')}</legend>
+      {servers.map((server) => (
+        <label key={server.id} className="project-tools__server">
+          <input type="checkbox" checked={chosen.includes(server.id)} onChange={(event) => toggle(server.id, event.target.checked)} />
+          {server.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -102,6 +122,7 @@ function KnownProject({ project }: { project: LibraryProject }) {
           onSave={(instructions) => saveProject(project.id, { instructions })}
           multiline
         />
+        <ProjectToolServers project={project} />
         {library.presets.length > 0 && (
           <div className="project-field">
             <label htmlFor={presetId} className="project-field__label">
