@@ -95,6 +95,7 @@ async function moveByMenu(title: string, to: string, touch: boolean) {
   const dialog = page.getByRole('dialog', { name: `Move “${title}” to a project` });
   await dialog.waitFor();
   await checkStop(page, `moving ${title}`);
+  await shot('move-to-project', await page.evaluate(() => document.documentElement.dataset.theme ?? ''));
   if (touch) await checkTouchTargets(page, `moving ${title}`, 'dialog[open]');
   await tapOrClick(dialog.getByRole('button', { name: to, exact: true }), touch);
   await dialog.waitFor({ state: 'hidden' });
@@ -201,6 +202,20 @@ for (const [size, touch] of [
         await checkStop(page, 'the sidebar with a project');
         if (touch) await checkTouchTargets(page, 'the drawer with a project', 'nav.sidebar');
         await shot('sidebar-projects', scheme);
+
+        // Search from a chat in the project starts kept to it.
+        if (touch) await sidebar().getByRole('button', { name: 'Search chats' }).tap();
+        else await page.keyboard.press('Control+k');
+        const search = page.getByRole('dialog', { name: 'Search chats' });
+        const chip = search.getByRole('button', { name: 'In Garden' });
+        await chip.waitFor();
+        expect(await chip.getAttribute('aria-pressed')).toBe('true');
+        await expect.poll(() => search.getByRole('option').count()).toBe(1);
+        await checkStop(page, 'search kept to a project');
+        await shot('search-in-project', scheme);
+        await tapOrClick(chip, touch);
+        await expect.poll(() => search.getByRole('option').count()).toBe(4);
+        await page.keyboard.press('Escape');
       },
       JOURNEY_TIMEOUT_MS,
     );
@@ -279,6 +294,7 @@ for (const [size, touch] of [
         const ask = page.getByRole('alertdialog', { name: 'Delete project “Travel”?' });
         await ask.waitFor();
         await checkStop(page, 'deleting a project');
+        await shot('delete-project', scheme);
         await tapOrClick(ask.getByRole('button', { name: 'Delete project, keep its chats' }), touch);
         await historyRow('Trip to Rome').waitFor();
         expect(await project('Travel').count()).toBe(0);
