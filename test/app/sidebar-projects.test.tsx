@@ -3,35 +3,23 @@
 // and Undo; and the search palette kept to a project.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryLibraryIo } from '../chat/library/memory-library-io';
 import { FOLDED_PROJECTS_KEY } from '../../src/app/sidebar/use-folded-projects';
 import { resetChatStore } from '../../src/chat';
-import { createLibraryStore, resetLibraryStore, type LibraryIo, type LibraryStore } from '../../src/chat/library';
-import type { LibraryProject, LibraryRecord } from '../../src/chat/types';
+import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../src/chat/library';
+import type { LibraryProject } from '../../src/chat/types';
 import { resetToasts } from '../../src/ui/toast';
 import { chooseFromMenu, nav, path, press, renderLayout, seed, settle } from './layout-harness';
 
 const NOW = Date.now();
 
-function memoryIo(initial: LibraryRecord[]): LibraryIo & { rows: Map<string, LibraryRecord> } {
-  const rows = new Map(initial.map((row) => [row.id, row]));
-  return {
-    rows,
-    list: async () => [...rows.values()],
-    put: async (record) => (rows.set(record.id, record), true),
-    delete: async (id) => (rows.delete(id), true),
-    // No starter prompts: they are not what these tests are about.
-    startersAdded: async () => true,
-    markStartersAdded: async () => {},
-  };
-}
-
 const project = (id: string, name: string): LibraryProject => ({ id, kind: 'project', name, files: [], createdAt: NOW, updatedAt: NOW });
 
 let library: LibraryStore;
-let io: ReturnType<typeof memoryIo>;
+let io: ReturnType<typeof memoryLibraryIo>;
 
 beforeEach(() => {
-  io = memoryIo([project('p1', 'Garden'), project('p2', 'Travel')]);
+  io = memoryLibraryIo([project('p1', 'Garden'), project('p2', 'Travel')]);
   library = createLibraryStore({ io, channel: null });
   resetLibraryStore(library);
 });

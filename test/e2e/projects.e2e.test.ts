@@ -101,6 +101,17 @@ async function moveByMenu(title: string, to: string, touch: boolean) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** In an open menu: ArrowDown to the item, as a keyboard user would, then Enter. */
+async function chooseByKeys(item: string) {
+  await page.getByRole('menuitem', { name: item }).waitFor();
+  const MAX_ITEMS = 8;
+  for (let i = 0; i < MAX_ITEMS; i++) {
+    if ((await page.evaluate(() => document.activeElement?.textContent)) === item) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** A finger holding a row, then dragging it onto the target, through the DevTools protocol's touch events. */
 async function touchDrag(from: Locator, to: Locator) {
   const a = (await from.boundingBox())!;
@@ -261,12 +272,7 @@ for (const [size, touch] of [
           const options = historyRow('Compost heap').getByRole('button', { name: 'Options for Compost heap' });
           await tabTo(page, options);
           await page.keyboard.press('Enter');
-          await page.getByRole('menuitem', { name: 'Move to project…' }).waitFor();
-          for (let i = 0; i < 8; i++) {
-            if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Move to project…') break;
-            await page.keyboard.press('ArrowDown');
-          }
-          await page.keyboard.press('Enter');
+          await chooseByKeys('Move to project…');
           const dialog = page.getByRole('dialog', { name: 'Move “Compost heap” to a project' });
           await dialog.waitFor();
           await tabTo(page, dialog.getByRole('button', { name: 'Travel', exact: true }));
@@ -276,12 +282,7 @@ for (const [size, touch] of [
           await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Options for Compost heap');
           // And out again, by keyboard: its menu's "Remove from project".
           await page.keyboard.press('Enter');
-          await page.getByRole('menuitem', { name: 'Remove from project' }).waitFor();
-          for (let i = 0; i < 8; i++) {
-            if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Remove from project') break;
-            await page.keyboard.press('ArrowDown');
-          }
-          await page.keyboard.press('Enter');
+          await chooseByKeys('Remove from project');
           await historyRow('Compost heap').waitFor();
           expect((await pointerEventsSeen(page)).slice(before)).toEqual([]);
         }

@@ -3,11 +3,12 @@
 // chats started in the project, and an unknown id said plainly with the way home.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryLibraryIo } from '../../chat/library/memory-library-io';
 import { createChatStore, resetChatModel, resetChatStore, type ChatStore } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { createLibraryStore, resetLibraryStore, type LibraryIo } from '../../../src/chat/library';
+import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
 import { resetConnectionsStore } from '../../../src/chat/connections';
-import type { LibraryProject, LibraryRecord } from '../../../src/chat/types';
+import type { LibraryProject } from '../../../src/chat/types';
 import HomePage from '../../../src/pages/home/home-page';
 import { ProjectFiles } from '../../../src/pages/home/project/project-files';
 import { paths } from '../../../src/pages/paths';
@@ -21,21 +22,9 @@ const NOW = Date.now();
 /** 400 characters: 100 tokens at four characters a token. */
 const NOTES = 'abcd'.repeat(100);
 
-function memoryIo(initial: LibraryRecord[]): LibraryIo & { rows: Map<string, LibraryRecord> } {
-  const rows = new Map(initial.map((row) => [row.id, row]));
-  return {
-    rows,
-    list: async () => [...rows.values()],
-    put: async (record) => (rows.set(record.id, record), true),
-    delete: async (id) => (rows.delete(id), true),
-    startersAdded: async () => true,
-    markStartersAdded: async () => {},
-  };
-}
-
 const garden = (extra: Partial<LibraryProject> = {}): LibraryProject => ({ id: 'p1', kind: 'project', name: 'Garden', files: [], createdAt: NOW, updatedAt: NOW, ...extra });
 
-let io: ReturnType<typeof memoryIo>;
+let io: ReturnType<typeof memoryLibraryIo>;
 let chats: ChatStore;
 let history: HistorySource;
 
@@ -68,7 +57,7 @@ beforeEach(async () => {
   const connections = makeConnectionsStore({});
   await connections.store.init();
   resetConnectionsStore(connections.store);
-  io = memoryIo([garden()]);
+  io = memoryLibraryIo([garden()]);
   resetLibraryStore(createLibraryStore({ io, channel: null }));
 });
 afterEach(() => {
