@@ -43,7 +43,8 @@ function readinessOf(external: boolean, readiness: ModelReadiness): ModelReadine
 export default function HomePage() {
   // `?project=` (PROJECT_QUERY in project-query.ts, read here without it to keep this chunk alone).
   const project = new URLSearchParams(useLocation().search).get('project');
-  return project === null ? <PlainHome /> : <Suspense fallback={null}><ProjectHome key={project} id={project} /></Suspense>;
+  // While its chunk loads, the route's own Suspense keeps the previous screen (or shows its indicator).
+  return project === null ? <PlainHome /> : <ProjectHome id={project} />;
 }
 
 function PlainHome() {
