@@ -142,6 +142,15 @@ describe('the sidebar’s projects', () => {
     expect(store.getSnapshot().chats.find((chat) => chat.id === 'soil')!.projectId).toBe('p1');
   });
 
+  it('New chat in a project opens the project’s page, where its composer starts chats in it', async () => {
+    const { history } = await renderLayout({ path: '/chat/rome', seeds: seeds() });
+    await click(within(nav()).getByRole('button', { name: 'Options for project Travel' }));
+    await click(screen.getByRole('menuitem', { name: 'New chat in project' }));
+    expect(path(history)).toBe('/');
+    expect(history.getSnapshot().search).toBe('?project=p2');
+    expect(within(nav()).getByRole('link', { name: 'Travel' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('New project: a name, then the project’s page', async () => {
     const { history } = await renderLayout({ seeds: seeds() });
     await click(within(nav()).getByRole('button', { name: 'New project' }));
