@@ -18,6 +18,7 @@ import { checkTouchTargets } from './touch-targets';
 const appUrl = inject('appUrl');
 /** Where pictures of each screen go when PARLEY_SHOTS names a folder (for a person to look at; never in the repository). */
 const SHOTS = process.env.PARLEY_SHOTS;
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/attachments');
 /** The test model's context, as the server's model list gives it. */
 const CONTEXT = 8192;
 /** A journey of many stops, each checked with axe-core. */
@@ -192,6 +193,14 @@ for (const [size, touch] of [
         await page.getByRole('alert').getByText(/leaf\.png is a picture/).waitFor();
         expect(await page.locator('.project-file').count()).toBe(1);
 
+        // A PDF goes in as its text; a scan with no text layer is refused by name.
+        const third = page.waitForEvent('filechooser');
+        await tapOrClick(page.getByRole('button', { name: 'Add files' }), touch);
+        await (await third).setFiles([path.join(FIXTURES, 'text-layer.pdf'), path.join(FIXTURES, 'no-text-layer.pdf')]);
+        await page.locator('.project-file', { hasText: 'text-layer.pdf' }).waitFor({ timeout: 20_000 });
+        await page.getByRole('alert').getByText(/no-text-layer\.pdf has no text to read/).waitFor();
+        expect(await page.locator('.project-file').count()).toBe(2);
+
         server.setScript(textStream('Plant basil.', { chunkSize: 20, delayMs: 0 }));
         await composer(page).fill('What should I plant?');
         // A phone's Return writes a new line: the button sends.
@@ -204,6 +213,7 @@ for (const [size, touch] of [
         expect(system).toContain('Answer as a gardener.');
         expect(system).toContain(NOTES);
         expect(system).toContain('notes.md');
+        expect(system).toContain('Parley PDF fixture: the quick brown fox');
 
         // The new chat is the project's, not the history's.
         await openDrawer(touch);
