@@ -142,6 +142,18 @@ describe('the sidebar’s projects', () => {
     expect(store.getSnapshot().chats.find((chat) => chat.id === 'soil')!.projectId).toBe('p1');
   });
 
+  it('storage refusing the project’s deletion leaves it and its chats as they were', async () => {
+    io.delete = async () => false;
+    const { store } = await renderLayout({ seeds: seeds() });
+    await click(within(nav()).getByRole('button', { name: 'Options for project Garden' }));
+    await click(screen.getByRole('menuitem', { name: 'Delete project' }));
+    await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete project and its chats' }));
+    await settle();
+    expect(chatsOf('Garden')).toEqual(['Soil pH']);
+    expect(store.getSnapshot().chats.map((chat) => chat.id)).toContain('soil');
+    expect(io.rows.has('p1')).toBe(true);
+  });
+
   it('New chat in a project opens the project’s page, where its composer starts chats in it', async () => {
     const { history } = await renderLayout({ path: '/chat/rome', seeds: seeds() });
     await click(within(nav()).getByRole('button', { name: 'Options for project Travel' }));

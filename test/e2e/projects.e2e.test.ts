@@ -308,8 +308,9 @@ for (const [size, touch] of [
         await shot('delete-project', scheme);
         await tapOrClick(ask.getByRole('button', { name: 'Delete project, keep its chats' }), touch);
         await historyRow('Trip to Rome').waitFor();
-        expect(await project('Travel').count()).toBe(0);
-        await tapOrClick(toasts(page).first().getByRole('button', { name: 'Undo' }), touch);
+        await expect.poll(() => project('Travel').count()).toBe(0);
+        // The deletion's own toast (the moves before it have theirs, with their own Undo).
+        await tapOrClick(toasts(page).filter({ hasText: 'Project deleted' }).getByRole('button', { name: 'Undo' }), touch);
         await openDrawer(touch);
         await projectRow('Travel', 'Trip to Rome').waitFor();
         expect(await historyRow('Trip to Rome').count()).toBe(0);

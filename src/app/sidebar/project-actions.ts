@@ -32,6 +32,9 @@ export type ProjectChatsChoice = 'keep' | 'delete';
  * back the project and its chats as they were.
  */
 export async function deleteProject(project: LibraryProject, chats: readonly Chat[], choice: ProjectChatsChoice): Promise<void> {
+  // The project goes first: storage that refuses it leaves everything as it was (the store said so).
+  const undoProject = await getLibraryStore().remove(project.id);
+  if (!undoProject) return;
   const store = getChatStore();
   const undoChats: (() => Promise<void>)[] = [];
   for (const chat of chats) {
@@ -41,7 +44,6 @@ export async function deleteProject(project: LibraryProject, chats: readonly Cha
       undoChats.push(() => store.updateChatSettings(chat.id, { projectId: project.id }));
     }
   }
-  const undoProject = await getLibraryStore().remove(project.id);
   toast.add({
     title: choice === 'delete' && chats.length > 0 ? t('projects.deletedWithChats') : t('projects.deleted'),
     description: project.name,
@@ -52,7 +54,7 @@ export async function deleteProject(project: LibraryProject, chats: readonly Cha
         onClick: () => {
           // The project first, so its chats never point at a project that isn't there.
           void (async () => {
-            await undoProject?.();
+            await undoProject();
             for (const undo of undoChats) await undo();
           })();
         },
