@@ -160,6 +160,8 @@ const NAMED_DOORS: Record<string, string> = {
     'the preferences’ shape and reading, for the backup format, after the first screen',
   'import/configure-import':
     'boot sets the import worker’s address on the first screen; the door loads with the import dialog',
+  'library/project-file':
+    'reading a project’s files through the attachment pipeline: the project’s page loads it; the door loads with every request',
   'message-files/attachment-request':
     'a model request’s files: used by the reply machinery only; the door is the composer’s',
   'message-files/attachment-send':

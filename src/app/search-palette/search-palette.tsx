@@ -3,7 +3,9 @@ import { useChats, type ChatSearchResult } from '../../chat';
 import { useSearchIndexState } from '../../chat/search-index';
 import { t } from './search-text';
 import { paths } from '../../pages/paths';
-import { useNavigate } from '../../router';
+import { useLocation, useNavigate } from '../../router';
+import { useLibrary } from '../../chat/library';
+import { ProjectScope, scopeProjectOf } from './project-scope';
 import { useCompositionGuard } from '../../ui/composer';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
@@ -67,14 +69,20 @@ function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInpu
   const labelId = `${id}label`;
   const optionId = (index: number) => `${id}option-${index}`;
   const typed = query.trim();
+  // Opened from a project's page or one of its chats: the search can be kept to that project (issue 23).
+  const location = useLocation();
+  const library = useLibrary();
+  const scopeProject = scopeProjectOf(location.path, location.search, chats, library.projects);
+  const [scoped, setScoped] = useState(true);
+  const inScope = scoped && scopeProject ? scopeProject.id : undefined;
 
-  const options = useMemo<PaletteOption[]>(
-    () =>
-      typed === ''
-        ? chats.slice(0, RECENT_CHATS_LIMIT).map((chat) => ({ chatId: chat.id, title: chat.title, kind: 'recent' }))
-        : search.results.map(fromResult),
-    [typed, chats, search.results],
-  );
+  const options = useMemo<PaletteOption[]>(() => {
+    const allowed = inScope === undefined ? undefined : new Set(chats.filter((chat) => chat.projectId === inScope).map((chat) => chat.id));
+    const recent = allowed ? chats.filter((chat) => allowed.has(chat.id)) : chats;
+    return typed === ''
+      ? recent.slice(0, RECENT_CHATS_LIMIT).map((chat) => ({ chatId: chat.id, title: chat.title, kind: 'recent' }))
+      : search.results.filter((result) => !allowed || allowed.has(result.chatId)).map(fromResult);
+  }, [typed, chats, search.results, inScope]);
   // The active option follows its chat as results stream in; a new list starts at the top.
   const found = options.findIndex((option) => option.chatId === activeChatId);
   const activeIndex = options.length === 0 ? -1 : Math.max(found, 0);
@@ -133,6 +141,16 @@ function SearchPaletteBody({ inputRef, onClose }: { inputRef: RefObject<HTMLInpu
           }}
           onKeyDown={onKeyDown}
         />
+        {scopeProject && (
+          <ProjectScope
+            name={scopeProject.name}
+            pressed={scoped}
+            onPressedChange={(pressed) => {
+              setScoped(pressed);
+              setActiveChatId(null);
+            }}
+          />
+        )}
       </div>
       {expanded && (
         <>

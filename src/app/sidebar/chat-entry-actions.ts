@@ -16,6 +16,10 @@ export interface ChatEntryActions {
   rename(chatId: string, title: string): void;
   togglePin(chat: Chat): void;
   remove(chat: Chat): void;
+  /** "Move to project…": asks which project (issue 23); absent where there are no projects to offer. */
+  chooseProject?(chat: Chat): void;
+  /** "Remove from project". */
+  leaveProject?(chat: Chat): void;
 }
 
 export function useChatEntryActionsValue(): ChatEntryActions {

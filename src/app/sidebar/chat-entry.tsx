@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useChatHasUnsaved, useChatReplying, type Chat } from '../../chat';
 import { t } from './chat-entry-text';
+import { t as tp } from './projects-text';
 import { paths } from '../../pages/paths';
 import { UnsavedMark } from '../../pages/shared';
 import { Link } from '../../router';
@@ -26,7 +27,7 @@ export const REPLYING_ICON = 'lucide:loader-circle';
 
 /**
  * One chat in the history: a link with the title as plain text, and a menu with Rename,
- * Pin / Unpin, Export (Markdown or JSON) and Delete. Memoised: it re-renders only when its chat or `active` changes.
+ * Pin / Unpin, Export (Markdown or JSON), Move to project / Remove from project and Delete. Memoised: it re-renders only when its chat or `active` changes.
  */
 export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProps) {
   const actions = useChatEntryActions();
@@ -60,6 +61,10 @@ export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProp
     // The export's code loads with the first export, not with the history.
     { id: 'export-md', label: t('chatExport.markdown'), icon: 'lucide:file-text', onSelect: () => void import('../../pages/shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
     { id: 'export-json', label: t('chatExport.json'), icon: 'lucide:download', onSelect: () => void import('../../pages/shared/chat-export').then((m) => m.exportChatJson(chat.id)) },
+    ...(actions.chooseProject ? [{ id: 'move', label: tp('projects.moveTo'), icon: 'lucide:folder-input', onSelect: () => actions.chooseProject?.(chat) }] : []),
+    ...(chat.projectId && actions.leaveProject
+      ? [{ id: 'leave', label: tp('projects.removeFrom'), icon: 'lucide:folder-output', onSelect: () => actions.leaveProject?.(chat) }]
+      : []),
     { id: 'delete', label: t('nav.delete'), icon: 'lucide:trash-2', color: 'error', onSelect: () => actions.remove(chat) },
   ];
 
@@ -81,6 +86,8 @@ export const ChatEntry = memo(function ChatEntry({ chat, active }: ChatEntryProp
             className="chat-entry__link"
             aria-current={active ? 'page' : undefined}
             aria-describedby={unsaved ? unsavedId : undefined}
+            // Dragged by the history's own pointer handling (onto a project), not the browser's link drag.
+            draggable={false}
             // The whole title on hover when the row cuts it short.
             title={chat.title}
           >

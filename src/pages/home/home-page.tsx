@@ -12,7 +12,7 @@ import {
 } from '../../chat/connections';
 import { t } from '../../i18n';
 import { withChunkStyles } from '../../lib/chunk-styles';
-import { useNavigate } from '../../router';
+import { useLocation, useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { toast } from '../../ui/toast/toast-store';
 import type { Attachment } from '../../chat/message-files/index';
@@ -28,6 +28,8 @@ const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('../shared/p
 const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 // Just after the first screen (they sit below the composer, so nothing above them moves): the budget.
 const Suggestions = lazy(() => import('./suggestions').then((module) => ({ default: module.Suggestions })));
+// The home page with a project chosen (`?project=`, issue 23) loads only then.
+const ProjectHome = lazy(withChunkStyles('project-home', () => import('./project/project-home')));
 import './home-page.css';
 
 /** The home composer's textarea id: the New chat hotkey focuses it. */
@@ -42,6 +44,13 @@ function readinessOf(external: boolean, readiness: ModelReadiness): ModelReadine
 }
 
 export default function HomePage() {
+  // `?project=` (PROJECT_QUERY in project-query.ts, read here without it to keep this chunk alone).
+  const project = new URLSearchParams(useLocation().search).get('project');
+  // While its chunk loads, the route's own Suspense keeps the previous screen (or shows its indicator).
+  return project === null ? <PlainHome /> : <ProjectHome id={project} />;
+}
+
+function PlainHome() {
   const navigate = useNavigate();
   const draft = useDraft(HOME_DRAFT_KEY);
   const hasChats = useChats().length > 0;
