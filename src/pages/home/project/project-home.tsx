@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { getChatStore, useChats } from '../../../chat';
+import { getChatStore, useChats, useDraft } from '../../../chat';
 import { contextLengthOfModel, getConnectionsStore, modelIdOf, usableDefaultModel, useConnectionsSnapshot } from '../../../chat/connections';
 import { baseSettings, getLibraryStore, useLibrary } from '../../../chat/library';
 import type { LibraryProject } from '../../../chat/types';
@@ -9,6 +9,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { t as tShell } from '../../../i18n';
 import { paths } from '../../paths';
 import { MenuBar, ModelPicker, useArrivalFocus } from '../../shared';
+import { PromptSlot } from '../../shared/prompt-slot';
 import { ChatLinks } from '../recent-chats';
 import { useToolSettings } from '../../chat/tool-settings-view';
 import { PROJECT_COMPOSER_ID } from '../project-query';
@@ -59,7 +60,8 @@ function KnownProject({ project }: { project: LibraryProject }) {
   const snapshot = useConnectionsSnapshot();
   const navigate = useNavigate();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState('');
+  // Kept like home's and a chat's: a draft survives leaving the page and a reload.
+  const draft = useDraft(`project:${project.id}`);
   const [sending, setSending] = useState(false);
   const base = useMemo(() => baseSettings(project.id, library), [project.id, library]);
   // New chats use the project's model (or its preset's), else the user's default.
@@ -67,14 +69,14 @@ function KnownProject({ project }: { project: LibraryProject }) {
   const contextLength = contextLengthOfModel(snapshot, model);
   const presetId = useId();
 
-  useArrivalFocus(inputRef, true, `project:${project.id}`);
+  useArrivalFocus(inputRef, draft.loaded, `project:${project.id}`);
 
   const send = async (message: string) => {
     setSending(true);
     try {
       await getConnectionsStore().init();
       const { chatId } = await getChatStore().createChat({ text: message, model, projectId: project.id });
-      setText('');
+      draft.setText('');
       navigate(paths.chat.href(chatId));
     } catch (error) {
       toast.add({ title: tShell('home.sendFailed'), description: String((error as Error)?.message ?? error), color: 'error' });
@@ -96,10 +98,10 @@ function KnownProject({ project }: { project: LibraryProject }) {
         ref={inputRef}
         inputId={PROJECT_COMPOSER_ID}
         className="home-page__composer"
-        value={text}
-        onChange={setText}
+        value={draft.text}
+        onChange={draft.setText}
         onSubmit={(message) => void send(message)}
-        disabled={sending}
+        disabled={!draft.loaded || sending}
         placeholder={t('projects.home.composerPlaceholder', { name: project.name })}
         toolbar={
           snapshot.connections.length > 0 && (
@@ -107,6 +109,7 @@ function KnownProject({ project }: { project: LibraryProject }) {
           )
         }
       />
+      <PromptSlot text={draft.text} inputRef={inputRef} onText={draft.setText} />
       <ProjectChats projectId={project.id} />
       <ProjectFiles project={project} contextLength={contextLength} modelName={model ? modelIdOf(model) : undefined} />
       <section className="project-about" aria-labelledby="project-about-heading">
