@@ -152,7 +152,33 @@ export interface Message {
   attachments?: AttachmentRef[];
   /** The Maximum tokens the reply was asked with, kept when the length limit ended it (unset: the server's own limit did). */
   maxTokens?: number;
+  /** Pinned: compaction always sends it verbatim (issue 24). */
+  pinned?: boolean;
+  /**
+   * Set on a compaction marker (issue 24): a `system` message in the tree whose ancestors the
+   * requests after it no longer send whole. Its `content` is the summary (empty when the oldest
+   * turns were dropped instead); a branch made above it never passes it, so it is not affected.
+   */
+  compaction?: Compaction;
   createdAt: number;
+}
+
+/** What a compaction marker did: `summary` (the model summarised) or `drop` (the oldest turns left out). */
+export interface Compaction {
+  mode: 'summary' | 'drop';
+  /** How many messages of the thread above it it stands in for (pinned ones are still sent). */
+  covered: number;
+  /** Estimated tokens of those messages, and of what replaced them. */
+  tokensBefore: number;
+  tokensAfter: number;
+  /** The model that wrote the summary. */
+  model?: string;
+  /** Made because a request would not fit (Settings' automatic choice), not by the user. */
+  automatic?: boolean;
+  /** Undone: requests send the full history again; the marker stays, saying so, and can be redone. */
+  undone?: boolean;
+  /** The summary was edited by the user. */
+  edited?: boolean;
 }
 
 export interface Draft {

@@ -9,8 +9,9 @@ import { textTokens } from '../attachments';
 import type { Chat, LibraryInstructions, LibraryProject } from '../types';
 import { chatBase, effectiveSettings, type LibraryContents } from './chat-setup';
 
-/** Between two parts: a rule a model reads as "a new section", kept out of any part's own text. */
-export const SYSTEM_SEPARATOR = '\n\n---\n\n';
+// Between two parts: a rule a model reads as "a new section" (shared with the compaction summary).
+import { SYSTEM_SEPARATOR } from '../shapes';
+export { SYSTEM_SEPARATOR };
 
 export type SystemPartSource = 'instructions' | 'project' | 'project-files' | 'chat';
 

@@ -4,7 +4,8 @@ import { userMessageContent, type ContentOptions } from '../attachments';
 import { imageMaxLongSide } from '../attachments';
 import type { Attachment } from '../attachments';
 import type { ChatModelMessage } from '../model';
-import { answeredCalls, modelMessageOf, modelMessages } from '../model/model-messages';
+import { answeredCalls, modelMessageOf, systemOf } from '../model/model-messages';
+import { sentThread } from '../shapes';
 import type { Chat, Message } from '../types';
 
 /**
@@ -29,16 +30,17 @@ function pdfPages(settings: AttachmentSettings): ContentOptions['pdfPageImages']
 
 export async function modelMessagesWithAttachments(
   chat: Chat,
-  thread: readonly Message[],
+  path: readonly Message[],
   load: LoadAttachments,
   settings: AttachmentSettings = {},
 ): Promise<ChatModelMessage[]> {
+  // As modelMessages: what a compaction marker stands in for is not sent (its summary is).
+  const { summary, messages: thread } = sentThread(path);
   const ids = thread.flatMap((message) => message.attachments?.map((ref) => ref.id) ?? []);
   const rows = new Map((await load(ids)).map((row) => [row.id, withoutOwner(row)]));
   const options: ContentOptions = { pdfPageImages: pdfPages(settings) };
   // modelMessages with each user message's files: its rules (system prompt, empty failed replies) kept.
-  const plain = modelMessages(chat, []);
-  const out: ChatModelMessage[] = [...plain];
+  const out: ChatModelMessage[] = systemOf(chat, summary);
   const answered = answeredCalls(thread);
   for (const message of thread) {
     const refs = message.role === 'user' ? (message.attachments ?? []) : [];

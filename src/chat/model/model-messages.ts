@@ -1,5 +1,6 @@
 import type { ChatModelMessage, ChatModelToolCall } from './chat-model';
 import type { Chat, Message } from '../types';
+import { sentThread, withSummary } from '../shapes';
 
 /** The calls of the thread that a `tool` message answers: only those go back with their assistant turn. */
 export function answeredCalls(thread: readonly Message[]): Set<string> {
@@ -21,10 +22,20 @@ export function modelMessageOf(message: Message, answered: ReadonlySet<string>):
   return { role: message.role, content: message.content, ...(toolCalls.length > 0 && { toolCalls }) };
 }
 
-/** The thread as the model sees it: the chat's system prompt, then every message with text (or answered calls). */
-export function modelMessages(chat: Chat, thread: readonly Message[]): ChatModelMessage[] {
-  const messages: ChatModelMessage[] = [];
-  if (chat.systemPrompt?.trim()) messages.push({ role: 'system', content: chat.systemPrompt });
+/** The system message of a request: the chat's system prompt, then the compaction summary in force (issue 24). */
+export function systemOf(chat: Chat, summary: string | undefined): ChatModelMessage[] {
+  const system = withSummary(chat.systemPrompt, summary);
+  return system?.trim() ? [{ role: 'system', content: system }] : [];
+}
+
+/**
+ * The thread as the model sees it: the system message (with the summary of what a compaction
+ * marker stands in for), then every message sent (sentThread: pinned ones and those after the
+ * marker) that has text or answered calls.
+ */
+export function modelMessages(chat: Chat, path: readonly Message[]): ChatModelMessage[] {
+  const { summary, messages: thread } = sentThread(path);
+  const messages: ChatModelMessage[] = systemOf(chat, summary);
   const answered = answeredCalls(thread);
   for (const message of thread) {
     const sent = modelMessageOf(message, answered);
