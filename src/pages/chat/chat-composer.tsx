@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type Ref } from 'react';
+import { memo, useEffect, useRef, useState, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
 import type { Attachment } from '../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
@@ -10,6 +10,12 @@ import { requestModelPicker, useComposerFiles, useModelUnavailable } from '../sh
 import { PromptSlot } from '../shared/prompt-slot';
 import { watchThreadSelection } from '../shared/prompts/thread-selection';
 import { ToolServersMenu } from './tool-servers-menu';
+import { getMessageQueue } from '../../chat/queue';
+import { enterSends } from '../../ui/composer/enter-key';
+import { QueuedMessages } from './queued-messages';
+
+/** The Queue button's icon: the message goes to the end of the list under the reply. */
+const QUEUE_ICON = 'lucide:list-plus';
 
 export interface ChatComposerProps {
   chatId: string;
@@ -20,7 +26,10 @@ export interface ChatComposerProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-/** The chat's message box with its own draft and files; Send becomes Stop while a reply streams here or its tool calls wait or run. */
+/**
+ * The chat's message box with its own draft and files; Send becomes Stop while a reply streams here or its tool calls wait or run,
+ * and Enter (or Queue) then queues the message under the reply (issue 24): it is sent when the reply ends well.
+ */
 export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditLast, ref }: ChatComposerProps) {
   const draft = useDraft(chatId);
   const stoppableId = useStoppableMessageId(chatId);
@@ -39,6 +48,31 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     acceptsImages: modelAcceptsImages(snapshot, target),
     focusComposer: () => inputRef.current?.focus(),
   });
+
+  const replying = stoppableId !== undefined;
+  /** Files asked to wait in the queue: they cannot (only text is kept across a reload), and the note says so. */
+  const [filesRefused, setFilesRefused] = useState(false);
+  useEffect(() => {
+    if (!replying || !files.hasFiles) setFilesRefused(false);
+  }, [replying, files.hasFiles]);
+
+  /** Queues the draft behind the streaming reply; the box keeps focus for the next one. */
+  const queueDraft = () => {
+    const text = draft.text.trim();
+    if (files.hasFiles) {
+      setFilesRefused(true);
+      return;
+    }
+    if (text === '') return;
+    draft.setText('');
+    inputRef.current?.focus();
+    void getMessageQueue()
+      .enqueue(chatId, text)
+      .then((queued) => {
+        // Storage refused it (the store said why): the text comes back to the box.
+        if (!queued && draft.text === '') draft.setText(text);
+      });
+  };
 
   // A prompt's {{selection}} is what was last selected in the thread (clicking into the box moves the browser's selection).
   useEffect(() => watchThreadSelection(), []);
@@ -73,6 +107,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
 
   return (
     <>
+      <QueuedMessages chatId={chatId} replying={replying} focusComposer={() => inputRef.current?.focus()} />
       <Composer
         ref={composedRef}
         className="chat-composer"
@@ -83,6 +118,11 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         onStop={() => getChatStore().stopChat(chatId)}
         onKeyDown={(event) => {
           const plain = !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !event.nativeEvent.isComposing;
+          if (event.key === 'Enter' && replying && !event.nativeEvent.isComposing && enterSends(event)) {
+            event.preventDefault();
+            queueDraft();
+            return;
+          }
           if (event.key === 'ArrowUp' && plain && draft.text === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
         }}
         placeholder={t('chat.composer.placeholder')}
@@ -91,13 +131,16 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
           <>
             {files.button}
             <ToolServersMenu chatId={chatId} />
+            {replying && (draft.text.trim() !== '' || files.hasFiles) && (
+              <Button size="sm" variant="soft" color="neutral" icon={QUEUE_ICON} label={t('queue.add')} onClick={queueDraft} />
+            )}
           </>
         }
         attachments={files.tray}
         canSendEmpty={files.canSendEmpty}
         onPasteFiles={(pasted) => void files.add(pasted)}
         footer={
-          (modelGone || files.notes) && (
+          (modelGone || files.notes || filesRefused) && (
             <>
               {modelGone && (
                 <p className="chat-composer__model-needed" role="status">
@@ -108,6 +151,11 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
                 </p>
               )}
               {files.notes}
+              {filesRefused && (
+                <p className="chat-composer__queue-refused" role="status">
+                  {t('queue.filesRefused')}
+                </p>
+              )}
             </>
           )
         }
