@@ -2,7 +2,7 @@
 export const queue = {
   'queue.add': 'Queue message',
   'queue.label': 'Queued messages',
-  'queue.item': 'Queued message {n}',
+  'queue.item': 'Queued {n}',
   'queue.state.queued': 'Queued: sent when the reply ends',
   'queue.state.paused': 'Waiting for you',
   'queue.state.sending': 'Sending…',
