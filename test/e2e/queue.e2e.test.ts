@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer as composerOf, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { untilStored } from './stored-rows';
 import { checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 import { checkTouchTargets } from './touch-targets';
 
@@ -102,6 +103,8 @@ describe.each(['light', 'dark'] as const)('at a desk, by keyboard alone, %s them
     expect(await focused(page)).toBe('textarea Message');
 
     await hasText(1);
+    // The streaming reply is stored with some of its text (saves come at least every second) before the reload.
+    await untilStored<{ role: string; content: string; status: string }>(page, 'messages', (row) => row.role === 'assistant' && row.status === 'streaming' && row.content !== '');
     await page.reload();
     await composer().waitFor();
     const restored = queued().getByRole('listitem');
