@@ -196,6 +196,8 @@ const NAMED_DOORS: Record<string, string> = {
     'starts the index after the first screen (import() in after-first-screen.ts)',
   'search/search-scan':
     'the plain scan: IndexedDB storage loads it with import() with the first search',
+  'connections/context-settings-instance':
+    'the context lengths the user set and the meter’s calibration (issue 24): the chat page and Settings read them; the door loads with the first screen',
   'shapes/library-record':
     'reading a library row from outside (issue 23): the backup reader, sync and the import worker take it without the library room, which brings the store (a circle through backup/export, and the store in the worker)',
   'shapes/date-groups':

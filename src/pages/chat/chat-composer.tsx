@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type Ref } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
 import type { Attachment } from '../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
@@ -10,6 +10,14 @@ import { requestModelPicker, useComposerFiles, useModelUnavailable } from '../sh
 import { PromptSlot } from '../shared/prompt-slot';
 import { watchThreadSelection } from '../shared/prompts/thread-selection';
 import { ToolServersMenu } from './tool-servers-menu';
+import { ContextMeter } from './context-meter';
+import type { MeterFigures } from '../../chat/meter';
+
+/** The compaction the lead wires in (issue 24): absent until then, and the offer is hidden. */
+const compactionOf = (chatId: string): (() => unknown) | undefined => {
+  const compact = (getChatStore() as { compactChat?: (id: string) => unknown }).compactChat;
+  return compact ? () => compact.call(getChatStore(), chatId) : undefined;
+};
 
 export interface ChatComposerProps {
   chatId: string;
@@ -40,6 +48,15 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     focusComposer: () => inputRef.current?.focus(),
   });
 
+  // Past 100 % of the context, Send asks first (the text waits in the box); the user can send anyway.
+  const meterState = useRef<MeterFigures['state']>('unknown');
+  const [overAsked, setOverAsked] = useState<string>();
+  const onFigures = useCallback((figures: MeterFigures) => {
+    meterState.current = figures.state;
+    if (figures.state !== 'over') setOverAsked(undefined);
+  }, []);
+  const compact = compactionOf(chatId);
+
   // A prompt's {{selection}} is what was last selected in the thread (clicking into the box moves the browser's selection).
   useEffect(() => watchThreadSelection(), []);
 
@@ -57,6 +74,11 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
       return;
     }
     if (files.waiting) return;
+    if (meterState.current === 'over' && overAsked !== text) {
+      setOverAsked(text);
+      return;
+    }
+    setOverAsked(undefined);
     if (files.hasFiles) {
       void sendWithFiles(text);
       return;
@@ -97,19 +119,35 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         canSendEmpty={files.canSendEmpty}
         onPasteFiles={(pasted) => void files.add(pasted)}
         footer={
-          (modelGone || files.notes) && (
-            <>
-              {modelGone && (
-                <p className="chat-composer__model-needed" role="status">
-                  {t('modelPicker.needed')}{' '}
-                  <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
-                    {t('modelPicker.choose')}
+          <>
+            <ContextMeter chatId={chatId} model={target} draftText={draft.text} draftFileTokens={files.state.totalTokens} onFigures={onFigures} />
+            {overAsked !== undefined && (
+              <p className="chat-composer__context" data-state="over" role="alert">
+                {t('contextMeter.confirmOver')}{' '}
+                <Button variant="link" size="sm" onClick={() => send(overAsked)}>
+                  {t('contextMeter.sendAnyway')}
+                </Button>
+                {compact && (
+                  <Button variant="link" size="sm" onClick={() => (setOverAsked(undefined), void compact())}>
+                    {t('contextMeter.summarise')}
                   </Button>
-                </p>
-              )}
-              {files.notes}
-            </>
-          )
+                )}
+              </p>
+            )}
+            {(modelGone || files.notes) && (
+              <>
+                {modelGone && (
+                  <p className="chat-composer__model-needed" role="status">
+                    {t('modelPicker.needed')}{' '}
+                    <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
+                      {t('modelPicker.choose')}
+                    </Button>
+                  </p>
+                )}
+                {files.notes}
+              </>
+            )}
+          </>
         }
       />
       {files.overlay}
