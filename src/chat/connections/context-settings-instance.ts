@@ -1,6 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { connectionsSettings } from './connections-instance';
 import type { ConnectionsStoreOptions } from './connections-store';
+import { serverContext, type ServerContext } from '../openai';
+import { connectionOfModel, toOpenAiConnection, type ConnectionsSnapshot } from './model-lists';
+import { parseModelRef } from './model-ref';
 import { createContextSettings, type ContextSettings, type ContextSettingsSnapshot } from './context-settings';
 
 // A named door (loaded with the chat page and Settings, never the first screen): the context
@@ -25,4 +28,18 @@ export function useContextSettings(): ContextSettingsSnapshot {
   return snapshot;
 }
 
+export type { ServerContext, ServerContextSource } from '../openai';
 export { CONTEXT_CALIBRATION_KEY, MAX_USER_CONTEXT, MODEL_CONTEXTS_KEY, type ContextSettingsSnapshot } from './context-settings';
+
+// What a local server says of a model's context, asked once per model reference in this tab.
+const asked = new Map<string, Promise<ServerContext | undefined>>();
+
+/** The context llama.cpp's /props or Ollama's /api/show give for `ref`; undefined for other servers. */
+export function askServerContext(snapshot: ConnectionsSnapshot, ref: string | undefined): Promise<ServerContext | undefined> | undefined {
+  const connection = connectionOfModel(snapshot, ref);
+  const modelId = parseModelRef(ref)?.modelId;
+  if (!ref || !connection || !modelId || (connection.kind !== 'ollama' && connection.kind !== 'llamacpp')) return undefined;
+  let answer = asked.get(ref);
+  if (!answer) asked.set(ref, (answer = serverContext(toOpenAiConnection(connection), connection.kind, modelId)));
+  return answer;
+}

@@ -1,7 +1,7 @@
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { chatById, useChatStore } from '../../chat';
 import { contextLengthOfModel, useConnectionsSnapshot } from '../../chat/connections';
-import { getContextSettings, useContextSettings } from '../../chat/connections/context-settings-instance';
+import { askServerContext, getContextSettings, useContextSettings, type ServerContext } from '../../chat/connections/context-settings-instance';
 import { systemParts, useLibrary } from '../../chat/library';
 import { cachedHistoryCount, meterFigures, nextCalibration, type MeterFigures, type MeterState } from '../../chat/meter';
 import { useThread } from '../../chat/store/thread-hooks';
@@ -16,16 +16,17 @@ import './context-meter.css';
  * re-estimates only the draft); the figure is exact up to the last reply the server reported.
  */
 
-export type ContextSource = 'user' | 'list';
+export type ContextSource = 'user' | 'list' | 'props' | 'show';
 
 export interface ContextFigure {
   tokens: number;
   source: ContextSource;
 }
 
-/** The context the model has: what the user set wins over what the server's list said. */
-export function contextFigure(userSet: number | undefined, listed: number | undefined): ContextFigure | undefined {
+/** The context the model has: what the user set wins, then what the server runs it with (/props, /api/show), then its model list. */
+export function contextFigure(userSet: number | undefined, listed: number | undefined, server: ServerContext | undefined): ContextFigure | undefined {
   if (userSet !== undefined) return { tokens: userSet, source: 'user' };
+  if (server !== undefined) return server;
   if (listed !== undefined) return { tokens: listed, source: 'list' };
   return undefined;
 }
@@ -57,7 +58,16 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
   const settings = useContextSettings();
   const system = useMemo(() => (chat ? systemParts(chat, library) : []), [chat, library]);
   const history = cachedHistoryCount(path);
-  const context = contextFigure(model ? settings.contexts[model] : undefined, contextLengthOfModel(snapshot, model));
+  // A local server is asked what it actually runs the model with (llama.cpp's n_ctx, Ollama's num_ctx).
+  const [server, setServer] = useState<{ ref: string; context?: ServerContext }>();
+  useEffect(() => {
+    let live = true;
+    void askServerContext(snapshot, model)?.then((context) => live && model && setServer({ ref: model, context }));
+    return () => {
+      live = false;
+    };
+  }, [snapshot, model]);
+  const context = contextFigure(model ? settings.contexts[model] : undefined, contextLengthOfModel(snapshot, model), server?.ref === model ? server?.context : undefined);
   const calibration = model ? settings.calibration[model] : undefined;
   const figures = meterFigures({ system, history, draftText, draftFileTokens, contextLength: context?.tokens, calibration });
 
