@@ -156,6 +156,8 @@ const NAMED_DOORS: Record<string, string> = {
     'a chat’s export: the store loads it (store/chat-export.ts) with the first export; the door (backup, restore, reminder) loads with Settings',
   'connections/model-preferences-instance':
     'the title-model preference: the model picker’s popover and Settings read it; the door loads with the first screen',
+  'connections/context-settings':
+    'the context lengths a user set (issue 24), for the backup format, which carries them',
   'connections/model-preferences':
     'the preferences’ shape and reading, for the backup format, after the first screen',
   'import/configure-import':
