@@ -13,6 +13,18 @@ import { ToolServersMenu } from './tool-servers-menu';
 import { ContextMeter } from './context-meter';
 import type { MeterFigures } from '../../chat/meter';
 
+/**
+ * bench/meter's floor: the same chat page without the meter (`localStorage['parley.bench.meter'] = 'off'`),
+ * read once when the chat page loads; nothing else sets it.
+ */
+const meterShown = (() => {
+  try {
+    return localStorage.getItem('parley.bench.meter') !== 'off';
+  } catch {
+    return true;
+  }
+})();
+
 /** The compaction the lead wires in (issue 24): absent until then, and the offer is hidden. */
 const compactionOf = (chatId: string): (() => unknown) | undefined => {
   const compact = (getChatStore() as { compactChat?: (id: string) => unknown }).compactChat;
@@ -120,7 +132,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         onPasteFiles={(pasted) => void files.add(pasted)}
         footer={
           <>
-            <ContextMeter chatId={chatId} model={target} draftText={draft.text} draftFileTokens={files.state.totalTokens} onFigures={onFigures} />
+            {meterShown && <ContextMeter chatId={chatId} model={target} draftText={draft.text} draftFileTokens={files.state.totalTokens} onFigures={onFigures} />}
             {overAsked !== undefined && (
               <p className="chat-composer__context" data-state="over" role="alert">
                 {t('contextMeter.confirmOver')}{' '}
