@@ -109,7 +109,8 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
     // The state sits on a wrapper: the tooltip writes its own data-state on the trigger.
     <span className="context-meter" data-state={state}>
       <Tooltip content={details} side="top">
-        <button type="button" className="context-meter__button" aria-label={`${t('contextMeter.label')}: ${label}`}>
+        <button type="button" className="context-meter__button">
+          <span className="visually-hidden">{t('contextMeter.label')}: </span>
           {figures.share !== undefined && (
             <span className="context-meter__bar" aria-hidden="true">
               <span className="context-meter__fill" style={{ inlineSize: `${Math.min(100, figures.share * 100)}%` }} />

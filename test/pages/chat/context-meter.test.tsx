@@ -74,7 +74,7 @@ describe('the context meter', () => {
 
   it('without a context it shows the size only and says how to set one', async () => {
     await openChat(undefined);
-    expect(meter().textContent).toBe('60 tokens');
+    expect(meter().textContent).toBe('Context used by the next message: 60 tokens');
     expect(meter().dataset.state).toBe('unknown');
   });
 
