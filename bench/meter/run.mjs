@@ -17,6 +17,9 @@ const KEY_DELAY_MS = 30;
 /** Rounds per page after a warm-up round; `--runs N` to change. */
 const RUNS = 7;
 const TARGET_MS = 2;
+/** The page is quiet once a window of this long sees less than QUIET_MS of main-thread tasks. */
+const QUIET_WINDOW_MS = 1_000;
+const QUIET_MS = 20;
 const WAIT_MS = 120_000;
 const TEXT = 'the meter counts what the next request sends '.repeat(4).slice(0, KEYSTROKES);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -41,9 +44,15 @@ async function measure(browser, url, chatId, meter) {
   if (meter) await page.waitForSelector('.context-meter', { timeout: WAIT_MS });
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.focus();
-  // Settle: what loads after the first paint is not the keystroke's.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
   const task = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+  // Settle: what the page does after opening (the thread rendered in slices, idle work) is not
+  // the keystroke's. Quiet is under QUIET_MS of tasks in a QUIET_WINDOW_MS window.
+  for (let last = await task(), waited = 0; waited < WAIT_MS; waited += QUIET_WINDOW_MS) {
+    await page.waitForTimeout(QUIET_WINDOW_MS);
+    const now = await task();
+    if ((now - last) * 1000 < QUIET_MS) break;
+    last = now;
+  }
   const before = await task();
   await page.keyboard.type(TEXT, { delay: KEY_DELAY_MS });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { contextLengthOfModel, useConnectionsSnapshot, useDefaultModel } from '../../chat/connections';
-import { askServerContext, getContextSettings, MAX_USER_CONTEXT, useContextSettings, type ServerContext } from '../../chat/connections/context-settings-instance';
+import { getContextSettings, MAX_USER_CONTEXT, useContextSettings, useServerContext } from '../../chat/connections/context-settings-instance';
 import { ModelPicker } from '../../pages/shared';
 import { Button } from '../../ui/button';
 import { t } from './settings-text';
@@ -24,16 +24,9 @@ export function ContextLengthField() {
     setInvalid(false);
   }, [chosen, userSet]);
 
-  const [server, setServer] = useState<{ ref: string; context?: ServerContext }>();
-  useEffect(() => {
-    let live = true;
-    void askServerContext(snapshot, chosen)?.then((context) => live && chosen && setServer({ ref: chosen, context }));
-    return () => {
-      live = false;
-    };
-  }, [snapshot, chosen]);
+  const server = useServerContext(snapshot, chosen);
   const listed = contextLengthOfModel(snapshot, chosen);
-  const said = server?.ref === chosen && server?.context ? server.context : listed !== undefined ? { tokens: listed, source: 'list' as const } : undefined;
+  const said = server ?? (listed !== undefined ? { tokens: listed, source: 'list' as const } : undefined);
   const numbers = new Intl.NumberFormat();
 
   const commit = () => {

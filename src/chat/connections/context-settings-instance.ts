@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { connectionsSettings } from './connections-instance';
 import type { ConnectionsStoreOptions } from './connections-store';
 import { serverContext, type ServerContext } from '../openai';
@@ -42,4 +42,17 @@ export function askServerContext(snapshot: ConnectionsSnapshot, ref: string | un
   let answer = asked.get(ref);
   if (!answer) asked.set(ref, (answer = serverContext(toOpenAiConnection(connection), connection.kind, modelId)));
   return answer;
+}
+
+/** What the model's local server says of its context (askServerContext), once it answered; undefined until then or when it does not say. */
+export function useServerContext(snapshot: ConnectionsSnapshot, ref: string | undefined): ServerContext | undefined {
+  const [answer, setAnswer] = useState<{ ref: string; context?: ServerContext }>();
+  useEffect(() => {
+    let live = true;
+    void askServerContext(snapshot, ref)?.then((context) => live && ref && setAnswer({ ref, context }));
+    return () => {
+      live = false;
+    };
+  }, [snapshot, ref]);
+  return answer?.ref === ref ? answer?.context : undefined;
 }

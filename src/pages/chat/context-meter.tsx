@@ -1,7 +1,7 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { chatById, useChatStore } from '../../chat';
 import { contextLengthOfModel, useConnectionsSnapshot } from '../../chat/connections';
-import { askServerContext, getContextSettings, useContextSettings, type ServerContext } from '../../chat/connections/context-settings-instance';
+import { getContextSettings, useContextSettings, useServerContext, type ServerContext } from '../../chat/connections/context-settings-instance';
 import { systemParts, useLibrary } from '../../chat/library';
 import { cachedHistoryCount, meterFigures, nextCalibration, type MeterFigures, type MeterState } from '../../chat/meter';
 import { useThread } from '../../chat/store/thread-hooks';
@@ -59,15 +59,8 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
   const system = useMemo(() => (chat ? systemParts(chat, library) : []), [chat, library]);
   const history = cachedHistoryCount(path);
   // A local server is asked what it actually runs the model with (llama.cpp's n_ctx, Ollama's num_ctx).
-  const [server, setServer] = useState<{ ref: string; context?: ServerContext }>();
-  useEffect(() => {
-    let live = true;
-    void askServerContext(snapshot, model)?.then((context) => live && model && setServer({ ref: model, context }));
-    return () => {
-      live = false;
-    };
-  }, [snapshot, model]);
-  const context = contextFigure(model ? settings.contexts[model] : undefined, contextLengthOfModel(snapshot, model), server?.ref === model ? server?.context : undefined);
+  const server = useServerContext(snapshot, model);
+  const context = contextFigure(model ? settings.contexts[model] : undefined, contextLengthOfModel(snapshot, model), server);
   const calibration = model ? settings.calibration[model] : undefined;
   const figures = meterFigures({ system, history, draftText, draftFileTokens, contextLength: context?.tokens, calibration });
 
