@@ -77,11 +77,11 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
     if (next !== undefined) getContextSettings().setCalibration(model, Math.round(next * 1000) / 1000);
   }, [sample, model, replyId, settings.status]);
 
+  const state: MeterState = figures.state;
   const approx = figures.exact ? '' : t('contextMeter.approx');
   const label = context
     ? t('contextMeter.ofContext', { approx, tokens: format(figures.total), context: format(context.tokens) })
     : t('contextMeter.noContext', { approx, tokens: format(figures.total) });
-  const state: MeterState = figures.state;
   const details = (
     <span className="context-meter__details">
       <span className="context-meter__parts">
@@ -95,6 +95,8 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
         {figures.reported ? t('contextMeter.reported') + ' ' : ''}
         {figures.exact ? '' : t('contextMeter.estimated', { calibrated: calibration !== undefined ? t('contextMeter.calibrated') : '' })}
       </span>
+      {state === 'warn' && <span className="context-meter__warning">{t('contextMeter.warn')}</span>}
+      {state === 'over' && context && <span className="context-meter__warning">{t('contextMeter.over', { over: format(figures.total - context.tokens) })}</span>}
       <span className="context-meter__source">{context ? t(`contextMeter.source.${context.source}`, { context: format(context.tokens) }) : t('contextMeter.source.none')}</span>
     </span>
   );

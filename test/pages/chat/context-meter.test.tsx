@@ -89,6 +89,11 @@ describe('the context meter', () => {
     await type('y'.repeat(400));
     expect(meter().dataset.state).toBe('over');
     await act(async () => {
+      fireEvent.focus(meterButton());
+    });
+    // 60 + 104 of draft against 100: 64 over.
+    expect((await screen.findByRole('tooltip')).textContent).toContain('This message does not fit the model’s context (64 tokens over)');
+    await act(async () => {
       fireEvent.keyDown(box(), { key: 'Enter' });
     });
     expect(screen.getByRole('alert').textContent).toContain('does not fit the model’s context');
