@@ -156,6 +156,8 @@ const NAMED_DOORS: Record<string, string> = {
     'a chat’s export: the store loads it (store/chat-export.ts) with the first export; the door (backup, restore, reminder) loads with Settings',
   'connections/model-preferences-instance':
     'the title-model preference: the model picker’s popover and Settings read it; the door loads with the first screen',
+  'connections/context-settings':
+    'the context lengths a user set (issue 24), for the backup format, which carries them',
   'connections/model-preferences':
     'the preferences’ shape and reading, for the backup format, after the first screen',
   'import/configure-import':
@@ -196,6 +198,8 @@ const NAMED_DOORS: Record<string, string> = {
     'starts the index after the first screen (import() in after-first-screen.ts)',
   'search/search-scan':
     'the plain scan: IndexedDB storage loads it with import() with the first search',
+  'connections/context-settings-instance':
+    'the context lengths the user set and the meter’s calibration (issue 24): the chat page and Settings read them; the door loads with the first screen',
   'shapes/library-record':
     'reading a library row from outside (issue 23): the backup reader, sync and the import worker take it without the library room, which brings the store (a circle through backup/export, and the store in the worker)',
   'shapes/date-groups':

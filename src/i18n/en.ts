@@ -19,6 +19,7 @@ import { modelPicker } from './en/model-picker';
 import { modelPickerList } from './en/model-picker-list';
 import { prompts } from './en/prompts';
 import { queue } from './en/queue';
+import { contextMeter } from './en/context-meter';
 import { search } from './en/search';
 import { projects } from './en/projects';
 import { settings } from './en/settings';
@@ -33,6 +34,6 @@ import { tools } from './en/tools';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter } as const;
 
 export type MessageKey = keyof typeof en;

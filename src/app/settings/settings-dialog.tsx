@@ -5,6 +5,7 @@ import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ConnectionsSection } from './connections-section';
+import { ContextLengthField } from './context-length-field';
 import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
 import { EnterKeyField } from './enter-key-field';
@@ -59,6 +60,7 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
       <>
         <ConnectionsSection />
         <DefaultModelField />
+        <ContextLengthField />
       </>
     ),
   },

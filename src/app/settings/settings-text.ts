@@ -1,4 +1,5 @@
 import { registerMessages } from '../../i18n';
+import { contextMeter } from '../../i18n/en/context-meter';
 import { dataSettings } from '../../i18n/en/data-settings';
 import { libraryTransfer } from '../../i18n/en/library-transfer';
 import { librarySetup } from '../../i18n/en/library-setup';
@@ -16,5 +17,6 @@ registerMessages(prompts);
 registerMessages(syncSettings);
 registerMessages(tools);
 registerMessages(librarySetup);
+registerMessages(contextMeter);
 
 export { t, type MessageKey } from '../../i18n';

@@ -37,6 +37,22 @@ export function contextLengthOfProps(props: unknown): number | undefined {
   return positive(settings.n_ctx) ?? positive(props.n_ctx);
 }
 
+/**
+ * The context an Ollama model runs with, from its `/api/show` answer: `num_ctx` in its
+ * `parameters` (a Modelfile's `PARAMETER num_ctx 8192`) is what is actually used; else what the
+ * model was trained for, `model_info["<architecture>.context_length"]`.
+ */
+export function contextLengthOfOllamaShow(show: unknown): number | undefined {
+  if (!isObject(show)) return undefined;
+  const numCtx = typeof show.parameters === 'string' ? /^\s*num_ctx\s+(\d+)\s*$/m.exec(show.parameters)?.[1] : undefined;
+  if (numCtx !== undefined) return positive(Number(numCtx));
+  const info = isObject(show.model_info) ? show.model_info : {};
+  const architecture = typeof info['general.architecture'] === 'string' ? info['general.architecture'] : undefined;
+  if (architecture !== undefined && positive(info[`${architecture}.context_length`]) !== undefined) return positive(info[`${architecture}.context_length`]);
+  const key = Object.keys(info).find((name) => name.endsWith('.context_length'));
+  return key === undefined ? undefined : positive(info[key]);
+}
+
 /** The entry for `model` in a `/models` body (`{data:[…]}`, `{models:[…]}` or a bare array). */
 export function modelEntry(body: unknown, model: string): unknown {
   const list = Array.isArray(body) ? body : isObject(body) ? (body.data ?? body.models) : undefined;

@@ -26,7 +26,7 @@ export { fileBlock } from './text-file';
 export { attachmentTokens, imageTokens, textTokens } from './tokens';
 export { userMessageContent, contentText, type ContentPart, type MessageContent } from './content-parts';
 export { visionRejection, acceptsImages, type VisionRejection } from './vision-errors';
-export { contextLengthOf, contextLengthOfProps, modelEntry, exceedsContext } from './context-window';
+export { contextLengthOf, contextLengthOfOllamaShow, contextLengthOfProps, modelEntry, exceedsContext } from './context-window';
 export type { AttachmentSettings } from './attachment-settings';
 export { bytesToBase64 } from './base64';
 export type { ContentOptions } from './content-parts';

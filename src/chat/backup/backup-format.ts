@@ -1,6 +1,7 @@
 import type { Connection } from '../connections';
 import { DEFAULT_MODEL_KEY } from '../connections';
 import { RECENT_MODELS_KEY, TITLE_SETTINGS_KEY } from '../connections/model-preferences';
+import { MODEL_CONTEXTS_KEY } from '../connections/context-settings';
 import type { ExportedAttachment } from './export';
 import type { Chat, LibraryRecord, Message } from '../types';
 
@@ -32,7 +33,7 @@ export const CONNECTIONS_SETTING = 'connections';
  * The settings rows a backup carries. The connections travel on their own (their keys are
  * optional); the last backup time describes this browser, not the data, so it stays behind.
  */
-export const BACKED_UP_SETTINGS: readonly string[] = [DEFAULT_MODEL_KEY, RECENT_MODELS_KEY, TITLE_SETTINGS_KEY, BACKUP_REMINDER_KEY];
+export const BACKED_UP_SETTINGS: readonly string[] = [DEFAULT_MODEL_KEY, RECENT_MODELS_KEY, TITLE_SETTINGS_KEY, BACKUP_REMINDER_KEY, MODEL_CONTEXTS_KEY];
 
 /** One chat with everything it owns: every message of every branch, and its files with their bytes. */
 export interface BackupChat {

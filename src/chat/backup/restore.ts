@@ -132,6 +132,8 @@ function remapSetting(key: string, value: unknown, ids: ReadonlyMap<string, stri
   if (ids.size === 0) return value;
   if (key === 'defaultModel') return remapRef(value, ids);
   if (key === 'recentModels' && Array.isArray(value)) return value.map((ref) => remapRef(ref, ids));
+  // The context lengths a user set are kept by model reference: each key follows its connection.
+  if (key === 'modelContexts' && value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([ref, n]) => [remapRef(ref, ids) as string, n]));
   if (key === 'titleSettings' && value && typeof value === 'object' && 'model' in value) return { ...value, model: remapRef((value as { model: unknown }).model, ids) };
   return value;
 }

@@ -11,6 +11,7 @@ export {
   type OpenAiModelOptions,
   type SamplingOptions,
 } from './openai-model';
+export { serverContext, serverRoot, type ServerContext, type ServerContextSource } from './server-context';
 export { listModelCatalog, listModels, modelCatalogOf, modelIdsOf, type ListModelsOptions, type ModelCatalog } from './list-models';
 export type { OpenAiConnection, TransportOptions } from './transport';
 export { errorReason, OpenAiModelError, type OpenAiErrorDetails, type OpenAiErrorReason } from './openai-error';

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
 import type { Attachment } from '../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
@@ -13,6 +13,26 @@ import { ToolServersMenu } from './tool-servers-menu';
 import { getMessageQueue } from '../../chat/queue';
 import { enterSends } from '../../ui/composer/enter-key';
 import { QueuedMessages } from './queued-messages';
+import { ContextMeter } from './context-meter';
+import type { MeterFigures } from '../../chat/meter';
+
+/**
+ * bench/meter's floor: the same chat page without the meter (`localStorage['parley.bench.meter'] = 'off'`),
+ * read once when the chat page loads; nothing else sets it.
+ */
+const meterShown = (() => {
+  try {
+    return localStorage.getItem('parley.bench.meter') !== 'off';
+  } catch {
+    return true;
+  }
+})();
+
+/** The compaction the lead wires in (issue 24): absent until then, and the offer is hidden. */
+const compactionOf = (chatId: string): (() => unknown) | undefined => {
+  const compact = (getChatStore() as { compactChat?: (id: string) => unknown }).compactChat;
+  return compact ? () => compact.call(getChatStore(), chatId) : undefined;
+};
 
 /** The Queue button's icon: the message goes to the end of the list under the reply. */
 const QUEUE_ICON = 'lucide:list-plus';
@@ -85,12 +105,26 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     onSend();
   };
 
+  // Past 100 % of the context, Send asks first (the text waits in the box); the user can send anyway.
+  const meterState = useRef<MeterFigures['state']>('unknown');
+  const [overAsked, setOverAsked] = useState<string>();
+  const onFigures = useCallback((figures: MeterFigures) => {
+    meterState.current = figures.state;
+    if (figures.state !== 'over') setOverAsked(undefined);
+  }, []);
+  const compact = compactionOf(chatId);
+
   const send = (text: string) => {
     if (modelGone) {
       requestModelPicker();
       return;
     }
     if (files.waiting) return;
+    if (meterState.current === 'over' && overAsked !== text) {
+      setOverAsked(text);
+      return;
+    }
+    setOverAsked(undefined);
     if (files.hasFiles) {
       void sendWithFiles(text);
       return;
@@ -140,24 +174,36 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         canSendEmpty={files.canSendEmpty}
         onPasteFiles={(pasted) => void files.add(pasted)}
         footer={
-          (modelGone || files.notes || filesRefused) && (
-            <>
-              {modelGone && (
-                <p className="chat-composer__model-needed" role="status">
-                  {t('modelPicker.needed')}{' '}
-                  <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
-                    {t('modelPicker.choose')}
+          <>
+            {meterShown && <ContextMeter chatId={chatId} model={target} draftText={draft.text} draftFileTokens={files.state.totalTokens} onFigures={onFigures} />}
+            {overAsked !== undefined && (
+              <p className="chat-composer__context" data-state="over" role="alert">
+                {t('contextMeter.confirmOver')}{' '}
+                <Button variant="link" size="sm" onClick={() => send(overAsked)}>
+                  {t('contextMeter.sendAnyway')}
+                </Button>
+                {compact && (
+                  <Button variant="link" size="sm" onClick={() => (setOverAsked(undefined), void compact())}>
+                    {t('contextMeter.summarise')}
                   </Button>
-                </p>
-              )}
-              {files.notes}
-              {filesRefused && (
-                <p className="chat-composer__queue-refused" role="status">
-                  {t('queue.filesRefused')}
-                </p>
-              )}
-            </>
-          )
+                )}
+              </p>
+            )}
+            {modelGone && (
+              <p className="chat-composer__model-needed" role="status">
+                {t('modelPicker.needed')}{' '}
+                <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
+                  {t('modelPicker.choose')}
+                </Button>
+              </p>
+            )}
+            {files.notes}
+            {filesRefused && (
+              <p className="chat-composer__queue-refused" role="status">
+                {t('queue.filesRefused')}
+              </p>
+            )}
+          </>
         }
       />
       {files.overlay}

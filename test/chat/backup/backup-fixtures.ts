@@ -20,6 +20,8 @@ export const settings = {
   recentModels: ['oai/gpt-4o', 'local/llama3'],
   titleSettings: { generate: false },
   backupReminder: { enabled: true, days: 7 },
+  // The context a user set for a model (issue 24).
+  modelContexts: { 'local/llama3': 8192 },
 };
 
 const branched = chat('c1', 500, { title: 'Branched', model: 'oai/gpt-4o', systemPrompt: 'Be brief', temperature: 0.3, maxTokens: 200, currentLeafId: 'm3', pinned: true, titleSource: 'user' });
@@ -110,7 +112,7 @@ export async function snapshot(p: ChatPersistence): Promise<string> {
   const rowsOf = await Promise.all(
     chats.map(async (c) => ({ chat: c, messages: await p.listMessages(c.id), files: await withBytes(await p.listChatAttachments(c.id)) })),
   );
-  const keys = ['defaultModel', 'recentModels', 'titleSettings', 'backupReminder', 'lastBackupAt', 'connections'];
+  const keys = ['defaultModel', 'recentModels', 'titleSettings', 'backupReminder', 'lastBackupAt', 'connections', 'modelContexts'];
   const stored = await Promise.all(keys.map(async (key) => [key, await p.getSetting(key)] as const));
   return JSON.stringify({ rowsOf, stored });
 }

@@ -18,7 +18,7 @@ async function everything(p: ChatPersistence) {
   const chats = await p.listChats();
   const messages = await Promise.all(chats.map((c) => p.listMessages(c.id)));
   const files = await Promise.all(chats.map(async (c) => withBytes(await p.listChatAttachments(c.id))));
-  const keys = ['defaultModel', 'recentModels', 'titleSettings', 'backupReminder', 'lastBackupAt', 'connections'];
+  const keys = ['defaultModel', 'recentModels', 'titleSettings', 'backupReminder', 'lastBackupAt', 'connections', 'modelContexts'];
   const stored = Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await p.getSetting(key)] as const)));
   return { chats, messages, files, settings: stored };
 }
@@ -42,7 +42,7 @@ describe.each(persistences)('back up and restore (%s)', (_name, open) => {
     const target = await open();
     const announce = vi.fn();
     const outcome = await restore(target, text, { announce, confirmed: [0, 1] });
-    expect(outcome).toEqual({ chats: 2, messages: 7, attachments: 3, copies: 0, existing: 0, connections: 2, connectionsLeftOut: 0, connectionsFailed: 0, settings: 4, library: NO_LIBRARY });
+    expect(outcome).toEqual({ chats: 2, messages: 7, attachments: 3, copies: 0, existing: 0, connections: 2, connectionsLeftOut: 0, connectionsFailed: 0, settings: 5, library: NO_LIBRARY });
     expect(announce).toHaveBeenCalledWith(['c1', 'c2']);
 
     const before = await everything(source);

@@ -71,6 +71,8 @@ export interface OpenAiServerOptions {
   models?: ModelEntries | Responder;
   /** The default reply of /v1/chat/completions (default: echo the last user message). */
   script?: Responder;
+  /** Routes outside the API by `METHOD /path` (e.g. `'GET /props'`, `'POST /api/show'`): a local server's own. */
+  serverRoutes?: Record<string, Responder>;
 }
 
 export interface OpenAiServer {

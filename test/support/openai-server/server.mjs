@@ -12,7 +12,7 @@ const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
 
 const lowerKeys = (headers = {}) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
 
-export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script } = {}) {
+export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {} } = {}) {
   /** @type {import('./server.d.mts').RecordedRequest[]} */
   const requests = [];
   const queue = [];
@@ -128,6 +128,9 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     const { method, path } = record;
     if (method === 'OPTIONS') return preflight(req, res);
     if (path === `${API_PREFIX}/models` && method === 'GET') return send(res, await modelsResponse(record), record);
+    // A local server's own routes beside the API (llama.cpp's GET /props, Ollama's POST /api/show), when given.
+    const own = serverRoutes[`${method} ${path}`];
+    if (own) return send(res, await resolveScript(own, record), record);
     if (path === `${API_PREFIX}/chat/completions` && method === 'POST') {
       if (record.body === undefined) return send(res, errorResponse(400, 'The request body is not valid JSON'), record);
       const responder = queue.length ? queue.shift() : chatScript;

@@ -1,0 +1,110 @@
+// Issue 24: the context meter under the chat's message box: exact after a reply the server
+// reported, "≈" with a draft, the tooltip's parts and where the context came from, 80 % and past 100 %.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConnectionsStore } from '../../../src/chat/connections';
+import { getContextSettings } from '../../../src/chat/connections/context-settings-instance';
+import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
+import { memoryLibraryIo } from '../../chat/library/memory-library-io';
+import { createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
+import { cleanUpStore, installStore, lastArticle, renderChatPage, settle } from './chat-page-kit';
+
+const MODEL = 'local/tiny';
+
+beforeEach(async () => {
+  const library = createLibraryStore({ io: memoryLibraryIo(), channel: null });
+  await library.init();
+  resetLibraryStore(library);
+});
+afterEach(() => {
+  cleanUpStore();
+  resetLibraryStore();
+  resetConnectionsStore();
+});
+
+const reported: ScriptStep[] = [...textSteps('Hi there'), { delta: { type: 'usage', usage: { promptTokens: 50, completionTokens: 10 } } }];
+
+async function openChat(context: number | undefined) {
+  // The settings outlive a test (the app's in-memory ones): each test sets its own, or clears it.
+  getContextSettings().setContext(MODEL, context);
+  const store = installStore(createScriptedModel({ replies: () => reported }));
+  const { chatId } = await store.createChat({ text: 'Hello', model: MODEL });
+  renderChatPage(chatId);
+  await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+  await settle();
+  return { store, chatId };
+}
+
+const meter = () => document.querySelector<HTMLElement>('.context-meter')!;
+const meterButton = () => meter().querySelector('button')!;
+const box = () => screen.getByRole('textbox', { name: /message/i }) as HTMLTextAreaElement;
+const type = async (text: string) => {
+  await act(async () => {
+    fireEvent.change(box(), { target: { value: text } });
+  });
+};
+
+describe('the context meter', () => {
+  it('is exact after a reply the server reported: its prompt plus the reply’s tokens, against the context set by the user', async () => {
+    await openChat(1000);
+    expect(meter().textContent).toContain('60 / 1,000 tokens');
+    expect(meter().textContent).not.toContain('≈');
+    expect(meter().dataset.state).toBe('ok');
+  });
+
+  it('estimates a draft on top, marked ≈', async () => {
+    await openChat(1000);
+    await type('x'.repeat(400));
+    // 60 reported + the draft: 400 characters (100 tokens) and its framing.
+    expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
+  });
+
+  it('its tooltip splits the figure by part and says where the context came from', async () => {
+    await openChat(1000);
+    await type('x'.repeat(400));
+    await act(async () => {
+      fireEvent.focus(meterButton());
+    });
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toContain('Messages: 60');
+    expect(tooltip.textContent).toContain('Your draft: 104');
+    expect(tooltip.textContent).toContain('Context 1,000 tokens, set by you.');
+    expect(tooltip.textContent).toContain('Exact up to the last reply');
+  });
+
+  it('without a context it shows the size only and says how to set one', async () => {
+    await openChat(undefined);
+    expect(meter().textContent).toBe('Context used by the next message: 60 tokens');
+    expect(meter().dataset.state).toBe('unknown');
+  });
+
+  it('warns from 80 % of the context', async () => {
+    await openChat(70);
+    expect(meter().dataset.state).toBe('warn');
+    expect(meter().textContent).toContain('86 %');
+  });
+
+  it('past 100 %, Send asks first; the text waits, and Send anyway sends it', async () => {
+    const { store, chatId } = await openChat(100);
+    await type('y'.repeat(400));
+    expect(meter().dataset.state).toBe('over');
+    await act(async () => {
+      fireEvent.focus(meterButton());
+    });
+    // 60 + 104 of draft against 100: 64 over.
+    expect((await screen.findByRole('tooltip')).textContent).toContain('This message does not fit the model’s context (64 tokens over)');
+    await act(async () => {
+      fireEvent.keyDown(box(), { key: 'Enter' });
+    });
+    expect(screen.getByRole('alert').textContent).toContain('does not fit the model’s context');
+    expect(box().value).toBe('y'.repeat(400));
+    const before = store.getSnapshot().messages.get(chatId)!.length;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send anyway' }));
+    });
+    await settle();
+    expect(store.getSnapshot().messages.get(chatId)!.length).toBeGreaterThan(before);
+    // No compaction is wired in: the offer is hidden rather than broken.
+    expect(screen.queryByRole('button', { name: 'Summarise earlier messages' })).toBeNull();
+  });
+});
