@@ -4,6 +4,7 @@ import { getContextSettings, MAX_USER_CONTEXT, useContextSettings, useServerCont
 import { ModelPicker } from '../../pages/shared';
 import { Button } from '../../ui/button';
 import { t } from './settings-text';
+import { tn } from '../../i18n/plural';
 
 /**
  * Settings → Connections: the context length of a model, set by the user (issue 24), beside
@@ -77,9 +78,9 @@ export function ContextLengthField() {
           </p>
         )}
         <p id={`${id}source`} className="settings-hint" data-source={userSet !== undefined ? 'user' : (said?.source ?? 'none')}>
-          {userSet !== undefined && t('settings.contexts.setByYou', { context: numbers.format(userSet) }) + ' '}
+          {userSet !== undefined && tn('settings.contexts.setByYou', userSet, { count: numbers.format(userSet) }) + ' '}
           {said
-            ? t('settings.contexts.fromServer', { context: numbers.format(said.tokens), source: t(`settings.contexts.source.${said.source}`) })
+            ? tn('settings.contexts.fromServer', said.tokens, { count: numbers.format(said.tokens), source: t(`settings.contexts.source.${said.source}`) })
             : t('settings.contexts.notSaid')}
         </p>
         <p id={`${id}hint`} className="settings-hint">

@@ -8,6 +8,7 @@ import { useThread } from '../../chat/store/thread-hooks';
 import type { Message } from '../../chat/types';
 import { Tooltip } from '../../ui/tooltip';
 import { t, type MessageKey } from './chat-text';
+import { tn } from '../../i18n/plural';
 import './context-meter.css';
 
 /**
@@ -80,8 +81,8 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
   const state: MeterState = figures.state;
   const approx = figures.exact ? '' : t('contextMeter.approx');
   const label = context
-    ? t('contextMeter.ofContext', { approx, tokens: format(figures.total), context: format(context.tokens) })
-    : t('contextMeter.noContext', { approx, tokens: format(figures.total) });
+    ? tn('contextMeter.ofContext', context.tokens, { approx, tokens: format(figures.total), count: format(context.tokens) })
+    : tn('contextMeter.noContext', figures.total, { approx, count: format(figures.total) });
   const details = (
     <span className="context-meter__details">
       <span className="context-meter__parts">
@@ -96,8 +97,8 @@ export const ContextMeter = memo(function ContextMeter({ chatId, model, draftTex
         {figures.exact ? '' : t('contextMeter.estimated', { calibrated: calibration !== undefined ? t('contextMeter.calibrated') : '' })}
       </span>
       {state === 'warn' && <span className="context-meter__warning">{t('contextMeter.warn')}</span>}
-      {state === 'over' && context && <span className="context-meter__warning">{t('contextMeter.over', { over: format(figures.total - context.tokens) })}</span>}
-      <span className="context-meter__source">{context ? t(`contextMeter.source.${context.source}`, { context: format(context.tokens) }) : t('contextMeter.source.none')}</span>
+      {state === 'over' && context && <span className="context-meter__warning">{tn('contextMeter.over', figures.total - context.tokens, { count: format(figures.total - context.tokens) })}</span>}
+      <span className="context-meter__source">{context ? tn(`contextMeter.source.${context.source}`, context.tokens, { count: format(context.tokens) }) : t('contextMeter.source.none')}</span>
     </span>
   );
   return (
