@@ -4,6 +4,7 @@ import { createChatActions, type ChatActions } from './chat-actions';
 import { chatModels, type ChatModelRegistry } from '../model';
 import { tellLocalChange } from '../tabs';
 import { createMessageActions, type MessageActions } from './message-actions';
+import { createCompactionActions, type CompactionActions } from '../replies/compaction-actions';
 import { createReplyActions, type LibrarySource, type ReplyActions } from '../replies/reply-actions';
 import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs';
 import type { StoreCore } from '../state';
@@ -24,6 +25,8 @@ export interface StoreActions {
   messages: MessageActions;
   replies: ReplyActions;
   streams: TabStreams;
+  /** Summaries, markers and pins (issue 24). */
+  compaction: CompactionActions;
   /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
   settleAbandoned(chatId: string): Promise<void>;
 }
@@ -110,6 +113,7 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
     messages: createMessageActions(core, replies),
     replies,
     streams,
+    compaction: createCompactionActions(core, { models: options.models ?? chatModels }),
     settleAbandoned: async (chatId) => {
       await Promise.all([settleAbandonedReplies(chatId), settleAbandonedCalls(chatId)]);
       // Not awaited: the lock is held for as long as the reply it asks for streams.

@@ -9,6 +9,7 @@ import type { MessageActions } from '../actions';
 import type { ChatPersistence } from '../persistence';
 import type { ReplyActions } from '../replies';
 import type { LibrarySource } from '../replies/reply-actions';
+import type { CompactionActions } from '../replies/compaction-actions';
 import type { LockManagerLike } from '../tabs';
 import type { ChatSearchResult, SearchChatsOptions } from '../search-index';
 import type { EstimateStorage } from '../persistence';
@@ -65,6 +66,10 @@ export interface ChatStore
       | 'denyToolCall'
       | 'resendWithoutTools'
     > {
+  /** "Summarise earlier messages" (issue 24): the summary streamed, then the marker stored with the message after it re-parented, in one transaction. */
+  compactChat: CompactionActions['compactChat'];
+  /** Editing and undoing markers, pinning messages (issue 24). */
+  compaction(): Promise<CompactionActions>;
   subscribe(listener: () => void): () => void;
   getSnapshot(): ChatStoreSnapshot;
   /** Opens storage and loads the chat list; safe to call any number of times. */
