@@ -106,9 +106,12 @@ export function createCompactionActions(core: StoreCore, { models }: CompactionD
         ...(model !== undefined && { model }),
         ...(options.automatic && { automatic: true }),
       });
-      const stored = await core.write(chatId, 'save-message', (p) => p.putMessages(chatId, rows));
+      // Summarised up to the leaf: the marker becomes it, so the next message goes under it.
+      const patch = next ? undefined : { currentLeafId: rows[0]!.id };
+      const stored = await core.write(chatId, 'save-message', (p) => p.putMessages(chatId, rows, patch));
       if (!stored) return { ok: false, reason: 'storage' };
       for (const row of rows) core.setMessage(row);
+      if (patch) core.patchChat(chatId, patch);
       core.announce({ type: 'messages', chatId });
       return { ok: true, markerId: rows[0]!.id };
     },

@@ -2,11 +2,12 @@ import { registerMessages } from '../../i18n';
 import { chatExport } from '../../i18n/en/chat-export';
 import { chatPage } from '../../i18n/en/chat-page';
 import { chatSettings } from '../../i18n/en/chat-settings';
+import { compaction } from '../../i18n/en/compaction';
 import { librarySetup } from '../../i18n/en/library-setup';
 import { tools } from '../../i18n/en/tools';
 
 // The chat page's strings load with its chunk, not the first screen: every chat page module
 // takes `t` from here, so the strings are registered before any of them renders.
-registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup });
+registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...compaction });
 
 export { t, type MessageKey } from '../../i18n';
