@@ -1,10 +1,10 @@
 /** Compaction (issue 24): the marker in the thread, "Summarise earlier messages", pins. Loaded with the chat page. */
 export const compaction = {
   'compaction.marker.label': 'Earlier messages summarised',
-  'compaction.marker.summary': '{count} messages summarised · {before} → {after} tokens',
-  'compaction.marker.summaryOne': '1 message summarised · {before} → {after} tokens',
-  'compaction.marker.dropped': '{count} oldest messages left out · {before} tokens',
-  'compaction.marker.droppedOne': 'The oldest message left out · {before} tokens',
+  'compaction.marker.summary.one': '{count} message summarised · {before} → {after} tokens',
+  'compaction.marker.summary.other': '{count} messages summarised · {before} → {after} tokens',
+  'compaction.marker.dropped.one': '{count} oldest message left out · {before} tokens',
+  'compaction.marker.dropped.other': '{count} oldest messages left out · {before} tokens',
   'compaction.marker.automatic': 'Automatic: the chat outgrew the model’s context',
   'compaction.marker.edited': 'Edited',
   'compaction.marker.undone': 'Undone: the full history is sent again',

@@ -7,6 +7,7 @@ import { getChatStore, type Message } from '../../chat';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { t } from './chat-text';
+import { tn } from '../../i18n/plural';
 import { DISCLOSURE_ICON } from './reasoning-block';
 import './compaction.css';
 
@@ -25,8 +26,7 @@ const numbers = new Intl.NumberFormat();
 export function markerHeadline(message: Message): string {
   const { mode, covered, tokensBefore, tokensAfter } = message.compaction!;
   const values = { count: numbers.format(covered), before: numbers.format(tokensBefore), after: numbers.format(tokensAfter) };
-  if (mode === 'drop') return t(covered === 1 ? 'compaction.marker.droppedOne' : 'compaction.marker.dropped', values);
-  return t(covered === 1 ? 'compaction.marker.summaryOne' : 'compaction.marker.summary', values);
+  return tn(mode === 'drop' ? 'compaction.marker.dropped' : 'compaction.marker.summary', covered, values);
 }
 
 function SummaryEditor({ text, onSave, onCancel }: { text: string; onSave(text: string): void; onCancel(): void }) {

@@ -1,6 +1,7 @@
 import { getChatStore } from '../../chat';
 import { chatJsonFile, chatMarkdownFile, type ChatFile, type MarkdownLabels } from '../../chat/backup';
 import { registerMessages, t } from '../../i18n';
+import { tn } from '../../i18n/plural';
 import { chatExport } from '../../i18n/en/chat-export';
 import { compaction as compactionMessages } from '../../i18n/en/compaction';
 import { downloadFile } from '../../lib/download-file';
@@ -31,7 +32,7 @@ function markdownLabels(): MarkdownLabels {
     turn: (role, time, model) => (model ? t('chatExport.turnWithModel', { role, time, model }) : t('chatExport.turn', { role, time })),
     compaction: ({ mode, covered, tokensBefore, tokensAfter, undone }) => {
       const values = { count: covered, before: tokensBefore, after: tokensAfter };
-      const line = mode === 'drop' ? t('compaction.marker.dropped', values) : t('compaction.marker.summary', values);
+      const line = tn(mode === 'drop' ? 'compaction.marker.dropped' : 'compaction.marker.summary', covered, values);
       return undone ? `${line} · ${t('compaction.marker.undone')}` : line;
     },
     file: (name, kind, size) => t('chatExport.file', { name, kind, size: formatBytes(size) }),
