@@ -32,7 +32,6 @@ export function markerHeadline(message: Message): string {
 function SummaryEditor({ text, onSave, onCancel }: { text: string; onSave(text: string): void; onCancel(): void }) {
   const [value, setValue] = useState(text);
   const ref = useRef<HTMLTextAreaElement>(null);
-  const labelId = useId();
   const hintId = useId();
   useLayoutEffect(() => ref.current?.focus(), []);
   const canSave = value.trim() !== '';
@@ -53,13 +52,10 @@ function SummaryEditor({ text, onSave, onCancel }: { text: string; onSave(text: 
         if (canSave) onSave(value);
       }}
     >
-      <label id={labelId} className="visually-hidden">
-        {t('compaction.marker.editLabel')}
-      </label>
       <textarea
         ref={ref}
         className="message-editor__input"
-        aria-labelledby={labelId}
+        aria-label={t('compaction.marker.editLabel')}
         aria-describedby={hintId}
         value={value}
         rows={Math.min(Math.max(value.split('\n').length, EDITOR_MIN_ROWS), EDITOR_MAX_ROWS)}
