@@ -8,6 +8,7 @@ import { ConnectionsSection } from './connections-section';
 import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
 import { EnterKeyField } from './enter-key-field';
+import { CompactionSettingsField } from './compaction-settings-field';
 import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
@@ -69,6 +70,7 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
       <>
         <TitleSettingsSection />
         <EnterKeyField />
+        <CompactionSettingsField />
       </>
     ),
   },

@@ -8,11 +8,15 @@ import type { ChatModelRegistry } from '../model';
 import { newId } from '../../lib/ids';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { StoreCore } from '../state';
-import type { Compaction, Message } from '../types';
-import { defaultCompactionPoint, markerRows, planCompaction, summaryRequest } from './compaction-plan';
+import type { Chat, Compaction, Message } from '../types';
+import { defaultCompactionPoint, dropPoint, markerRows, planCompaction, requestTokens, summaryRequest } from './compaction-plan';
 
 /** Settings → Chats: the model that writes summaries; unset, the chat's own. */
 export const SUMMARY_MODEL_SETTING = 'compaction.summaryModel';
+/** Settings → Chats: what happens when a chat outgrows the model's context. */
+export const WHEN_FULL_SETTING = 'compaction.whenFull';
+/** `ask` (the default): nothing automatic; the meter and the send say so. */
+export type WhenFull = 'ask' | 'summarise' | 'drop';
 
 export interface CompactOptions {
   /** The last message the summary covers ("Summarise up to here"); default: all but the last two exchanges. */
@@ -39,15 +43,22 @@ export interface CompactionActions {
   /** Undo (true): requests send everything again; Redo (false). */
   setUndone(markerId: string, undone: boolean): Promise<void>;
   setPinned(messageId: string, pinned: boolean): Promise<void>;
+  /**
+   * Before `draft` is sent: with an automatic choice in Settings and a request that would not fit
+   * the model's context, compacts first (a marker marked `automatic`). Never fails the send.
+   */
+  fitBeforeSend(chatId: string, draft: string): Promise<CompactResult | undefined>;
 }
 
 export interface CompactionDeps {
   models: Pick<ChatModelRegistry, 'get'>;
+  /** The chat's model's context length in tokens, when its server said. */
+  contextLength(chat: Chat): number | undefined;
 }
 
 const isAbort = (error: unknown, signal: AbortSignal | undefined) => signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 
-export function createCompactionActions(core: StoreCore, { models }: CompactionDeps): CompactionActions {
+export function createCompactionActions(core: StoreCore, { models, contextLength }: CompactionDeps): CompactionActions {
   const rewrite = async (message: Message) => {
     core.setMessage(message);
     const stored = await core.write(message.chatId, 'save-message', (p) => p.putMessage(message));
@@ -65,13 +76,18 @@ export function createCompactionActions(core: StoreCore, { models }: CompactionD
     return text.trim();
   };
 
-  return {
-    async compactChat(chatId, options = {}) {
-      const chat = core.chat(chatId);
-      const list = core.messagesOf(chatId);
-      if (!chat || !list) return { ok: false, reason: 'nothing' };
-      const index = indexMessages(list);
-      const thread = threadPath(index, resolveLeaf(index, chat.currentLeafId) ?? undefined);
+  const currentThread = (chatId: string) => {
+    const chat = core.chat(chatId);
+    const list = core.messagesOf(chatId);
+    if (!chat || !list) return undefined;
+    const index = indexMessages(list);
+    return { chat, thread: threadPath(index, resolveLeaf(index, chat.currentLeafId) ?? undefined) };
+  };
+
+  const compactChat: CompactionActions['compactChat'] = async (chatId, options = {}) => {
+      const current = currentThread(chatId);
+      if (!current) return { ok: false, reason: 'nothing' };
+      const { chat, thread } = current;
       const upTo = options.upTo ?? defaultCompactionPoint(thread);
       const plan = upTo === undefined ? undefined : planCompaction(thread, upTo);
       if (!plan) return { ok: false, reason: 'nothing' };
@@ -98,9 +114,9 @@ export function createCompactionActions(core: StoreCore, { models }: CompactionD
       }
       // The thread may have moved while the summary was written: the point must still be where it was.
       const now = core.messagesOf(chatId);
-      const current = now?.find((message) => message.id === plan.lastCovered.id);
+      const stillThere = now?.find((message) => message.id === plan.lastCovered.id);
       const next = plan.next && now?.find((message) => message.id === plan.next!.id);
-      if (!current || (plan.next && next?.parentId !== plan.lastCovered.id)) return { ok: false, reason: 'failed', message: 'The conversation changed while it was being summarised.' };
+      if (!stillThere || (plan.next && next?.parentId !== plan.lastCovered.id)) return { ok: false, reason: 'failed', message: 'The conversation changed while it was being summarised.' };
       const rows = markerRows({ ...plan, next }, { id: newId(), createdAt: core.now() }, content, {
         mode,
         ...(model !== undefined && { model }),
@@ -114,6 +130,21 @@ export function createCompactionActions(core: StoreCore, { models }: CompactionD
       if (patch) core.patchChat(chatId, patch);
       core.announce({ type: 'messages', chatId });
       return { ok: true, markerId: rows[0]!.id };
+  };
+
+  return {
+    compactChat,
+
+    async fitBeforeSend(chatId, draft) {
+      const current = currentThread(chatId);
+      const limit = current && contextLength(current.chat);
+      if (!current || limit === undefined || requestTokens(current.chat, current.thread, draft) <= limit) return undefined;
+      const choice = await core.persist('load', (p) => p.getSetting<WhenFull>(WHEN_FULL_SETTING));
+      // A summary that cannot be written is said beside the thread; the message still goes.
+      if (choice === 'summarise') return compactChat(chatId, { automatic: true });
+      if (choice !== 'drop') return undefined;
+      const upTo = dropPoint(current.chat, current.thread, draft, limit);
+      return upTo === undefined ? undefined : compactChat(chatId, { automatic: true, mode: 'drop', upTo });
     },
 
     async editSummary(markerId, summary) {

@@ -5,8 +5,8 @@
  */
 import { textTokens } from '../attachments';
 import type { ChatModelMessage } from '../model';
-import { isMarker, sentThread } from '../shapes';
-import type { Compaction, Message } from '../types';
+import { isMarker, sentThread, withSummary } from '../shapes';
+import type { Chat, Compaction, Message } from '../types';
 
 /** Exchanges (a user message and what answers it) a default compaction leaves whole at the end of the thread. */
 export const KEPT_EXCHANGES = 2;
@@ -84,4 +84,29 @@ export function markerRows(plan: CompactionPlan, marker: Pick<Message, 'id' | 'c
     compaction: { ...compaction, covered: plan.covered.length, tokensBefore: coveredTokens(plan), tokensAfter: textTokens(content) },
   };
   return plan.next ? [row, { ...plan.next, parentId: row.id }] : [row];
+}
+
+/**
+ * The estimated tokens of the request `thread` (root to leaf) would make with `draft` added:
+ * the system message with any summary, the messages sent, the draft. THE one place compaction
+ * decides "would not fit"; the context meter's calibrated estimate can replace it.
+ */
+export function requestTokens(chat: Pick<Chat, 'systemPrompt'>, thread: readonly Message[], draft: string): number {
+  const sent = sentThread(thread);
+  const system = withSummary(chat.systemPrompt, sent.summary) ?? '';
+  return sent.messages.reduce((sum, message) => sum + textTokens(message.content), textTokens(system) + textTokens(draft));
+}
+
+/**
+ * Where a `drop` marker goes so the request fits: the first message of `thread` after which what
+ * is left (pinned messages kept) fits in `limit`; the leaf when nothing short of everything does.
+ */
+export function dropPoint(chat: Pick<Chat, 'systemPrompt'>, thread: readonly Message[], draft: string, limit: number): string | undefined {
+  const candidates = thread.filter((message) => !isMarker(message));
+  for (const message of candidates) {
+    const at = thread.indexOf(message);
+    const marker: Message = { ...message, id: '', parentId: message.id, role: 'system', content: '', compaction: { mode: 'drop', covered: 0, tokensBefore: 0, tokensAfter: 0 } };
+    if (requestTokens(chat, [...thread.slice(0, at + 1), marker, ...thread.slice(at + 1)], draft) <= limit) return message.id;
+  }
+  return candidates.at(-1)?.id;
 }

@@ -5,6 +5,7 @@ import type { BroadcastLike } from '../tabs';
 import type { ChatActions } from '../actions';
 import type { ChatModelRegistry } from '../model';
 import type { ChatExport } from '../backup';
+import type { Chat } from '../types';
 import type { MessageActions } from '../actions';
 import type { ChatPersistence } from '../persistence';
 import type { ReplyActions } from '../replies';
@@ -39,6 +40,8 @@ export interface ChatStoreOptions {
   attachments?: AttachmentSettings;
   /** The user's library requests are built with (issue 23): 'app' for the app's (getChatStore's default); absent: none, each chat as stored. */
   library?: 'app' | LibrarySource;
+  /** A chat's model's context length (issue 24: automatic compaction); default: what the connections' model lists say. */
+  contextLength?(chat: Chat): number | undefined;
 }
 
 /** What the draft attachments (draft-attachments.ts) need of the store they belong to. */

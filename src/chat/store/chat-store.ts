@@ -59,6 +59,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
           untitledTitle: options.untitledTitle,
           attachments: options.attachments,
           library: options.library,
+          contextLength: options.contextLength,
           ensureLoaded: (chatId) => loadChat(chatId),
         })),
       (error: unknown) => {

@@ -28,4 +28,13 @@ export const compaction = {
   'compaction.status.nothing': 'There is nothing before the last two exchanges to summarise.',
   'compaction.status.noModel': 'Connect a model first: it writes the summary.',
   'compaction.status.storage': 'The summary could not be saved. Nothing was changed.',
+  'compaction.settings.title': 'Long chats',
+  'compaction.settings.modelLabel': 'Model for summaries',
+  'compaction.settings.modelHint': 'Writes the summary when you summarise earlier messages. Unset, each chat’s own model does.',
+  'compaction.settings.useChatModel': 'Use the chat’s model',
+  'compaction.settings.whenFullLegend': 'When a chat outgrows the model’s context',
+  'compaction.settings.ask': 'Ask',
+  'compaction.settings.summarise': 'Summarise automatically',
+  'compaction.settings.drop': 'Drop the oldest turns',
+  'compaction.settings.whenFullHint': 'Automatic choices act just before a message is sent that would not fit, and the thread shows a marker where they did; Undo on it sends everything again.',
 } as const;

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatPersistence, ChatStore } from '../../../src/chat';
 import { createOpenAiModel } from '../../../src/chat/openai';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { SUMMARY_INSTRUCTION } from '../../../src/chat/replies/compaction-plan';
 import { SUMMARY_HEADING } from '../../../src/chat/shapes';
 import { echoLastUser, errorResponse, startOpenAiServer, textStream, type OpenAiServer, type ScriptedResponse } from '../../support/openai-server/index.mjs';
@@ -35,8 +36,8 @@ const lastBody = () => completions().at(-1)!;
 const SETTLE_MS = 50;
 
 /** A chat of four exchanges (one, two, three, four), answered by the echoing server. */
-async function chatOfFour(persistence?: ChatPersistence) {
-  const { store } = makeStore({ model: createOpenAiModel({ baseUrl: openai.url }, { probe: null }), ...(persistence && { persistence }) });
+async function chatOfFour(persistence?: ChatPersistence, contextLength?: number) {
+  const { store } = makeStore({ model: createOpenAiModel({ baseUrl: openai.url }, { probe: null }), contextLength: () => contextLength, ...(persistence && { persistence }) });
   const { chatId } = await store.createChat({ text: 'one', model: 'test-model' });
   expect(store.takePendingReply(chatId)).toBe(true);
   await idle(store);
@@ -170,7 +171,7 @@ describe.each(persistences)('compaction over %s', (_, open) => {
 
 describe('compaction points and modes', () => {
   it('"Summarise up to here" covers the turns to that message; a drop marker sends no summary; the summary model setting is used', async () => {
-    const { store, chatId } = await chatOfFour();
+    const { store, chatId } = await chatOfFour(createMemoryPersistence());
     const path = pathOf(store, chatId);
     await store.putSetting('compaction.summaryModel', 'small-model');
     summaryReply = textStream('Only one.');
@@ -196,5 +197,45 @@ describe('compaction points and modes', () => {
     store.takePendingReply(chatId);
     await idle(store);
     expect(await store.compactChat(chatId)).toEqual({ ok: false, reason: 'nothing' });
+  });
+});
+
+describe('automatic compaction when a request would not fit', () => {
+  // Each test its own storage: the choice is a stored setting.
+  // Four exchanges and "five": 15 estimated tokens, against a context of 10.
+  it('Ask (the default) sends as it is', async () => {
+    const { store, chatId } = await chatOfFour(createMemoryPersistence(), 10);
+    const body = await send(store, chatId, 'five');
+    expect(body.messages[0]).toEqual({ role: 'user', content: 'one' });
+    expect(messagesOf(store, chatId).some((m) => m.compaction)).toBe(false);
+  });
+
+  it('Summarise automatically writes a marked summary first, and the send carries it', async () => {
+    const { store, chatId } = await chatOfFour(createMemoryPersistence(), 10);
+    await store.putSetting('compaction.whenFull', 'summarise');
+    summaryReply = textStream('Short.');
+    const body = await send(store, chatId, 'five');
+    expect(completions().at(-2)!.messages[0]!.content).toBe(SUMMARY_INSTRUCTION);
+    expect(body.messages[0]).toEqual({ role: 'system', content: `${SUMMARY_HEADING}\n\nShort.` });
+    expect(body.messages[1]).toEqual({ role: 'user', content: 'three' });
+    expect(messagesOf(store, chatId).find((m) => m.compaction)?.compaction).toMatchObject({ mode: 'summary', automatic: true });
+  });
+
+  it('Drop the oldest turns leaves out just enough, keeps pins, and says so with a marker', async () => {
+    const { store, chatId } = await chatOfFour(createMemoryPersistence(), 10);
+    await store.putSetting('compaction.whenFull', 'drop');
+    await (await store.compaction()).setPinned(pathOf(store, chatId)[0]!.id, true);
+    const body = await send(store, chatId, 'five');
+    // 15 tokens against 10 (one 1, Re: one 2, two 1, Re: two 2, three 2, Re: three 3, four 1, Re: four 2, five 1):
+    // "one" is pinned and stays; "Re: one", "two" and "Re: two" go; the two user turns then go as one.
+    expect(body.messages.map((m) => m.content)).toEqual(['one\n\nthree', 'Re: three', 'four', 'Re: four', 'five']);
+    expect(messagesOf(store, chatId).find((m) => m.compaction)?.compaction).toMatchObject({ mode: 'drop', automatic: true, covered: 3, tokensBefore: 5, tokensAfter: 0 });
+    expect(completions().some((b) => b.messages[0]?.content === SUMMARY_INSTRUCTION)).toBe(false);
+  });
+
+  it('a request that fits is sent without compaction, whatever the choice', async () => {
+    const { store, chatId } = await chatOfFour(createMemoryPersistence(), 1000);
+    await store.putSetting('compaction.whenFull', 'drop');
+    expect((await send(store, chatId, 'five')).messages[0]).toEqual({ role: 'user', content: 'one' });
   });
 });
