@@ -3,7 +3,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUMMARY_INSTRUCTION } from '../../../src/chat/replies/compaction-plan';
+import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
+import { chat, message } from '../../chat/fixtures';
 import { articles, cleanUpStore, installStore, lastArticle, renderChatPage, settle, textOf } from './chat-page-kit';
 
 afterEach(() => {
@@ -109,5 +111,27 @@ describe('compaction on the chat page', () => {
     fireEvent.click(unpin);
     await waitFor(() => expect(within(articles('You')[0]!).queryByRole('img', { name: /Pinned/ })).toBeNull());
     expect(store.getSnapshot().messages.get(chatId)!.find((m) => m.content === 'one')?.pinned).toBeUndefined();
+  });
+
+  it('an automatic drop says what happened: how many of the oldest messages were left out, and that it was automatic', async () => {
+    const persistence = createMemoryPersistence();
+    const store = installStore(createScriptedModel({ replies: () => textSteps('Reply') }), persistence);
+    const rows = [
+      message('u1', null, 1, { role: 'user', content: 'one' }),
+      message('a1', 'u1', 2, { content: 'Re: one' }),
+      message('m', 'a1', 3, { role: 'system', content: '', compaction: { mode: 'drop', covered: 2, tokensBefore: 3, tokensAfter: 0, automatic: true } }),
+      message('u2', 'm', 4, { role: 'user', content: 'two' }),
+    ];
+    await persistence.createChat(chat('c1', 4, { currentLeafId: 'u2' }), rows);
+    await store.init();
+    renderChatPage('c1');
+    await waitFor(() => expect(marker()).toBeTruthy());
+    expect(marker().dataset.mode).toBe('drop');
+    expect(within(marker()).getByText('2 oldest messages left out · 3 tokens')).toBeTruthy();
+    expect(within(marker()).getByText('Automatic: the chat outgrew the model’s context')).toBeTruthy();
+    // Nothing to unfold or edit: no summary was written.
+    expect(within(marker()).queryByText('Summary')).toBeNull();
+    expect(within(marker()).queryByRole('button', { name: 'Edit summary' })).toBeNull();
+    expect(within(marker()).getByRole('button', { name: 'Undo' })).toBeTruthy();
   });
 });
