@@ -190,6 +190,8 @@ const NAMED_DOORS: Record<string, string> = {
     'the storage port’s helpers (applyChatPatch): used by the unsaved ledger after the first screen',
   'persistence/storage-usage':
     'the storage estimate: loaded with import() by the store, and by Settings',
+  'replies/compaction-actions':
+    'compaction’s actions (issue 24): loaded with the store’s actions; the store’s API and the marker’s page take its types',
   'replies/reply-actions':
     'the reply machinery: loaded with the store’s actions; the door (what pages show of a reply) must not bring it into the chat page’s chunk',
   'search-index/search-chats':

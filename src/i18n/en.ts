@@ -4,6 +4,7 @@ import { chat } from './en/chat';
 import { chatEntry } from './en/chat-entry';
 import { chatPage } from './en/chat-page';
 import { chatExport } from './en/chat-export';
+import { compaction } from './en/compaction';
 import { counts } from './en/counts';
 import { dataSettings } from './en/data-settings';
 import { gallery } from './en/gallery';
@@ -34,6 +35,6 @@ import { tools } from './en/tools';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,7 @@ import { ContextLengthField } from './context-length-field';
 import { DataSection } from './data-section';
 import { DefaultModelField } from './default-model-field';
 import { EnterKeyField } from './enter-key-field';
+import { CompactionSettingsField } from './compaction-settings-field';
 import { SyncSection } from './sync-section';
 import { TitleSettingsSection } from './title-settings-section';
 import { ToolsSection } from './tools-section';
@@ -71,6 +72,7 @@ export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
       <>
         <TitleSettingsSection />
         <EnterKeyField />
+        <CompactionSettingsField />
       </>
     ),
   },

@@ -2,15 +2,17 @@ import type { AttachmentSettings } from '../attachments';
 import { isChangeNotice } from '../tabs';
 import { createChatActions, type ChatActions } from './chat-actions';
 import { chatModels, type ChatModelRegistry } from '../model';
+import { contextLengthOfModel, getConnectionsStore } from '../connections';
 import { tellLocalChange } from '../tabs';
 import { createMessageActions, type MessageActions } from './message-actions';
+import { createCompactionActions, type CompactionActions } from '../replies/compaction-actions';
 import { createReplyActions, type LibrarySource, type ReplyActions } from '../replies/reply-actions';
 import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs';
 import type { StoreCore } from '../state';
 import { createTabStreams, type TabStreams } from './tab-streams';
 import { DEFAULT_UNTITLED_TITLE } from '../shapes';
 import { continueUnder, unansweredToolTail } from '../tools/tool-reply-actions';
-import type { Message } from '../types';
+import type { Chat, Message } from '../types';
 import { getLibraryStore } from '../library';
 
 /**
@@ -24,6 +26,8 @@ export interface StoreActions {
   messages: MessageActions;
   replies: ReplyActions;
   streams: TabStreams;
+  /** Summaries, markers and pins (issue 24). */
+  compaction: CompactionActions;
   /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
   settleAbandoned(chatId: string): Promise<void>;
 }
@@ -37,6 +41,8 @@ export interface StoreActionsOptions {
   ensureLoaded(chatId: string): Promise<boolean>;
   /** The user's library requests are built with (issue 23); absent: none (each chat as stored). */
   library?: 'app' | LibrarySource;
+  /** A chat's model's context length (issue 24); default: what the connections' model lists say. */
+  contextLength?(chat: Chat): number | undefined;
 }
 
 export function createStoreActions(shared: StoreCore, options: StoreActionsOptions): StoreActions {
@@ -51,7 +57,12 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
   const locks = options.locks === undefined ? browserLocks() : options.locks;
   const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
   let chats: ChatActions | undefined;
+  const compaction = createCompactionActions(core, {
+    models: options.models ?? chatModels,
+    contextLength: options.contextLength ?? ((chat) => contextLengthOfModel(getConnectionsStore().getSnapshot(), chat.model)),
+  });
   const replies = createReplyActions(core, {
+    beforeSend: compaction.fitBeforeSend,
     models: options.models ?? chatModels,
     locks,
     streams,
@@ -110,6 +121,7 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
     messages: createMessageActions(core, replies),
     replies,
     streams,
+    compaction,
     settleAbandoned: async (chatId) => {
       await Promise.all([settleAbandonedReplies(chatId), settleAbandonedCalls(chatId)]);
       // Not awaited: the lock is held for as long as the reply it asks for streams.

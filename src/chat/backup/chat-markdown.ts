@@ -1,6 +1,6 @@
 import { modelIdOf } from '../connections';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
-import type { Chat, Message, MessageRole } from '../types';
+import type { Chat, Compaction, Message, MessageRole } from '../types';
 import { FENCE, shiftHeadings } from './shift-headings';
 
 /**
@@ -23,6 +23,8 @@ export interface MarkdownLabels {
   status: Partial<Record<Message['status'], string>>;
   /** `{role} · {time}`-style heading of a turn; `model` is the model's name (never the connection's id). */
   turn(role: string, time: string, model: string | undefined): string;
+  /** A compaction marker's line (issue 24): what it covers and the tokens saved, undone or not. */
+  compaction(compaction: Compaction): string;
   /** A file's line: its name, kind and size. */
   file(name: string, kind: string, size: number): string;
 }
@@ -52,6 +54,13 @@ export function chatMarkdown(chat: Chat, messages: readonly Message[], labels: M
   if (thread.length < index.byId.size) lines.push(`_${labels.otherBranches}_`, '');
   if (chat.systemPrompt) lines.push(`${'#'.repeat(TURN_LEVEL)} ${labels.roles.system}`, '', shiftHeadings(chat.systemPrompt, TURN_LEVEL), '');
   for (const message of thread) {
+    if (message.compaction) {
+      // A quoted note where the thread was summarised, with the summary as its body.
+      lines.push(`> _${labels.compaction(message.compaction)}_`);
+      if (message.content.trim()) lines.push('>', ...shiftHeadings(closeFences(message.content), TURN_LEVEL).split('\n').map((line) => (line ? `> ${line}` : '>')));
+      lines.push('');
+      continue;
+    }
     const model = message.role === 'assistant' && message.model ? modelIdOf(message.model) : undefined;
     lines.push(`${'#'.repeat(TURN_LEVEL)} ${labels.turn(labels.roles[message.role], formatTime(message.createdAt), model)}`, '');
     if (message.reasoning?.trim()) {

@@ -95,6 +95,18 @@ const CHAT_FIELDS: Record<string, Check> = {
   projectId: optional(isId),
   presetId: optional(isId),
 };
+/** A compaction marker's figures (issue 24): what it did and what it covers. */
+const COMPACTION_FIELDS: Record<string, Check> = {
+  mode: oneOf('summary', 'drop'),
+  covered: isNumber,
+  tokensBefore: isNumber,
+  tokensAfter: isNumber,
+  model: optional(isString),
+  automatic: optional(isBoolean),
+  undone: optional(isBoolean),
+  edited: optional(isBoolean),
+};
+const isCompaction: Check = (v) => isObject(v) && Object.entries(COMPACTION_FIELDS).every(([name, check]) => check(v[name]));
 const MESSAGE_FIELDS: Record<string, Check> = {
   id: isId,
   parentId: (v) => v === null || isId(v),
@@ -119,6 +131,8 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   segments: optional(Array.isArray),
   toolCalls: optional(Array.isArray),
   attachments: optional(Array.isArray),
+  pinned: optional(isBoolean),
+  compaction: optional(isCompaction),
 };
 /** A message's file refs: each names a file by id. */
 const REF_FIELDS: Record<string, Check> = { id: isId, kind: oneOf('image', 'text', 'pdf'), name: isString };

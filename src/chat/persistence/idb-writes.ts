@@ -70,6 +70,7 @@ export type IdbWriteMethod =
   | 'putChat'
   | 'patchChat'
   | 'putMessage'
+  | 'putMessages'
   | 'deleteChat'
   | 'restoreChat'
   | 'deleteMessages'
@@ -118,6 +119,21 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
           // A reply finishing after its chat was deleted must not leave an orphan row.
           if (!request.result) return;
           tx.objectStore('messages').put(message);
+          if (chatPatch) chats.put(applyChatPatch(request.result, chatPatch));
+          stored = true;
+        });
+      });
+      return stored;
+    },
+
+    async putMessages(chatId, messages, chatPatch) {
+      let stored = false;
+      await write(raw, ['chats', 'messages'], (tx, guard) => {
+        const chats = tx.objectStore('chats');
+        const request = chats.get(chatId) as IDBRequest<Chat | undefined>;
+        request.onsuccess = guard(() => {
+          if (!request.result || messages.some((message) => message.chatId !== chatId)) return;
+          for (const message of messages) tx.objectStore('messages').put(message);
           if (chatPatch) chats.put(applyChatPatch(request.result, chatPatch));
           stored = true;
         });

@@ -113,6 +113,16 @@ export function createMemoryPersistence(): ChatPersistence {
         return true;
       }),
 
+    putMessages: (chatId, rows, chatPatch) =>
+      run(() => {
+        checkMessages(rows);
+        const chat = chats.get(chatId);
+        if (!chat || rows.some((message) => message.chatId !== chatId)) return false;
+        for (const message of rows) storeMessage(message);
+        if (chatPatch) chats.set(chat.id, clone(applyChatPatch(chat, chatPatch)));
+        return true;
+      }),
+
     deleteChat: (id) =>
       run(() => {
         const chat = chats.get(id);

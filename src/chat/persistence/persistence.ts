@@ -75,6 +75,11 @@ export interface ChatPersistence {
   patchChat(id: string, patch: ChatPatch): Promise<Chat | undefined>;
   /** The message and the chat's patch together; false (nothing written) when the chat is gone. */
   putMessage(message: Message, chatPatch?: ChatPatch): Promise<boolean>;
+  /**
+   * Several messages of one chat and its patch in ONE transaction (a compaction marker and the
+   * message re-parented under it: issue 24); false (nothing written) when the chat is gone.
+   */
+  putMessages(chatId: string, messages: readonly Message[], chatPatch?: ChatPatch): Promise<boolean>;
   /** Removes the chat, its messages, its draft and all their attachments; undefined for an unknown id. */
   deleteChat(id: string): Promise<DeletedChat | undefined>;
   restoreChat(chat: Chat, messages: readonly Message[], draft?: Draft, attachments?: readonly StoredAttachment[]): Promise<void>;

@@ -77,6 +77,8 @@ export interface ReplyDeps {
   attachments?: AttachmentSettings;
   /** The user's library a request is built with (issue 23); absent: the chat alone, as stored. */
   library?: LibrarySource;
+  /** Before a message is sent: compaction makes room when Settings ask it to (issue 24). */
+  beforeSend?(chatId: string, draft: string): Promise<unknown>;
 }
 
 /** What a reply reads of the user's library: a snapshot, read once first. */
@@ -95,7 +97,7 @@ function isEmptyFailure(message: Message, list: readonly Message[]): boolean {
   return message.status === 'error' && message.content === '' && !message.reasoning && !list.some((m) => m.parentId === message.id);
 }
 
-export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle, attachments: settings, library }: ReplyDeps): ReplyActions {
+export function createReplyActions(core: StoreCore, { models, locks, streams, ensureLoaded, setGeneratedTitle, attachments: settings, library, beforeSend }: ReplyDeps): ReplyActions {
   const pending = new Set<string>();
   const byParent = new Map<string, Generation>();
   const running = new Map<string, { generation: Generation; chatId: string; parentId: string }>();
@@ -286,6 +288,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       if ((content === '' && files.length === 0) || !(await ensureLoaded(chatId))) return undefined;
       // Another tab's reply is still being written: it would go to the model half-finished.
       if (streams.streamingElsewhere(chatId)) return undefined;
+      // Never in the way of the message: a compaction that fails is said on its own.
+      await beforeSend?.(chatId, content).catch(() => undefined);
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;

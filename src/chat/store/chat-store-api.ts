@@ -5,10 +5,12 @@ import type { BroadcastLike } from '../tabs';
 import type { ChatActions } from '../actions';
 import type { ChatModelRegistry } from '../model';
 import type { ChatExport } from '../backup';
+import type { Chat } from '../types';
 import type { MessageActions } from '../actions';
 import type { ChatPersistence } from '../persistence';
 import type { ReplyActions } from '../replies';
 import type { LibrarySource } from '../replies/reply-actions';
+import type { CompactionActions } from '../replies/compaction-actions';
 import type { LockManagerLike } from '../tabs';
 import type { ChatSearchResult, SearchChatsOptions } from '../search-index';
 import type { EstimateStorage } from '../persistence';
@@ -38,6 +40,8 @@ export interface ChatStoreOptions {
   attachments?: AttachmentSettings;
   /** The user's library requests are built with (issue 23): 'app' for the app's (getChatStore's default); absent: none, each chat as stored. */
   library?: 'app' | LibrarySource;
+  /** A chat's model's context length (issue 24: automatic compaction); default: what the connections' model lists say. */
+  contextLength?(chat: Chat): number | undefined;
 }
 
 /** What the draft attachments (draft-attachments.ts) need of the store they belong to. */
@@ -65,6 +69,10 @@ export interface ChatStore
       | 'denyToolCall'
       | 'resendWithoutTools'
     > {
+  /** "Summarise earlier messages" (issue 24): the summary streamed, then the marker stored with the message after it re-parented, in one transaction. */
+  compactChat: CompactionActions['compactChat'];
+  /** Editing and undoing markers, pinning messages (issue 24). */
+  compaction(): Promise<CompactionActions>;
   subscribe(listener: () => void): () => void;
   getSnapshot(): ChatStoreSnapshot;
   /** Opens storage and loads the chat list; safe to call any number of times. */

@@ -59,6 +59,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
           untitledTitle: options.untitledTitle,
           attachments: options.attachments,
           library: options.library,
+          contextLength: options.contextLength,
           ensureLoaded: (chatId) => loadChat(chatId),
         })),
       (error: unknown) => {
@@ -193,6 +194,8 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     sendMessage: act((a) => a.replies.sendMessage),
     editMessage: act((a) => a.replies.editMessage),
     resendWithoutImages: act((a) => a.replies.resendWithoutImages),
+    compactChat: act((a) => a.compaction.compactChat),
+    compaction: act((a) => async () => a.compaction),
     // Before the actions load no chat's messages are in the snapshot: none of these has anything to act on.
     takePendingReply: (chatId) => actions?.replies.takePendingReply(chatId) ?? false,
     startReply: (chatId, parentId) => actions?.replies.startReply(chatId, parentId),

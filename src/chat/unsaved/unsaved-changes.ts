@@ -210,6 +210,14 @@ export function createUnsavedChanges({ win, doc, onStored }: UnsavedChangesOptio
         }
         return track(slots, () => p.putMessage(message, chatPatch));
       },
+      async putMessages(chatId, messages, chatPatch) {
+        const slots = [...messages.map(messageSlot), ...fieldSlots(chatId, chatPatch)];
+        if (rowPending(chatId)) {
+          defer(slots);
+          return false;
+        }
+        return track(slots, () => p.putMessages(chatId, messages, chatPatch));
+      },
       deleteChat(id) {
         // Whatever else was waiting for this chat no longer needs writing.
         ledger.drop(id, () => true);

@@ -1,4 +1,6 @@
 import { memo, useState } from 'react';
+import { runCompaction } from './compaction-status';
+import { SUMMARISE_ICON } from './message-actions';
 import { getChatStore, type Chat } from '../../chat';
 import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat/connections';
 import { t } from './chat-text';
@@ -59,9 +61,11 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
     { id: 'export-md', label: t('chatExport.markdown'), icon: EXPORT_MARKDOWN_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
     { id: 'export-json', label: t('chatExport.json'), icon: EXPORT_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatJson(chat.id)) },
   ];
+  const summarise = () => void runCompaction(chat.id);
   // The same actions as one menu, for phones, where three buttons would squeeze the title.
   const actions: MenuItem[] = [
     { id: 'settings', label: t('chatSettings.open'), icon: CHAT_SETTINGS_ICON, onSelect: () => setSettingsOpen(true) },
+    { id: 'summarise', label: t('compaction.action.summarise'), icon: SUMMARISE_ICON, disabled: !ready, onSelect: summarise },
     ...exportItems,
     { id: 'delete', label: t('chat.delete'), icon: DELETE_CHAT_ICON, color: 'error', onSelect: onDelete },
   ];
@@ -97,6 +101,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
             aria-haspopup="dialog"
             onClick={() => setSettingsOpen(true)}
           />
+          <Button size="sm" variant="ghost" color="neutral" icon={SUMMARISE_ICON} label={t('compaction.action.summarise')} aria-disabled={!ready || undefined} onClick={summarise} />
           <Menu size="sm" variant="ghost" color="neutral" icon={EXPORT_ICON} label={t('chat.export')} align="end" items={exportItems} />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>

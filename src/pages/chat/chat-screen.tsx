@@ -1,4 +1,5 @@
 import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { CompactionNotice } from './compaction-notice';
 import { getChatStore, type Chat } from '../../chat';
 import { t } from './chat-text';
 import { useLocation } from '../../router';
@@ -107,6 +108,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
         <ThreadContext.Provider value={services}>
           <Thread ref={threadRef} chatId={chatId} onChange={scroll.contentChanged} />
         </ThreadContext.Provider>
+        <CompactionNotice chatId={chatId} />
         {showLoading && <ChatLoadingNote />}
       </div>
       <div className="chat-page__dock">

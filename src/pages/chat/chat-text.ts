@@ -2,6 +2,7 @@ import { registerMessages } from '../../i18n';
 import { chatExport } from '../../i18n/en/chat-export';
 import { chatPage } from '../../i18n/en/chat-page';
 import { chatSettings } from '../../i18n/en/chat-settings';
+import { compaction } from '../../i18n/en/compaction';
 import { contextMeter } from '../../i18n/en/context-meter';
 import { librarySetup } from '../../i18n/en/library-setup';
 import { queue } from '../../i18n/en/queue';
@@ -9,6 +10,6 @@ import { tools } from '../../i18n/en/tools';
 
 // The chat page's strings load with its chunk, not the first screen: every chat page module
 // takes `t` from here, so the strings are registered before any of them renders.
-registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter });
+registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction });
 
 export { t, type MessageKey } from '../../i18n';

@@ -5,7 +5,10 @@ import { t, type MessageKey } from './chat-text';
 import { AssistantContent } from './assistant-content';
 import { BranchNav } from './branch-nav';
 import { copyText, deleteMessageWithUndo } from './chat-commands';
-import { MessageActions } from './message-actions';
+import { MessageActions, PIN_ICON } from './message-actions';
+import { CompactionMarker } from './compaction-marker';
+import { runCompaction } from './compaction-status';
+import { Icon } from '../../ui/icon';
 import { MessageEditor } from './message-editor';
 import { MessageStats } from './message-stats';
 import { MessageStatus } from './message-status';
@@ -43,7 +46,11 @@ export interface MessageItemProps {
  * One message of the thread. Memoised: while a reply streams only that reply's props change,
  * so the rest of the thread doesn't render again.
  */
-export const MessageItem = memo(function MessageItem({ message, branchIndex, branchTotal, previousId, nextId }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  return props.message.compaction ? <CompactionMarker message={props.message} /> : <ThreadMessage {...props} />;
+});
+
+function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }: MessageItemProps) {
   const services = useThreadServices();
   const [editing, setEditing] = useState(false);
   /** While editing: the ids of the files the new version keeps. */
@@ -100,6 +107,8 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
     returnFocus.current = true;
     setEditing(false);
   };
+  const togglePin = () => void getChatStore().compaction().then((actions) => actions.setPinned(message.id, !message.pinned));
+  const summarise = () => void runCompaction(message.chatId, { upTo: message.id });
   const remove = async () => {
     services.focusThread();
     await deleteMessageWithUndo(message.id);
@@ -170,6 +179,11 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
           <footer className="message__footer">
             {message.role === 'assistant' && message.model && <ReplyModel model={message.model} />}
             {unsaved && <UnsavedMark />}
+            {message.pinned && (
+              <span className="message__pin" role="img" aria-label={t('compaction.pinned')} title={t('compaction.pinned')}>
+                <Icon name={PIN_ICON} />
+              </span>
+            )}
             {branchTotal > 1 && (
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
             )}
@@ -182,6 +196,9 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
                 onEdit={startEdit}
                 onRegenerate={regenerate}
                 onDelete={remove}
+                pinned={message.pinned === true}
+                onTogglePin={togglePin}
+                onSummarise={summarise}
               />
             )}
           </footer>
@@ -189,4 +206,4 @@ export const MessageItem = memo(function MessageItem({ message, branchIndex, bra
       </article>
     </li>
   );
-});
+}

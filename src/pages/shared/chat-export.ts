@@ -1,7 +1,9 @@
 import { getChatStore } from '../../chat';
 import { chatJsonFile, chatMarkdownFile, type ChatFile, type MarkdownLabels } from '../../chat/backup';
 import { registerMessages, t } from '../../i18n';
+import { tn } from '../../i18n/plural';
 import { chatExport } from '../../i18n/en/chat-export';
+import { compaction as compactionMessages } from '../../i18n/en/compaction';
 import { downloadFile } from '../../lib/download-file';
 import { formatBytes } from '../../lib/format-bytes';
 import { toast } from '../../ui/toast/toast-store';
@@ -11,7 +13,7 @@ import { toast } from '../../ui/toast/toast-store';
  * JSON to keep (docs/backup-format.md). Downloads it and says so, or why not, in a toast.
  */
 
-registerMessages(chatExport);
+registerMessages({ ...chatExport, ...compactionMessages });
 
 export const EXPORTED_ICON = 'lucide:download';
 export const EXPORT_FAILED_ICON = 'lucide:circle-alert';
@@ -28,6 +30,11 @@ function markdownLabels(): MarkdownLabels {
     otherBranches: t('chatExport.otherBranches'),
     status: { stopped: t('chatExport.stopped'), error: t('chatExport.error') },
     turn: (role, time, model) => (model ? t('chatExport.turnWithModel', { role, time, model }) : t('chatExport.turn', { role, time })),
+    compaction: ({ mode, covered, tokensBefore, tokensAfter, undone }) => {
+      const values = { count: covered, before: tokensBefore, after: tokensAfter };
+      const line = tn(mode === 'drop' ? 'compaction.marker.dropped' : 'compaction.marker.summary', covered, values);
+      return undone ? `${line} · ${t('compaction.marker.undone')}` : line;
+    },
     file: (name, kind, size) => t('chatExport.file', { name, kind, size: formatBytes(size) }),
   };
 }

@@ -10,6 +10,7 @@ const labels: MarkdownLabels = {
   status: { stopped: 'Stopped', error: 'Failed' },
   turn: (role, time, model) => `${role} · ${time}${model ? ` · ${model}` : ''}`,
   file: (name, kind, size) => `${name} (${kind}, ${size} bytes)`,
+  compaction: ({ covered, tokensBefore, tokensAfter, undone }) => `${covered} messages summarised · ${tokensBefore} → ${tokensAfter} tokens${undone ? ' · Undone' : ''}`,
 };
 const time = (ms: number) => `t${ms}`;
 
@@ -65,5 +66,16 @@ describe('chatMarkdown', () => {
   it('says nothing about other versions when there are none', () => {
     const simple = chatMarkdown(chat('c1', 1, { title: 'T' }), [message('u', null, 1, { role: 'user', content: 'Hi' })], labels, time);
     expect(simple).toBe('# T\n\n## You · t1\n\nHi\n');
+  });
+
+  it('writes a compaction marker as a quoted note with its summary, where it is in the thread (issue 24)', () => {
+    const thread = [
+      message('u', null, 1, { role: 'user', content: 'One' }),
+      message('a', 'u', 2, { content: 'Two' }),
+      message('m', 'a', 3, { role: 'system', content: 'They said one.\n\n# Heading', compaction: { mode: 'summary', covered: 2, tokensBefore: 8400, tokensAfter: 610 } }),
+      message('u2', 'm', 4, { role: 'user', content: 'Three' }),
+    ];
+    const md = chatMarkdown(chat('c1', 1, { title: 'T', currentLeafId: 'u2' }), thread, labels, time);
+    expect(md).toBe('# T\n\n## You · t1\n\nOne\n\n## Assistant · t2\n\nTwo\n\n> _2 messages summarised · 8400 → 610 tokens_\n>\n> They said one.\n>\n> ### Heading\n\n## You · t4\n\nThree\n');
   });
 });
