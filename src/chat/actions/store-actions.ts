@@ -2,7 +2,8 @@ import type { AttachmentSettings } from '../attachments';
 import { isChangeNotice } from '../tabs';
 import { createChatActions, type ChatActions } from './chat-actions';
 import { chatModels, type ChatModelRegistry } from '../model';
-import { contextLengthOfModel, getConnectionsStore } from '../connections';
+import { getConnectionsStore } from '../connections';
+import { knownCalibration, knownContext } from '../connections/context-settings-instance';
 import { tellLocalChange } from '../tabs';
 import { createMessageActions, type MessageActions } from './message-actions';
 import { createCompactionActions, type CompactionActions } from '../replies/compaction-actions';
@@ -13,7 +14,7 @@ import { createTabStreams, type TabStreams } from './tab-streams';
 import { DEFAULT_UNTITLED_TITLE } from '../shapes';
 import { continueUnder, unansweredToolTail } from '../tools/tool-reply-actions';
 import type { Chat, Message } from '../types';
-import { getLibraryStore } from '../library';
+import { getLibraryStore, requestChat } from '../library';
 
 /**
  * Everything the chat store does beyond reading: sending and streaming replies, titles, chat and
@@ -57,9 +58,13 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
   const locks = options.locks === undefined ? browserLocks() : options.locks;
   const streams = createTabStreams(core, { locks, stopHere: (chatId) => replies.stopChatHere(chatId) });
   let chats: ChatActions | undefined;
+  const library = options.library === 'app' ? getLibraryStore() : options.library;
   const compaction = createCompactionActions(core, {
     models: options.models ?? chatModels,
-    contextLength: options.contextLength ?? ((chat) => contextLengthOfModel(getConnectionsStore().getSnapshot(), chat.model)),
+    // The figure the meter shows: what the user set, what a local server runs, the model list.
+    contextLength: options.contextLength ?? ((chat) => knownContext(getConnectionsStore().getSnapshot(), chat.model)?.tokens),
+    sentChat: (chat) => requestChat(chat, library?.getSnapshot() ?? { presets: [], projects: [] }),
+    calibration: knownCalibration,
   });
   const replies = createReplyActions(core, {
     beforeSend: compaction.fitBeforeSend,
@@ -68,7 +73,7 @@ export function createStoreActions(shared: StoreCore, options: StoreActionsOptio
     streams,
     ensureLoaded: options.ensureLoaded,
     attachments: options.attachments,
-    library: options.library === 'app' ? getLibraryStore() : options.library,
+    library,
     setGeneratedTitle: async (chatId, title) => chats?.setChatTitle(chatId, title, 'generated'),
   });
   chats = createChatActions(core, replies, options.untitledTitle ?? DEFAULT_UNTITLED_TITLE);

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { connectionsSettings } from './connections-instance';
 import type { ConnectionsStoreOptions } from './connections-store';
 import { serverContext, type ServerContext } from '../openai';
-import { connectionOfModel, toOpenAiConnection, type ConnectionsSnapshot } from './model-lists';
+import { connectionOfModel, contextLengthOfModel, toOpenAiConnection, type ConnectionsSnapshot } from './model-lists';
 import { parseModelRef } from './model-ref';
 import { createContextSettings, type ContextSettings, type ContextSettingsSnapshot } from './context-settings';
 
@@ -33,6 +33,36 @@ export { CONTEXT_CALIBRATION_KEY, MAX_USER_CONTEXT, MODEL_CONTEXTS_KEY, type Con
 
 // What a local server says of a model's context, asked once per model reference in this tab.
 const asked = new Map<string, Promise<ServerContext | undefined>>();
+/** The answers that came, for what must decide at once (automatic compaction before a send). */
+const answered = new Map<string, ServerContext | undefined>();
+
+export type ContextSource = 'user' | 'list' | 'props' | 'show';
+
+export interface ContextFigure {
+  tokens: number;
+  source: ContextSource;
+}
+
+/** The context the model has: what the user set wins, then what the server runs it with (/props, /api/show), then its model list. */
+export function contextFigure(userSet: number | undefined, listed: number | undefined, server: ServerContext | undefined): ContextFigure | undefined {
+  if (userSet !== undefined) return { tokens: userSet, source: 'user' };
+  if (server !== undefined) return server;
+  if (listed !== undefined) return { tokens: listed, source: 'list' };
+  return undefined;
+}
+
+/**
+ * The context of `ref` as the meter shows it, from what is known now (the user's value, a local
+ * server's answer already in, the model list): the one figure the meter and automatic compaction share.
+ */
+export function knownContext(snapshot: ConnectionsSnapshot, ref: string | undefined): ContextFigure | undefined {
+  if (!ref) return undefined;
+  // Only an answer already in (the meter asked it when the chat opened): a send never waits on one.
+  return contextFigure(getContextSettings().getSnapshot().contexts[ref], contextLengthOfModel(snapshot, ref), answered.get(ref));
+}
+
+/** The model's learnt ratio of reported to estimated tokens (the meter's calibration), if any. */
+export const knownCalibration = (ref: string | undefined): number | undefined => (ref ? getContextSettings().getSnapshot().calibration[ref] : undefined);
 
 /** The context llama.cpp's /props or Ollama's /api/show give for `ref`; undefined for other servers. */
 export function askServerContext(snapshot: ConnectionsSnapshot, ref: string | undefined): Promise<ServerContext | undefined> | undefined {
@@ -40,7 +70,11 @@ export function askServerContext(snapshot: ConnectionsSnapshot, ref: string | un
   const modelId = parseModelRef(ref)?.modelId;
   if (!ref || !connection || !modelId || (connection.kind !== 'ollama' && connection.kind !== 'llamacpp')) return undefined;
   let answer = asked.get(ref);
-  if (!answer) asked.set(ref, (answer = serverContext(toOpenAiConnection(connection), connection.kind, modelId)));
+  if (!answer) {
+    answer = serverContext(toOpenAiConnection(connection), connection.kind, modelId);
+    asked.set(ref, answer);
+    void answer.then((context) => answered.set(ref, context), () => {});
+  }
   return answer;
 }
 

@@ -54,11 +54,15 @@ export interface CompactionDeps {
   models: Pick<ChatModelRegistry, 'get'>;
   /** The chat's model's context length in tokens, when its server said. */
   contextLength(chat: Chat): number | undefined;
+  /** The chat as a request is built from it (its whole system message: instructions, project, files); default: as stored. */
+  sentChat?(chat: Chat): Chat;
+  /** The model's learnt ratio of reported to estimated tokens (the meter's calibration); default: none. */
+  calibration?(model: string | undefined): number | undefined;
 }
 
 const isAbort = (error: unknown, signal: AbortSignal | undefined) => signal?.aborted === true || (error instanceof Error && error.name === 'AbortError');
 
-export function createCompactionActions(core: StoreCore, { models, contextLength }: CompactionDeps): CompactionActions {
+export function createCompactionActions(core: StoreCore, { models, contextLength, sentChat = (chat) => chat, calibration = () => undefined }: CompactionDeps): CompactionActions {
   const rewrite = async (message: Message) => {
     core.setMessage(message);
     const stored = await core.write(message.chatId, 'save-message', (p) => p.putMessage(message));
@@ -138,12 +142,16 @@ export function createCompactionActions(core: StoreCore, { models, contextLength
     async fitBeforeSend(chatId, draft) {
       const current = currentThread(chatId);
       const limit = current && contextLength(current.chat);
-      if (!current || limit === undefined || requestTokens(current.chat, current.thread, draft) <= limit) return undefined;
+      if (!current || limit === undefined) return undefined;
+      // Measured as the meter measures it: the whole system message, calibrated for the model.
+      const sent = sentChat(current.chat);
+      const ratio = calibration(sent.model) ?? 1;
+      if (requestTokens(sent, current.thread, draft, ratio) <= limit) return undefined;
       const choice = await core.persist('load', (p) => p.getSetting<WhenFull>(WHEN_FULL_SETTING));
       // A summary that cannot be written is said beside the thread; the message still goes.
       if (choice === 'summarise') return compactChat(chatId, { automatic: true });
       if (choice !== 'drop') return undefined;
-      const upTo = dropPoint(current.chat, current.thread, draft, limit);
+      const upTo = dropPoint(sent, current.thread, draft, limit, ratio);
       return upTo === undefined ? undefined : compactChat(chatId, { automatic: true, mode: 'drop', upTo });
     },
 

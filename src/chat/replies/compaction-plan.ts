@@ -91,22 +91,23 @@ export function markerRows(plan: CompactionPlan, marker: Pick<Message, 'id' | 'c
  * the system message with any summary, the messages sent, the draft. THE one place compaction
  * decides "would not fit"; the context meter's calibrated estimate can replace it.
  */
-export function requestTokens(chat: Pick<Chat, 'systemPrompt'>, thread: readonly Message[], draft: string): number {
+export function requestTokens(chat: Pick<Chat, 'systemPrompt'>, thread: readonly Message[], draft: string, ratio = 1): number {
   const sent = sentThread(thread);
   const system = withSummary(chat.systemPrompt, sent.summary) ?? '';
-  return sent.messages.reduce((sum, message) => sum + textTokens(message.content), textTokens(system) + textTokens(draft));
+  // `ratio`: the model's learnt ratio of reported to estimated tokens (the meter's calibration).
+  return Math.round(ratio * sent.messages.reduce((sum, message) => sum + textTokens(message.content), textTokens(system) + textTokens(draft)));
 }
 
 /**
  * Where a `drop` marker goes so the request fits: the first message of `thread` after which what
  * is left (pinned messages kept) fits in `limit`; the leaf when nothing short of everything does.
  */
-export function dropPoint(chat: Pick<Chat, 'systemPrompt'>, thread: readonly Message[], draft: string, limit: number): string | undefined {
+export function dropPoint(chat: Pick<Chat, 'systemPrompt'>, thread: readonly Message[], draft: string, limit: number, ratio = 1): string | undefined {
   const candidates = thread.filter((message) => !isMarker(message));
   for (const message of candidates) {
     const at = thread.indexOf(message);
     const marker: Message = { ...message, id: '', parentId: message.id, role: 'system', content: '', compaction: { mode: 'drop', covered: 0, tokensBefore: 0, tokensAfter: 0 } };
-    if (requestTokens(chat, [...thread.slice(0, at + 1), marker, ...thread.slice(at + 1)], draft) <= limit) return message.id;
+    if (requestTokens(chat, [...thread.slice(0, at + 1), marker, ...thread.slice(at + 1)], draft, ratio) <= limit) return message.id;
   }
   return candidates.at(-1)?.id;
 }

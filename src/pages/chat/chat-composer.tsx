@@ -28,12 +28,6 @@ const meterShown = (() => {
   }
 })();
 
-/** The compaction the lead wires in (issue 24): absent until then, and the offer is hidden. */
-const compactionOf = (chatId: string): (() => unknown) | undefined => {
-  const compact = (getChatStore() as { compactChat?: (id: string) => unknown }).compactChat;
-  return compact ? () => compact.call(getChatStore(), chatId) : undefined;
-};
-
 /** The Queue button's icon: the message goes to the end of the list under the reply. */
 const QUEUE_ICON = 'lucide:list-plus';
 
@@ -112,7 +106,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     meterState.current = figures.state;
     if (figures.state !== 'over') setOverAsked(undefined);
   }, []);
-  const compact = compactionOf(chatId);
+  const compact = () => getChatStore().compactChat(chatId);
 
   const send = (text: string) => {
     if (modelGone) {
@@ -182,11 +176,9 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
                 <Button variant="link" size="sm" onClick={() => send(overAsked)}>
                   {t('contextMeter.sendAnyway')}
                 </Button>
-                {compact && (
-                  <Button variant="link" size="sm" onClick={() => (setOverAsked(undefined), void compact())}>
-                    {t('contextMeter.summarise')}
-                  </Button>
-                )}
+                <Button variant="link" size="sm" onClick={() => (setOverAsked(undefined), void compact())}>
+                  {t('contextMeter.summarise')}
+                </Button>
               </p>
             )}
             {modelGone && (

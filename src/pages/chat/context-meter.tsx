@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo } from 'react';
 import { chatById, useChatStore } from '../../chat';
 import { contextLengthOfModel, useConnectionsSnapshot } from '../../chat/connections';
-import { getContextSettings, useContextSettings, useServerContext, type ServerContext } from '../../chat/connections/context-settings-instance';
+import { contextFigure, getContextSettings, useContextSettings, useServerContext } from '../../chat/connections/context-settings-instance';
 import { systemParts, useLibrary } from '../../chat/library';
 import { cachedHistoryCount, meterFigures, nextCalibration, type MeterFigures, type MeterState } from '../../chat/meter';
 import { useThread } from '../../chat/store/thread-hooks';
@@ -16,21 +16,6 @@ import './context-meter.css';
  * context, split by part in its tooltip. The thread's count is remembered per path (a keystroke
  * re-estimates only the draft); the figure is exact up to the last reply the server reported.
  */
-
-export type ContextSource = 'user' | 'list' | 'props' | 'show';
-
-export interface ContextFigure {
-  tokens: number;
-  source: ContextSource;
-}
-
-/** The context the model has: what the user set wins, then what the server runs it with (/props, /api/show), then its model list. */
-export function contextFigure(userSet: number | undefined, listed: number | undefined, server: ServerContext | undefined): ContextFigure | undefined {
-  if (userSet !== undefined) return { tokens: userSet, source: 'user' };
-  if (server !== undefined) return server;
-  if (listed !== undefined) return { tokens: listed, source: 'list' };
-  return undefined;
-}
 
 const numbers = new Intl.NumberFormat();
 const format = (n: number) => numbers.format(n);

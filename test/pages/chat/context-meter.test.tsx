@@ -1,6 +1,6 @@
 // Issue 24: the context meter under the chat's message box: exact after a reply the server
 // reported, "≈" with a draft, the tooltip's parts and where the context came from, 80 % and past 100 %.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, within, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { getContextSettings } from '../../../src/chat/connections/context-settings-instance';
@@ -97,6 +97,8 @@ describe('the context meter', () => {
       fireEvent.keyDown(box(), { key: 'Enter' });
     });
     expect(screen.getByRole('alert').textContent).toContain('does not fit the model’s context');
+    // It offers compaction there and then.
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Summarise earlier messages' })).toBeTruthy();
     expect(box().value).toBe('y'.repeat(400));
     const before = store.getSnapshot().messages.get(chatId)!.length;
     await act(async () => {
@@ -104,7 +106,6 @@ describe('the context meter', () => {
     });
     await settle();
     expect(store.getSnapshot().messages.get(chatId)!.length).toBeGreaterThan(before);
-    // No compaction is wired in: the offer is hidden rather than broken.
-    expect(screen.queryByRole('button', { name: 'Summarise earlier messages' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
