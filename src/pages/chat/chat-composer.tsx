@@ -14,6 +14,7 @@ import { getMessageQueue } from '../../chat/queue';
 import { enterSends } from '../../ui/composer/enter-key';
 import { QueuedMessages } from './queued-messages';
 import { ContextMeter } from './context-meter';
+import { runCompaction } from './compaction-status';
 import type { MeterFigures } from '../../chat/meter';
 
 /**
@@ -106,7 +107,8 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     meterState.current = figures.state;
     if (figures.state !== 'over') setOverAsked(undefined);
   }, []);
-  const compact = () => getChatStore().compactChat(chatId);
+  // As the header's and a message's: one at a time, cancellable, a failure said beside the thread.
+  const compact = () => runCompaction(chatId);
 
   const send = (text: string) => {
     if (modelGone) {
