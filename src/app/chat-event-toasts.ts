@@ -41,6 +41,9 @@ export function toastForChatEvent(event: ChatStoreEvent, context: ChatEventConte
         description: event.unavailable ? t('error.storage.closed.body') : event.message,
         duration: 0,
       };
+    // Said beside the chat's thread (pages/chat/compaction-status.ts).
+    case 'compaction-failed':
+      return null;
     case 'model-error': {
       if (event.chatId === context.chatOnScreen) return null;
       const chat = getChatStore().getSnapshot().chats.find((c) => c.id === event.chatId);

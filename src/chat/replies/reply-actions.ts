@@ -78,7 +78,7 @@ export interface ReplyDeps {
   /** The user's library a request is built with (issue 23); absent: the chat alone, as stored. */
   library?: LibrarySource;
   /** Before a message is sent: compaction makes room when Settings ask it to (issue 24). */
-  beforeSend?(chatId: string, draft: string): Promise<unknown>;
+  beforeSend?(chatId: string, draft: string): Promise<{ ok: boolean; reason?: string; message?: string } | undefined>;
 }
 
 /** What a reply reads of the user's library: a snapshot, read once first. */
@@ -288,8 +288,10 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       if ((content === '' && files.length === 0) || !(await ensureLoaded(chatId))) return undefined;
       // Another tab's reply is still being written: it would go to the model half-finished.
       if (streams.streamingElsewhere(chatId)) return undefined;
-      // Never in the way of the message: a compaction that fails is said on its own.
-      await beforeSend?.(chatId, content).catch(() => undefined);
+      // Never in the way of the message: a compaction that fails is said on its own, beside the thread.
+      const fitted = await beforeSend?.(chatId, content).catch((error: unknown) => ({ ok: false, reason: 'failed', message: String((error as Error)?.message ?? error) }) as const);
+      if (fitted && !fitted.ok && (fitted.reason === 'no-model' || fitted.reason === 'failed' || fitted.reason === 'storage'))
+        core.events.emit({ kind: 'compaction-failed', chatId, reason: fitted.reason, ...(fitted.message !== undefined && { message: fitted.message }) });
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;

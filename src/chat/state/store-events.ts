@@ -42,6 +42,8 @@ export type ChatStoreEvent =
   /** Everything that went unsaved has now been stored. */
   | { kind: 'storage-saved' }
   | { kind: 'storage-failed'; operation: StorageOperation; message: string; unavailable: boolean }
+  /** An automatic compaction before a send (issue 24) could not be made; the message went anyway. The chat page says it beside the thread. */
+  | { kind: 'compaction-failed'; chatId: string; reason: 'no-model' | 'failed' | 'storage'; message?: string }
   | {
       kind: 'model-error';
       chatId: string;

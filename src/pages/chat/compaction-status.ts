@@ -2,7 +2,7 @@
  * "Summarise earlier messages" as the chat page runs it (issue 24): one request per chat at a
  * time, cancellable, its failure kept to be said beside the thread until dismissed.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { getChatStore } from '../../chat';
 import type { CompactOptions, CompactResult } from '../../chat/replies/compaction-actions';
 
@@ -40,6 +40,15 @@ export const cancelCompaction = (chatId: string) => controllers.get(chatId)?.abo
 export const dismissCompaction = (chatId: string) => set(chatId, undefined);
 
 export function useCompactionState(chatId: string): CompactionState | undefined {
+  // An automatic compaction before a send that failed (the message went anyway) is said here too.
+  useEffect(
+    () =>
+      getChatStore().onError((event) => {
+        if (event.kind !== 'compaction-failed' || event.chatId !== chatId || controllers.has(chatId)) return;
+        set(chatId, { kind: 'failed', result: { ok: false, reason: event.reason, ...(event.message !== undefined && { message: event.message }) } });
+      }),
+    [chatId],
+  );
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

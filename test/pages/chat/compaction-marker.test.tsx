@@ -3,6 +3,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUMMARY_INSTRUCTION } from '../../../src/chat/replies/compaction-plan';
+import { WHEN_FULL_SETTING } from '../../../src/chat/replies/compaction-actions';
+import { createChatModelRegistry, createChatStore, resetChatStore } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import { chat, message } from '../../chat/fixtures';
@@ -98,6 +100,29 @@ describe('compaction on the chat page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await settle();
     expect(screen.queryByText(/Could not summarise/)).toBeNull();
+  });
+
+  it('an automatic summary that fails before a send is said beside the thread; the message still goes', async () => {
+    const persistence = createMemoryPersistence();
+    await persistence.putSetting(WHEN_FULL_SETTING, 'summarise');
+    const model = createScriptedModel({
+      replies: (request) => (request.messages[0]?.content === SUMMARY_INSTRUCTION ? [{ error: new Error('Server said no') }] : textSteps('Reply')),
+    });
+    const models = createChatModelRegistry();
+    models.set(model);
+    // A context of 10 tokens: three exchanges and a fourth message do not fit.
+    const store = createChatStore({ persistence, models, broadcast: null, win: null, doc: null, locks: null, contextLength: () => 10 });
+    resetChatStore(store);
+    const { chatId } = await store.createChat({ text: 'one' });
+    renderChatPage(chatId);
+    await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Reply'));
+    for (const text of ['two', 'three', 'four']) {
+      await store.sendMessage(chatId, text);
+      await waitFor(() => expect(articles('Assistant')).toHaveLength(['two', 'three', 'four'].indexOf(text) + 2));
+    }
+    await waitFor(() => expect(screen.getByText(/Could not summarise: Server said no\. Nothing was changed\./)).toBeTruthy());
+    expect(articles('You').map((article) => textOf(article))).toContain('four');
+    expect(screen.queryByRole('region', { name: 'Earlier messages summarised' })).toBeNull();
   });
 
   it('pins and unpins a message, with a quiet mark while pinned', async () => {
