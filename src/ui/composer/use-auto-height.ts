@@ -5,14 +5,14 @@ import { COMPOSER_HEIGHT_VAR, composerHeight, readComposerMetrics } from './comp
  * Sizes the textarea to its content: JS measures and writes a CSS variable, CSS applies it.
  * `appended`: the text only grew at its end, so the box cannot need to shrink and is measured at
  * its current height (scrollHeight is then the content's if taller, else the box's own): one
- * layout per keystroke instead of two, and nothing written when the height stays (bench/meter).
+ * layout per keystroke instead of two, and no style change when the height stays (bench/meter).
  */
-function fit(textarea: HTMLTextAreaElement, appended = false) {
+function fit(textarea: HTMLTextAreaElement, appended?: boolean) {
   // Back to the natural height first, or scrollHeight could only ever grow.
   if (!appended) textarea.style.setProperty(COMPOSER_HEIGHT_VAR, 'auto');
   const { height, overflowing } = composerHeight(readComposerMetrics(textarea));
-  const next = `${height}px`;
-  if (textarea.style.getPropertyValue(COMPOSER_HEIGHT_VAR) !== next) textarea.style.setProperty(COMPOSER_HEIGHT_VAR, next);
+  // Writing the value it already has changes nothing (no style recalc).
+  textarea.style.setProperty(COMPOSER_HEIGHT_VAR, `${height}px`);
   textarea.toggleAttribute('data-overflowing', overflowing);
 }
 
@@ -21,11 +21,11 @@ function fit(textarea: HTMLTextAreaElement, appended = false) {
  * viewport resizes (the cap depends on it) or the box's width changes (text re-wraps).
  */
 export function useAutoHeight(textareaRef: RefObject<HTMLTextAreaElement | null>, value: string) {
-  const fitted = useRef<string | undefined>(undefined);
+  // Starts at '': before the first fit the variable is unset, so the box is at its natural height anyway.
+  const fitted = useRef('');
   useLayoutEffect(() => {
-    const previous = fitted.current;
+    if (textareaRef.current) fit(textareaRef.current, value.startsWith(fitted.current));
     fitted.current = value;
-    if (textareaRef.current) fit(textareaRef.current, previous !== undefined && value.startsWith(previous));
   }, [textareaRef, value]);
 
   useEffect(() => {
