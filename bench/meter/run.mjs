@@ -62,7 +62,7 @@ async function measure(browser, url, chatId, meter) {
   const figure = meter ? await page.locator('.context-meter').textContent() : '';
   await page.close();
   // All main-thread tasks; of them, script (JavaScript: React, the meter) and layout.
-  return { perKeystrokeMs: per('TaskDuration'), scriptMs: per('ScriptDuration'), layoutMs: per('LayoutDuration'), figure };
+  return { perKeystrokeMs: per('TaskDuration'), scriptMs: per('ScriptDuration'), layoutMs: per('LayoutDuration'), styleMs: per('RecalcStyleDuration'), figure };
 }
 
 async function main() {
@@ -89,6 +89,7 @@ async function main() {
       'main-thread work per keystroke (median)': `${median(results[at].map((r) => r.perKeystrokeMs)).toFixed(2)} ms`,
       'of it script': `${median(results[at].map((r) => r.scriptMs)).toFixed(2)} ms`,
       'of it layout': `${median(results[at].map((r) => r.layoutMs)).toFixed(2)} ms`,
+      'of it style recalc': `${median(results[at].map((r) => r.styleMs)).toFixed(2)} ms`,
       'worst round': `${Math.max(...results[at].map((r) => r.perKeystrokeMs)).toFixed(2)} ms`,
       '÷ floor (same round, median)': at === 0 ? `${median(ratios).toFixed(2)} ×` : '1.00 ×',
     }));

@@ -279,6 +279,21 @@ describe('Composer height', () => {
     expect(textbox.hasAttribute('data-overflowing')).toBe(false);
   });
 
+  it('typing at the end measures the box where it is (no reset to auto, no second layout); removing text resets it', () => {
+    const { textbox, height, grow } = setupWithLayout();
+    grow('one', 40);
+    const writes = vi.spyOn(textbox.style, 'setProperty');
+    grow('one two', 40);
+    grow('one two three', 64);
+    expect(writes.mock.calls.filter(([, value]) => value === 'auto')).toEqual([]);
+    expect(height()).toBe('64px');
+    writes.mockClear();
+    scrollHeight = 40;
+    act(() => void fireEvent.change(textbox, { target: { value: 'one' } }));
+    expect(writes.mock.calls[0]).toEqual([COMPOSER_HEIGHT_VAR, 'auto']);
+    expect(height()).toBe('40px');
+  });
+
   it('re-fits when the viewport resizes', () => {
     const { height, grow } = setupWithLayout();
     grow('many lines', 600);
