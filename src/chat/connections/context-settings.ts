@@ -1,4 +1,5 @@
 import { parseModelRef } from './model-ref';
+import { createSettingRows, type SettingRowsOptions } from './setting-rows';
 
 /**
  * Per-model context figures the user keeps (issue 24): the context length they set for a model,
@@ -20,10 +21,7 @@ export interface ContextSettingsSnapshot {
   readonly calibration: Readonly<Record<string, number>>;
 }
 
-export interface ContextSettingsOptions {
-  load(key: string): Promise<unknown>;
-  save(key: string, value: unknown): Promise<void>;
-}
+export type ContextSettingsOptions = SettingRowsOptions;
 
 export interface ContextSettings {
   subscribe(listener: () => void): () => void;
@@ -46,60 +44,29 @@ function readRecord(value: unknown, valid: (value: unknown) => value is number):
 }
 
 export function createContextSettings(options: ContextSettingsOptions): ContextSettings {
-  const listeners = new Set<() => void>();
-  let state: ContextSettingsSnapshot = { status: 'loading', contexts: {}, calibration: {} };
-  let touched = { contexts: false, calibration: false };
-  let initialized: Promise<void> | undefined;
-  let saving: Promise<void> = Promise.resolve();
-
-  const setState = (patch: Partial<ContextSettingsSnapshot>) => {
-    state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
-  };
-  const persist = (key: string, value: unknown) => {
-    // Failures are the chat store's to report; the value stays in memory.
-    saving = saving.then(() => options.save(key, value)).catch(() => {});
-  };
-  const load = async (kept: () => typeof touched) => {
-    let contexts: unknown;
-    let calibration: unknown;
-    try {
-      [contexts, calibration] = await Promise.all([options.load(MODEL_CONTEXTS_KEY), options.load(CONTEXT_CALIBRATION_KEY)]);
-    } catch {
-      // Unreadable settings: none (the chat store reports the storage problem).
-    }
-    const keep = kept();
-    setState({
-      status: 'ready',
-      ...(!keep.contexts && { contexts: readRecord(contexts, validContext) }),
-      ...(!keep.calibration && { calibration: readRecord(calibration, validRatio) }),
-    });
-  };
-  const init = () => (initialized ??= load(() => touched));
-
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+  const rows = createSettingRows<Omit<ContextSettingsSnapshot, 'status'>>(
+    options,
+    { contexts: {}, calibration: {} },
+    {
+      contexts: { key: MODEL_CONTEXTS_KEY, read: (value) => readRecord(value, validContext) },
+      calibration: { key: CONTEXT_CALIBRATION_KEY, read: (value) => readRecord(value, validRatio) },
     },
-    getSnapshot: () => state,
-    init,
-    reload: () => saving.then(() => load(() => ({ contexts: false, calibration: false }))),
+  );
+  return {
+    subscribe: rows.subscribe,
+    getSnapshot: rows.getSnapshot,
+    init: rows.init,
+    reload: rows.reload,
     setContext(ref, tokens) {
       if (!parseModelRef(ref) || (tokens !== undefined && !validContext(tokens))) return;
-      touched = { ...touched, contexts: true };
-      const { [ref]: _, ...others } = state.contexts;
-      const contexts = tokens === undefined ? others : { ...others, [ref]: tokens };
-      setState({ contexts });
-      persist(MODEL_CONTEXTS_KEY, contexts);
+      const { [ref]: _, ...others } = rows.getSnapshot().contexts;
+      rows.set('contexts', tokens === undefined ? others : { ...others, [ref]: tokens });
     },
     setCalibration(ref, ratio) {
-      if (!parseModelRef(ref) || !validRatio(ratio) || state.calibration[ref] === ratio) return;
-      touched = { ...touched, calibration: true };
-      const calibration = { ...state.calibration, [ref]: ratio };
-      setState({ calibration });
-      persist(CONTEXT_CALIBRATION_KEY, calibration);
+      const { calibration } = rows.getSnapshot();
+      if (!parseModelRef(ref) || !validRatio(ratio) || calibration[ref] === ratio) return;
+      rows.set('calibration', { ...calibration, [ref]: ratio });
     },
-    flush: () => saving,
+    flush: rows.flush,
   };
 }

@@ -1,4 +1,5 @@
 import { parseModelRef } from './model-ref';
+import { createSettingRows, type SettingRowsOptions } from './setting-rows';
 
 /**
  * What the user prefers about models, beside the connections themselves: the models used lately
@@ -26,10 +27,7 @@ export interface ModelPreferencesSnapshot {
   readonly titles: TitleSettings;
 }
 
-export interface ModelPreferencesOptions {
-  load(key: string): Promise<unknown>;
-  save(key: string, value: unknown): Promise<void>;
-}
+export type ModelPreferencesOptions = SettingRowsOptions;
 
 export interface ModelPreferences {
   subscribe(listener: () => void): () => void;
@@ -57,61 +55,25 @@ function readTitles(value: unknown): TitleSettings {
 }
 
 export function createModelPreferences(options: ModelPreferencesOptions): ModelPreferences {
-  const listeners = new Set<() => void>();
-  let state: ModelPreferencesSnapshot = { status: 'loading', recentModels: [], titles: DEFAULT_TITLES };
-  let touched = { recent: false, titles: false };
-  let initialized: Promise<void> | undefined;
-  let saving: Promise<void> = Promise.resolve();
-
-  const setState = (patch: Partial<ModelPreferencesSnapshot>) => {
-    state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
-  };
-  const persist = (key: string, value: unknown) => {
-    // Failures are the chat store's to report; the choice stays in memory.
-    saving = saving.then(() => options.save(key, value)).catch(() => {});
-  };
-
-  const load = async (kept: () => typeof touched) => {
-    let recent: unknown;
-    let titles: unknown;
-    try {
-      [recent, titles] = await Promise.all([options.load(RECENT_MODELS_KEY), options.load(TITLE_SETTINGS_KEY)]);
-    } catch {
-      // Unreadable settings: the defaults (the chat store reports the storage problem).
-    }
-    const keep = kept();
-    setState({
-      status: 'ready',
-      ...(!keep.recent && { recentModels: readRecent(recent) }),
-      ...(!keep.titles && { titles: readTitles(titles) }),
-    });
-  };
-  // A choice made before the stored one arrived wins: it was made later.
-  const init = () => (initialized ??= load(() => touched));
-
+  const rows = createSettingRows<Omit<ModelPreferencesSnapshot, 'status'>>(
+    options,
+    { recentModels: [], titles: DEFAULT_TITLES },
+    { recentModels: { key: RECENT_MODELS_KEY, read: readRecent }, titles: { key: TITLE_SETTINGS_KEY, read: readTitles } },
+  );
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    getSnapshot: () => state,
-    init,
-    reload: () => saving.then(() => load(() => ({ recent: false, titles: false }))),
+    subscribe: rows.subscribe,
+    getSnapshot: rows.getSnapshot,
+    init: rows.init,
+    reload: rows.reload,
     noteUsed(ref) {
-      if (!parseModelRef(ref) || state.recentModels[0] === ref) return;
-      touched = { ...touched, recent: true };
-      const recentModels = [ref, ...state.recentModels.filter((other) => other !== ref)].slice(0, RECENT_MODELS_MAX);
-      setState({ recentModels });
-      persist(RECENT_MODELS_KEY, recentModels);
+      const { recentModels } = rows.getSnapshot();
+      if (!parseModelRef(ref) || recentModels[0] === ref) return;
+      rows.set('recentModels', [ref, ...recentModels.filter((other) => other !== ref)].slice(0, RECENT_MODELS_MAX));
     },
     setTitleSettings(patch) {
-      touched = { ...touched, titles: true };
-      const next = { ...state.titles, ...patch };
-      const titles: TitleSettings = { generate: next.generate, ...(next.model && { model: next.model }) };
-      setState({ titles });
-      persist(TITLE_SETTINGS_KEY, titles);
+      const next = { ...rows.getSnapshot().titles, ...patch };
+      rows.set('titles', { generate: next.generate, ...(next.model && { model: next.model }) });
     },
-    flush: () => saving,
+    flush: rows.flush,
   };
 }
