@@ -11,6 +11,7 @@ import { Progress } from '../../ui/progress';
 import { RestorePreviewView } from './restore-preview';
 import { restoreLibraryLines } from './restore-library-lines';
 import { t } from './settings-text';
+import { JsonFileInput } from './json-file-input';
 import { tn } from '../../i18n/plural';
 
 /**
@@ -179,20 +180,7 @@ export function BackupPanel({ store, download, onBackedUp, onRestored, connectio
             {t('data.restore.action')}
           </Button>
         </div>
-        {/* The button above is the control; the input only opens the browser's file picker. */}
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          tabIndex={-1}
-          aria-label={t('data.restore.action')}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void previewFile(file);
-          }}
-        />
+        <JsonFileInput ref={fileInput} label={t('data.restore.action')} onFile={(file) => void previewFile(file)} />
         {restore.state === 'preview' ? (
           <RestorePreviewView
             fileName={restore.file}

@@ -10,6 +10,7 @@ import { downloadJson } from '../../lib/download-file';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
 import { t } from './settings-text';
+import { JsonFileInput } from './json-file-input';
 import { freeName, promptsFile, promptsFileName, readPromptsFile, type SkippedPrompt } from './prompts-json';
 import './prompts-section.css';
 
@@ -169,20 +170,7 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
           </Button>
         </div>
       )}
-      {/* The Import button is the control; the input only opens the browser's file picker. */}
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        tabIndex={-1}
-        aria-label={t('prompts.section.import')}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void importFile(file);
-        }}
-      />
+      <JsonFileInput ref={fileInput} label={t('prompts.section.import')} onFile={(file) => void importFile(file)} />
       <div className="prompts-section__report" role="status" data-state={report ? (report.failed ? 'failed' : 'done') : undefined}>
         {report && (
           <>
