@@ -58,28 +58,42 @@ export type ChatStoreEvent =
 /** Events kept for a late first listener; older ones are dropped. */
 export const EVENT_BUFFER_LIMIT = 20;
 
+export interface EventListenOptions {
+  /**
+   * False for a listener that wants only what happens while it listens (a page's own notice):
+   * it neither takes the events kept so far nor stops the store keeping new ones for the first
+   * listener that does (the app's toasts, which mount when the page is idle).
+   */
+  replay?: boolean;
+}
+
 export interface EventEmitter {
   emit(event: ChatStoreEvent): void;
-  on(listener: (event: ChatStoreEvent) => void): () => void;
+  on(listener: (event: ChatStoreEvent) => void, options?: EventListenOptions): () => void;
 }
 
 export function createEventEmitter(): EventEmitter {
   const listeners = new Set<(event: ChatStoreEvent) => void>();
+  /** The listeners that took the backlog; while there is none, events are kept for the first. */
+  const replaying = new Set<(event: ChatStoreEvent) => void>();
   let buffered: ChatStoreEvent[] = [];
   return {
     emit(event) {
-      if (listeners.size === 0) {
-        buffered = [...buffered, event].slice(-EVENT_BUFFER_LIMIT);
-        return;
-      }
+      if (replaying.size === 0) buffered = [...buffered, event].slice(-EVENT_BUFFER_LIMIT);
       for (const listener of [...listeners]) listener(event);
     },
-    on(listener) {
+    on(listener, options = {}) {
       listeners.add(listener);
-      const replay = buffered;
-      buffered = [];
-      for (const event of replay) listener(event);
-      return () => void listeners.delete(listener);
+      if (options.replay !== false) {
+        replaying.add(listener);
+        const replay = buffered;
+        buffered = [];
+        for (const event of replay) listener(event);
+      }
+      return () => {
+        listeners.delete(listener);
+        replaying.delete(listener);
+      };
     },
   };
 }

@@ -15,7 +15,7 @@ import type { LockManagerLike } from '../tabs';
 import type { ChatSearchResult, SearchChatsOptions } from '../search-index';
 import type { EstimateStorage } from '../persistence';
 import type { PersistenceSource } from '../state';
-import type { ChatStoreEvent, StorageUsage } from '../state';
+import type { ChatStoreEvent, EventListenOptions, StorageUsage } from '../state';
 import type { ChatStoreSnapshot } from '../state';
 
 /** The chat store's shape and options (chat-store.ts builds it). */
@@ -94,7 +94,11 @@ export interface ChatStore
   search(query: string, options?: SearchChatsOptions): Promise<ChatSearchResult[]>;
   /** Writes again what storage refused (the user's "Try again"); true when everything is saved. */
   retrySaves(): Promise<boolean>;
-  onError(listener: (event: ChatStoreEvent) => void): () => void;
+  /**
+   * The store's events. The first listener also gets those that came before anyone listened;
+   * `{ replay: false }` listens to new ones only and leaves the kept ones for that listener.
+   */
+  onError(listener: (event: ChatStoreEvent) => void, options?: EventListenOptions): () => void;
   /** One attachment with its bytes (the thread's thumbnails and viewer load them lazily, by id). */
   loadAttachment(id: string): Promise<Attachment | undefined>;
   /** A picture's bytes (a PDF's own file), for a thumbnail or the viewer. */

@@ -46,7 +46,8 @@ export function useCompactionState(chatId: string): CompactionState | undefined 
       getChatStore().onError((event) => {
         if (event.kind !== 'compaction-failed' || event.chatId !== chatId || controllers.has(chatId)) return;
         set(chatId, { kind: 'failed', result: { ok: false, reason: event.reason, ...(event.message !== undefined && { message: event.message }) } });
-      }),
+        // New events only: those from before the app listened are the app's toasts' to show.
+      }, { replay: false }),
     [chatId],
   );
   return useSyncExternalStore(
