@@ -52,7 +52,7 @@ describe('search', () => {
 
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname.endsWith('/chat/long') && url.searchParams.get('message') === hitId);
-    const item = page.locator(`li[data-message-id="${hitId}"]`);
+    const item = page.locator(`.thread__item[data-message-id="${hitId}"]`);
     await expect.poll(() => item.getAttribute('data-highlight')).toBe('on');
     // In view, not at the bottom of the chat, where it opens otherwise.
     await expect.poll(() => item.evaluate((el) => {

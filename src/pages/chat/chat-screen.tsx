@@ -33,7 +33,7 @@ export interface ChatScreenProps {
 export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: ChatScreenProps) {
   const chatId = chat.id;
   const headingId = useId();
-  const threadRef = useRef<HTMLOListElement>(null);
+  const threadRef = useRef<HTMLDivElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const location = useLocation();
   // A search hit opens the chat at its message; back and forward restore the reader's place (the router does); any other visit opens at the latest.

@@ -99,7 +99,7 @@ export function CompactionMarker({ message }: { message: Message }) {
   const toggleUndone = () => void actions().then((a) => a.setUndone(message.id, !compaction.undone));
 
   return (
-    <li className="thread__item" data-role="compaction" data-message-id={message.id}>
+    <div className="thread__item" role="listitem" data-role="compaction" data-message-id={message.id}>
       <section className="compaction" data-state={state} data-mode={compaction.mode} aria-label={t('compaction.marker.label')}>
         <p className="compaction__headline">
           <Icon name={MARKER_ICON} className="compaction__icon" />
@@ -140,6 +140,6 @@ export function CompactionMarker({ message }: { message: Message }) {
           </div>
         )}
       </section>
-    </li>
+    </div>
   );
 }

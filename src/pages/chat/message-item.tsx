@@ -115,7 +115,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   };
 
   return (
-    <li className="thread__item" data-role={message.role} data-message-id={message.id}>
+    <div className="thread__item" role="listitem" data-role={message.role} data-message-id={message.id}>
       <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
         {message.reasoning && <ReasoningBlock message={message} />}
         {editing ? (
@@ -204,6 +204,6 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
           </footer>
         )}
       </article>
-    </li>
+    </div>
   );
 }

@@ -48,7 +48,7 @@ describe('compaction on the chat page', () => {
     expect(model.calls.at(-1)!.messages[1]!.content).toBe('User: one\n\nAssistant: Reply 1');
     expect(within(marker()).getByText('2 messages summarised · 3 → 8 tokens')).toBeTruthy();
     // Where it happened: after the first exchange, before "two".
-    const items = [...document.querySelectorAll('.thread > li')].map((li) => li.getAttribute('data-role'));
+    const items = [...document.querySelectorAll('.thread__item')].map((li) => li.getAttribute('data-role'));
     expect(items).toEqual(['user', 'assistant', 'compaction', 'user', 'assistant', 'user', 'assistant']);
 
     const toggle = within(marker()).getByText('Summary');
@@ -88,7 +88,7 @@ describe('compaction on the chat page', () => {
     fireEvent.click(within(second).getByRole('button', { name: 'Summarise up to here' }));
     await waitFor(() => expect(marker()).toBeTruthy());
     expect(within(marker()).getByText(/^4 messages summarised/)).toBeTruthy();
-    const items = [...document.querySelectorAll('.thread > li')].map((li) => li.getAttribute('data-role'));
+    const items = [...document.querySelectorAll('.thread__item')].map((li) => li.getAttribute('data-role'));
     expect(items).toEqual(['user', 'assistant', 'user', 'assistant', 'compaction', 'user', 'assistant']);
   });
 
