@@ -101,6 +101,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   };
 
   // Past 100 % of the context, Send asks first (the text waits in the box); the user can send anyway.
+  const focusComposer = useCallback(() => inputRef.current?.focus(), []);
   const meterState = useRef<MeterFigures['state']>('unknown');
   const [overAsked, setOverAsked] = useState<string>();
   const onFigures = useCallback((figures: MeterFigures) => {
@@ -137,7 +138,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
 
   return (
     <>
-      <QueuedMessages chatId={chatId} replying={replying} focusComposer={() => inputRef.current?.focus()} />
+      <QueuedMessages chatId={chatId} replying={replying} focusComposer={focusComposer} />
       <Composer
         ref={composedRef}
         className="chat-composer"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { getMessageQueue, useChatQueue, type QueuedItem } from '../../chat/queue';
 import { Button } from '../../ui/button';
 import { t } from './chat-text';
@@ -17,7 +17,8 @@ export interface QueuedMessagesProps {
   focusComposer(): void;
 }
 
-export function QueuedMessages({ chatId, replying, focusComposer }: QueuedMessagesProps) {
+// Memo'd: the composer above re-renders on every keystroke; the queue changes far less often.
+export const QueuedMessages = memo(function QueuedMessages({ chatId, replying, focusComposer }: QueuedMessagesProps) {
   const { items, halted } = useChatQueue(chatId);
   if (items.length === 0) return null;
   const restored = !halted && items.some((item) => item.state === 'paused');
@@ -35,7 +36,7 @@ export function QueuedMessages({ chatId, replying, focusComposer }: QueuedMessag
       </ol>
     </section>
   );
-}
+});
 
 function QueuedRow({ item, n, replying, focusComposer }: { item: QueuedItem; n: number; replying: boolean; focusComposer(): void }) {
   const [text, setText] = useState(item.text);

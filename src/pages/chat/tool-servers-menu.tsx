@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { getChatStore, useChatStore } from '../../chat';
 import { chatBase, useLibrary } from '../../chat/library';
 import { t } from './chat-text';
@@ -10,7 +11,8 @@ const NO_SERVERS: readonly string[] = [];
  * The composer's Tools menu (issue 16): the MCP servers set up in Settings, each ticked on or off
  * for this chat; the button counts the ones on. Shown only once a server exists.
  */
-export function ToolServersMenu({ chatId }: { chatId: string }) {
+// Memo'd: the composer re-renders on every keystroke, and this menu depends on none of it.
+export const ToolServersMenu = memo(function ToolServersMenu({ chatId }: { chatId: string }) {
   const { servers } = useToolSettings();
   const chat = useChatStore((s) => s.chats.find((one) => one.id === chatId));
   const library = useLibrary();
@@ -40,4 +42,4 @@ export function ToolServersMenu({ chatId }: { chatId: string }) {
       {active.length > 0 ? t('tools.menu.count', { count: active.length }) : t('tools.menu.label')}
     </Menu>
   );
-}
+});
