@@ -113,6 +113,13 @@ export interface ToolCall {
  */
 export type ToolCallState = 'pending' | 'running' | 'done' | 'failed' | 'denied' | 'refused' | 'cancelled';
 
+/**
+ * One block of a model's own thinking as its provider sent it (issue 27): Anthropic's `thinking`
+ * with its signature, or a `redacted_thinking` block. Sent back unchanged when tools continue the
+ * turn (Anthropic requires it), and only to Anthropic: other providers get the reasoning text or nothing.
+ */
+export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+
 export interface Message {
   id: string;
   chatId: string;
@@ -121,6 +128,8 @@ export interface Message {
   role: MessageRole;
   content: string;
   reasoning?: string;
+  /** The provider's own thinking blocks, with their signatures (Anthropic), kept to send back with tool results. */
+  thinkingBlocks?: ThinkingBlock[];
   status: MessageStatus;
   /** The failure as the model reported it (status 'error'); the text that arrived is kept. */
   error?: string;

@@ -113,6 +113,7 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   role: oneOf('user', 'assistant', 'system'),
   content: isString,
   reasoning: optional(isString),
+  thinkingBlocks: optional(Array.isArray),
   status: oneOf('complete', 'streaming', 'stopped', 'error'),
   createdAt: isNumber,
   model: optional(isString),

@@ -205,6 +205,9 @@ export function startGeneration(options: GenerationOptions): Generation {
           case 'tool-call':
             received(() => ({ toolCalls: withToolCallPiece(message.toolCalls, delta) }));
             break;
+          case 'thinking-block':
+            received(() => ({ thinkingBlocks: [...(message.thinkingBlocks ?? []), delta.block] }));
+            break;
           case 'skipped-events':
             update({ ...message, skippedEvents: (message.skippedEvents ?? 0) + delta.count });
             break;
