@@ -28,6 +28,10 @@ export interface Chat {
   /** Sampling settings; unset means the server decides. */
   temperature?: number;
   maxTokens?: number;
+  /** Anthropic's extended thinking budget in tokens (issue 27); unset: no extended thinking. */
+  thinkingBudget?: number;
+  /** OpenAI Responses' reasoning effort (issue 27); unset: the model's default. */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
   /** The leaf of the branch on screen; the thread is the path from the root to it. */
   currentLeafId?: string;
   /** Set on imported chats only. */

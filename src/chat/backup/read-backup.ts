@@ -91,6 +91,8 @@ const CHAT_FIELDS: Record<string, Check> = {
   systemPrompt: optional(isString),
   temperature: optional(isNumber),
   maxTokens: optional(isNumber),
+  thinkingBudget: optional(isNumber),
+  reasoningEffort: optional(oneOf('minimal', 'low', 'medium', 'high')),
   currentLeafId: optional(isId),
   projectId: optional(isId),
   presetId: optional(isId),
