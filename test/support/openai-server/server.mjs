@@ -30,7 +30,9 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
   /** @type {import('./server.d.mts').RecordedRequest[]} */
   const requests = [];
   const queue = [];
-  const defaults = { cors, models, script: script ?? echoLastUser() };
+  /** The built-in echo: /v1/messages and /v1/responses echo in their own formats while it is the script. */
+  const echo = echoLastUser();
+  const defaults = { cors, models, script: script ?? echo };
   let corsOn = defaults.cors;
   let chatScript = defaults.script;
   let modelsScript = defaults.models;
@@ -183,13 +185,13 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
       const refused = anthropicRefusal(record);
       if (refused) return send(res, refused, record);
       if (record.body === undefined) return send(res, anthropicError(400, 'invalid_request_error', 'The request body is not valid JSON'), record);
-      const responder = queue.length ? queue.shift() : chatScript === defaults.script ? () => anthropicStream({ text: `You said: ${lastUserText(record.body.messages)}` }) : chatScript;
+      const responder = queue.length ? queue.shift() : chatScript === echo ? () => anthropicStream({ text: `You said: ${lastUserText(record.body.messages)}` }) : chatScript;
       return send(res, await resolveScript(responder, record), record);
     }
     if (path === `${API_PREFIX}/responses` && method === 'POST' && speaks.includes('responses')) {
       if (apiKey !== undefined && record.headers.authorization !== `Bearer ${apiKey}`) return send(res, errorResponse(401, 'Incorrect API key provided', { code: 'invalid_api_key' }), record);
       if (!record.body?.model) return send(res, errorResponse(400, "Missing required parameter: 'model'.", { code: 'missing_required_parameter' }), record);
-      const responder = queue.length ? queue.shift() : chatScript === defaults.script ? () => responsesStream({ text: `You said: ${lastUserText(record.body.input)}` }) : chatScript;
+      const responder = queue.length ? queue.shift() : chatScript === echo ? () => responsesStream({ text: `You said: ${lastUserText(record.body.input)}` }) : chatScript;
       return send(res, await resolveScript(responder, record), record);
     }
     const known = path === `${API_PREFIX}/models` || path === `${API_PREFIX}/chat/completions`;
