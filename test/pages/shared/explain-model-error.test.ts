@@ -156,7 +156,7 @@ describe('the native formats’ doctor (issue 27)', () => {
   });
 
   it('Anthropic answers browsers itself: a failed fetch is never blamed on its CORS set-up', () => {
-    const result = explain({ code: 'unreachable', reason: 'cors', kind: 'custom', api: 'anthropic', origin: 'http://app.test' });
+    const result = explain({ code: 'unreachable', reason: 'cors', kind: 'custom', api: 'anthropic' });
     expect(result.fix).toBe(S['modelError.fix.hosted']);
   });
 });
