@@ -20,6 +20,19 @@ export interface ChatModelMessage {
   thinkingBlocks?: ThinkingBlock[];
   /** A `tool` turn whose call failed or was refused (Anthropic's `is_error`). */
   isError?: boolean;
+  /**
+   * A user turn's PDFs as files (issue 27), for the formats that read PDFs themselves (Anthropic's
+   * document blocks, Responses' input_file); Chat Completions sends the text `content` carries.
+   */
+  documents?: ChatModelDocument[];
+}
+
+export interface ChatModelDocument {
+  name: string;
+  /** The PDF's bytes, base64. */
+  data: string;
+  /** The text block `content` carries for it, which a format that sends the file leaves out. */
+  text: string;
 }
 
 /** A call as the model made it, sent back with the conversation. */

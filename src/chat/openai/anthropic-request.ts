@@ -1,6 +1,7 @@
 import type { ContentPart, MessageContent } from '../attachments';
 import type { ChatModelMessage, ChatModelRequest } from '../model';
 import type { OpenAiTool } from '../tools';
+import { withoutDocumentText } from './request-documents';
 
 /**
  * A request to Anthropic's Messages API built from the thread (issue 27): the system prompt as
@@ -60,6 +61,19 @@ function assistantBlocks(message: ChatModelMessage): Block[] {
   ];
 }
 
+/** A user turn: its PDFs as document blocks first (their text left out of the rest), then its text and pictures. */
+function userBlocks(message: ChatModelMessage): Block[] {
+  const documents = message.documents ?? [];
+  if (documents.length === 0) return contentBlocks(message.content);
+  const rest = contentBlocks(message.content).flatMap((block) => {
+    if (block.type !== 'text') return [block];
+    const text = withoutDocumentText(block.text as string, documents);
+    return text.trim() === '' ? [] : [{ ...block, text }];
+  });
+  const files = documents.map((document) => ({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: document.data }, title: document.name }));
+  return [...files, ...rest];
+}
+
 function toolResultBlock(message: ChatModelMessage): Block {
   const content = typeof message.content === 'string' ? message.content : contentBlocks(message.content);
   return { type: 'tool_result', tool_use_id: message.toolCallId ?? '', content, ...(message.isError && { is_error: true }) };
@@ -76,7 +90,7 @@ export function anthropicMessages(messages: readonly ChatModelMessage[]): { syst
   for (const message of messages) {
     if (message.role === 'system') continue;
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = message.role === 'tool' ? [toolResultBlock(message)] : message.role === 'assistant' ? assistantBlocks(message) : contentBlocks(message.content);
+    const blocks = message.role === 'tool' ? [toolResultBlock(message)] : message.role === 'assistant' ? assistantBlocks(message) : userBlocks(message);
     if (blocks.length === 0) continue;
     const last = turns[turns.length - 1];
     if (last?.role === role) {

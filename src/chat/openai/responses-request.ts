@@ -1,6 +1,7 @@
 import type { ContentPart, MessageContent } from '../attachments';
 import type { ChatModelMessage, ChatModelRequest } from '../model';
 import type { OpenAiTool } from '../tools';
+import { withoutDocumentText } from './request-documents';
 
 /**
  * A request to OpenAI's Responses API built from the thread (issue 27): the system prompt as
@@ -15,6 +16,20 @@ type Json = Record<string, unknown>;
 function inputParts(content: MessageContent): string | Json[] {
   if (typeof content === 'string') return content;
   return content.map((part: ContentPart) => (part.type === 'text' ? { type: 'input_text', text: part.text } : { type: 'input_image', image_url: part.image_url.url }));
+}
+
+/** A user turn: its PDFs as input_file parts first (their text left out of the rest), then its text and pictures. */
+function userParts(message: ChatModelMessage): string | Json[] {
+  const documents = message.documents ?? [];
+  if (documents.length === 0) return inputParts(message.content);
+  const parts = typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content;
+  const rest = parts.flatMap((part): ContentPart[] => {
+    if (part.type !== 'text') return [part];
+    const text = withoutDocumentText(part.text, documents);
+    return text.trim() === '' ? [] : [{ type: 'text', text }];
+  });
+  const files = documents.map((document) => ({ type: 'input_file', filename: document.name, file_data: `data:application/pdf;base64,${document.data}` }));
+  return [...files, ...(inputParts(rest) as Json[])];
 }
 
 const textOf = (content: MessageContent): string =>
@@ -34,7 +49,7 @@ function items(message: ChatModelMessage): Json[] {
       ];
     }
     default:
-      return [{ role: 'user', content: inputParts(message.content) }];
+      return [{ role: 'user', content: userParts(message) }];
   }
 }
 

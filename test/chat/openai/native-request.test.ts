@@ -156,3 +156,40 @@ describe('switching formats mid-chat', () => {
     expect(JSON.stringify(body)).toContain(SIGNATURE);
   });
 });
+
+describe('PDFs (issue 27)', () => {
+  const block = 'File: report.pdf\n```\nQuarterly figures\n```';
+  const pdfTurn: ChatModelMessage = {
+    role: 'user',
+    content: [{ type: 'text', text: `${block}\n\nSummarise this.` }, { type: 'image_url', image_url: { url: PNG } }],
+    documents: [{ name: 'report.pdf', data: 'JVBERi0xLjQK', text: block }],
+  };
+
+  it('go to Anthropic as document blocks, their extracted text left out', () => {
+    const body = anthropicBody({ messages: [pdfTurn] }, { stream: true });
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQK' }, title: 'report.pdf' },
+          { type: 'text', text: 'Summarise this.' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+        ],
+      },
+    ]);
+  });
+
+  it('go to Responses as input_file parts; Chat Completions keeps the text it always sent', () => {
+    expect(responsesBody({ messages: [pdfTurn] }, { stream: true }).input).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'input_file', filename: 'report.pdf', file_data: 'data:application/pdf;base64,JVBERi0xLjQK' },
+          { type: 'input_text', text: 'Summarise this.' },
+          { type: 'input_image', image_url: PNG },
+        ],
+      },
+    ]);
+    expect(wireMessage(pdfTurn)).toEqual({ role: 'user', content: pdfTurn.content });
+  });
+});
