@@ -134,6 +134,8 @@ export interface Message {
   reasoning?: string;
   /** The provider's own thinking blocks, with their signatures (Anthropic), kept to send back with tool results. */
   thinkingBlocks?: ThinkingBlock[];
+  /** The Responses API's id of this reply (issue 27), for `previous_response_id` when the connection lets the provider keep replies. */
+  responseId?: string;
   status: MessageStatus;
   /** The failure as the model reported it (status 'error'); the text that arrived is kept. */
   error?: string;

@@ -89,6 +89,22 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
         <p id={`${id}apiHint`} className="settings-hint">
           {t(connection.api === 'anthropic' ? 'settings.api.hint.anthropic' : connection.api === 'responses' ? 'settings.api.hint.responses' : 'settings.api.hint.chat')}
         </p>
+        {connection.api === 'responses' && (
+          <>
+            <label className="settings-check">
+              <input
+                type="checkbox"
+                checked={connection.storeResponses === true}
+                aria-describedby={`${id}storeHint`}
+                onChange={(event) => update({ storeResponses: event.target.checked || undefined })}
+              />
+              {t('settings.storeResponses.label')}
+            </label>
+            <p id={`${id}storeHint`} className="settings-hint">
+              {t('settings.storeResponses.hint')}
+            </p>
+          </>
+        )}
       </div>
       <div className="settings-field">
         <label htmlFor={`${id}url`}>{t('settings.baseUrl.label')}</label>

@@ -116,6 +116,7 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   content: isString,
   reasoning: optional(isString),
   thinkingBlocks: optional(Array.isArray),
+  responseId: optional(isString),
   status: oneOf('complete', 'streaming', 'stopped', 'error'),
   createdAt: isNumber,
   model: optional(isString),

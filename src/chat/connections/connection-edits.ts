@@ -72,7 +72,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     if (!current) return { ok: false, error: 'not-found' };
     const url = patch.baseUrl === undefined ? undefined : normalizeBaseUrl(patch.baseUrl);
     if (url && !url.ok) return url;
-    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, api: _api, ...rest } = current;
+    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, api: _api, storeResponses: _store, ...rest } = current;
     const baseUrl = url?.ok ? url.url : current.baseUrl;
     const pending = patch.confirmed === undefined ? current.pending === true && baseUrl === current.baseUrl : !patch.confirmed;
     const apiKey = Object.hasOwn(patch, 'apiKey') ? patch.apiKey?.trim() || undefined : current.apiKey;
@@ -81,6 +81,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     const headers = Object.hasOwn(patch, 'headers') ? cleanHeaders(patch.headers) : current.headers;
     const kind = patch.kind ?? current.kind;
     const api = Object.hasOwn(patch, 'api') ? patch.api : current.api;
+    const storeResponses = Object.hasOwn(patch, 'storeResponses') ? patch.storeResponses : current.storeResponses;
     const next: Connection = {
       ...rest,
       kind,
@@ -91,6 +92,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
       ...(pending && { pending: true as const }),
       ...(headers && { headers }),
       ...(api && { api }),
+      ...(storeResponses && { storeResponses }),
     };
     // Nothing changed: no new snapshot, no write.
     const sameRequests = requestKey(next) === requestKey(current);

@@ -25,6 +25,8 @@ export interface ChatModelMessage {
    * document blocks, Responses' input_file); Chat Completions sends the text `content` carries.
    */
   documents?: ChatModelDocument[];
+  /** An assistant turn the Responses API kept: its id (issue 27). */
+  responseId?: string;
 }
 
 export interface ChatModelDocument {
@@ -80,6 +82,8 @@ export type ChatDelta =
   | { type: 'tool-call'; index: number; id?: string; name?: string; arguments?: string }
   /** A whole thinking block with its signature (Anthropic), kept on the reply to send back. */
   | { type: 'thinking-block'; block: ThinkingBlock }
+  /** The Responses API's id of the reply, kept to refer back to it when the provider stores replies. */
+  | { type: 'response-id'; id: string }
   /** Events of the stream that were not valid data and were skipped (counted, the reply goes on). */
   | { type: 'skipped-events'; count: number };
 

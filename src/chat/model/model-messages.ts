@@ -21,7 +21,13 @@ export function modelMessageOf(message: Message, answered: ReadonlySet<string>):
   if (message.role === 'assistant' && message.content === '' && toolCalls.length === 0) return undefined;
   // Thinking blocks go back only with the calls they led to: Anthropic asks for them there, and nowhere else.
   const thinking = toolCalls.length > 0 && message.thinkingBlocks?.length ? message.thinkingBlocks : undefined;
-  return { role: message.role, content: message.content, ...(toolCalls.length > 0 && { toolCalls }), ...(thinking && { thinkingBlocks: thinking }) };
+  return {
+    role: message.role,
+    content: message.content,
+    ...(toolCalls.length > 0 && { toolCalls }),
+    ...(thinking && { thinkingBlocks: thinking }),
+    ...(message.responseId && { responseId: message.responseId }),
+  };
 }
 
 /** The system message of a request: the chat's system prompt, then the compaction summary in force (issue 24). */

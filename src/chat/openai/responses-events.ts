@@ -53,6 +53,11 @@ export function createResponsesDecoder(): ChunkDecoder {
   const onEvent = (type: string, event: Json, deltas: DecodedDelta[], state: NativeState) => {
     const index = typeof event.output_index === 'number' ? event.output_index : 0;
     switch (type) {
+      case 'response.created': {
+        const id = isObject(event.response) ? text(event.response.id) : '';
+        if (id) deltas.push({ type: 'response-id', id });
+        return;
+      }
       case 'response.output_text.delta':
         if (text(event.delta)) deltas.push({ type: 'content', text: text(event.delta) });
         return;

@@ -19,15 +19,15 @@ function outputText(body: unknown): string {
 }
 
 /** OpenAI's Responses API as a NativeFormat. */
-export function responsesFormat(options: OpenAiModelOptions = {}): NativeFormat {
+export function responsesFormat(options: OpenAiModelOptions = {}, store = false): NativeFormat {
   return {
     path: 'responses',
-    body: (request, stream) => responsesBody(request, { stream, temperature: options.temperature, maxTokens: options.maxTokens }),
+    body: (request, stream) => responsesBody(request, { stream, store: store && stream, temperature: options.temperature, maxTokens: options.maxTokens }),
     decoder: createResponsesDecoder,
     replyText: outputText,
   };
 }
 
 export function createResponsesModel(connection: OpenAiConnection, options: OpenAiModelOptions = {}): OpenAiModel {
-  return createNativeModel(connection, responsesFormat(options), options);
+  return createNativeModel(connection, responsesFormat(options, connection.storeResponses === true), options);
 }

@@ -60,6 +60,8 @@ export function responsesTools(tools: readonly OpenAiTool[]): Json[] {
 
 export interface ResponsesRequestOptions {
   stream: boolean;
+  /** The provider keeps replies: the input starts after the last reply it kept, named by `previous_response_id`. */
+  store?: boolean;
   temperature?: number;
   maxTokens?: number;
 }
@@ -73,16 +75,19 @@ export function responsesBody(request: Omit<ChatModelRequest, 'signal'>, options
     .join('\n\n');
   const temperature = request.temperature ?? options.temperature;
   const maxTokens = request.maxTokens ?? options.maxTokens;
+  const kept = options.store ? request.messages.findLastIndex((message) => message.role === 'assistant' && message.responseId) : -1;
+  const after = kept < 0 ? request.messages : request.messages.slice(kept + 1);
   return {
     ...(request.model && { model: request.model }),
     ...(instructions && { instructions }),
-    input: request.messages.flatMap(items),
+    ...(kept >= 0 && { previous_response_id: request.messages[kept]!.responseId }),
+    input: after.flatMap(items),
     ...(request.tools && request.tools.length > 0 && { tools: responsesTools(request.tools) }),
     // Only a chat that asks for an effort asks for reasoning: a model without it refuses the field.
     ...(request.reasoningEffort && { reasoning: { effort: request.reasoningEffort, summary: 'auto' } }),
     ...(temperature !== undefined && { temperature }),
     ...(maxTokens !== undefined && { max_output_tokens: maxTokens }),
-    store: false,
+    store: options.store === true,
     ...(options.stream && { stream: true }),
   };
 }

@@ -23,6 +23,8 @@ export interface OpenAiConnection {
   headers?: Record<string, string>;
   /** Unset: OpenAI Chat Completions. */
   api?: WireApi;
+  /** Responses only: the provider keeps replies, and later requests refer to the last one (`previous_response_id`). */
+  storeResponses?: boolean;
 }
 
 export interface TransportOptions {

@@ -211,6 +211,9 @@ export function startGeneration(options: GenerationOptions): Generation {
           case 'thinking-block':
             received(() => ({ thinkingBlocks: [...(message.thinkingBlocks ?? []), delta.block] }));
             break;
+          case 'response-id':
+            update({ ...message, responseId: delta.id });
+            break;
           case 'skipped-events':
             update({ ...message, skippedEvents: (message.skippedEvents ?? 0) + delta.count });
             break;

@@ -327,6 +327,14 @@ describe('Settings: a connection’s API format (issue 27)', () => {
     await act(flushPromises);
     await harness.store.flush();
     expect(harness.store.getSnapshot().connections[0]).toMatchObject({ kind: 'openai', api: 'responses' });
+    // Off by default: the provider keeps nothing unless the user lets it.
+    const keep = within(dialog()).getByRole('checkbox', { name: 'Let the provider keep replies' }) as HTMLInputElement;
+    expect(keep.checked).toBe(false);
+    await act(async () => {
+      fireEvent.click(keep);
+    });
+    await harness.store.flush();
+    expect(harness.store.getSnapshot().connections[0]).toMatchObject({ storeResponses: true });
     expect((field('API format') as unknown as HTMLSelectElement).value).toBe('responses');
     await act(async () => {
       fireEvent.change((field('API format') as unknown as HTMLSelectElement), { target: { value: '' } });

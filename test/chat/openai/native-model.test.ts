@@ -99,7 +99,9 @@ describe('a connection set to the wrong format says which to choose', () => {
 describe('OpenAI Responses', () => {
   it('sends a Bearer key and the input items, and reads the reasoning summary, a function call and the usage', async () => {
     server.enqueue(responsesStream({ summary: 'Thinking about it.', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"location":"Paris"}' }], inputTokens: 30, outputTokens: 12, reasoningTokens: 8 }));
-    const { outcome } = await collect(responses(), { reasoningEffort: 'low' });
+    const { outcome, deltas } = await collect(responses(), { reasoningEffort: 'low' });
+    // Its id, kept on the reply for previous_response_id when the provider keeps replies.
+    expect(deltas).toContainEqual({ type: 'response-id', id: 'resp_test' });
     expect(outcome).toMatchObject({
       text: '',
       reasoning: 'Thinking about it.',
@@ -111,6 +113,12 @@ describe('OpenAI Responses', () => {
     expect(request!.headers.authorization).toBe('Bearer sk-ant-test');
     expect(request!.headers['x-api-key']).toBeUndefined();
     expect(request!.body).toEqual({ model: 'claude-a', instructions: 'Be brief.', input: [{ role: 'user', content: 'Hi' }], reasoning: { effort: 'low', summary: 'auto' }, store: false, stream: true });
+  });
+
+  it('with the provider keeping replies, asks it to store and names the last kept reply', async () => {
+    server.enqueue(responsesStream({ text: 'Again.' }));
+    await collect({ ...responses(), storeResponses: true }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello', responseId: 'resp_prev' }, { role: 'user', content: 'Again?' }] });
+    expect(server.requests.at(-1)!.body).toMatchObject({ store: true, previous_response_id: 'resp_prev', input: [{ role: 'user', content: 'Again?' }] });
   });
 
   it('asks titles without streaming and reads the output text', async () => {

@@ -193,3 +193,26 @@ describe('PDFs (issue 27)', () => {
     expect(wireMessage(pdfTurn)).toEqual({ role: 'user', content: pdfTurn.content });
   });
 });
+
+describe('Responses with the provider keeping replies (issue 27; off by default)', () => {
+  const thread: ChatModelMessage[] = [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: 'Hi' },
+    { role: 'assistant', content: 'Hello!', responseId: 'resp_1' },
+    { role: 'user', content: 'Weather?' },
+    { role: 'assistant', content: '', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{}' }], responseId: 'resp_2' },
+    { role: 'tool', content: 'Sunny', toolCallId: 'call_1' },
+  ];
+
+  it('off: the whole conversation, store false, no previous_response_id', () => {
+    const body = responsesBody({ messages: thread }, { stream: true });
+    expect(body).toMatchObject({ store: false, instructions: 'Be brief.' });
+    expect(body).not.toHaveProperty('previous_response_id');
+    expect(body.input).toHaveLength(5);
+  });
+
+  it('on: only what follows the last kept reply, which previous_response_id names; the instructions each time', () => {
+    const body = responsesBody({ messages: thread }, { stream: true, store: true });
+    expect(body).toMatchObject({ store: true, instructions: 'Be brief.', previous_response_id: 'resp_2', input: [{ type: 'function_call_output', call_id: 'call_1', output: 'Sunny' }] });
+  });
+});
