@@ -6,6 +6,7 @@ import type { ChatDelta } from '../../../src/chat';
 import { listModelCatalog, type OpenAiConnection } from '../../../src/chat/openai';
 import { createApiModel } from '../../../src/chat/openai/api-model';
 import { checkResponsesApi } from '../../../src/chat/openai/list-models';
+import { startGeneration } from '../../../src/chat/replies/generation';
 import { anthropicError, anthropicStream, responsesStream, startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { fold } from './stream-harness';
 
@@ -126,5 +127,37 @@ describe('OpenAI Responses', () => {
     const title = await createApiModel(responses(), options).title!({ model: 'gpt-5', messages: [{ role: 'user', content: 'Hi' }], signal: new AbortController().signal });
     expect(title).toBe('Weather in Paris');
     expect(server.requests.at(-1)!.body).toMatchObject({ model: 'gpt-5', max_output_tokens: 32, store: false });
+  });
+});
+
+describe('what a stored reply keeps (issue 27)', () => {
+  const empty = { id: 'a1', chatId: 'c1', parentId: 'u1', role: 'assistant' as const, content: '', status: 'streaming' as const, createdAt: 0 };
+  const generate = (connection: OpenAiConnection) =>
+    startGeneration({
+      model: createApiModel(connection, options),
+      request: { model: 'claude-a', messages: [{ role: 'user', content: 'Hi' }] },
+      message: empty,
+      now: () => Date.now(),
+      onUpdate() {},
+      save: async () => {},
+      onFinish() {},
+    }).done;
+
+  it('Claude’s thinking blocks with their signatures, its calls and its usage', async () => {
+    server.enqueue(anthropicStream({ thinking: 'Use the tool.', signature: 'sig-kept', toolCalls: [{ id: 'toolu_k', name: 'get_weather', arguments: '{"location":"Oslo"}' }], inputTokens: 9, outputTokens: 5 }));
+    const message = await generate(anthropic());
+    expect(message).toMatchObject({
+      status: 'complete',
+      reasoning: 'Use the tool.',
+      thinkingBlocks: [{ type: 'thinking', thinking: 'Use the tool.', signature: 'sig-kept' }],
+      toolCalls: [{ index: 1, id: 'toolu_k', name: 'get_weather', arguments: '{"location":"Oslo"}' }],
+      finishReason: 'tool_calls',
+      usage: { promptTokens: 9, completionTokens: 5, totalTokens: 14 },
+    });
+  });
+
+  it('the Responses reply’s id', async () => {
+    server.enqueue(responsesStream({ text: 'Hi.' }));
+    expect(await generate(responses())).toMatchObject({ status: 'complete', content: 'Hi.', responseId: 'resp_test' });
   });
 });
