@@ -62,6 +62,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
       ...(pending && { pending: true as const }),
       ...(headers && { headers }),
       ...(input.api && { api: input.api }),
+      ...(input.storeResponses && { storeResponses: true as const }),
     };
     setConnections([...context.state().connections, connection]);
     return { ok: true, connection };
