@@ -263,5 +263,28 @@ describe('Settings → Connections for Anthropic at 390×844 (touch profile, key
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(SHOTS, 'native-apis-wrong-format-390.png') });
-  });
+
+    // Back to Anthropic Messages, and a chat with Claude at this size, by keyboard: its thinking shown as reasoning.
+    anthropicOnly.setScript(() => anthropicStream({ thinking: 'Weighing a short answer.', text: 'Hello from Claude.' }));
+    await format.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => format.inputValue()).toBe('anthropic');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+    await composer(page).focus();
+    await page.keyboard.type('Hi Claude');
+    // On a touch screen Enter is a new line: the keyboard reaches Send instead.
+    await page.getByRole('button', { name: 'Send message' }).focus();
+    await page.keyboard.press('Enter');
+    await lastReply().getByText('Hello from Claude.').waitFor();
+    const summary = lastReply().locator('details summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await lastReply().locator('.reasoning__text').textContent()).toBe('Weighing a short answer.');
+    const sent = anthropicOnly.requests.filter((r) => r.path === '/v1/messages' && r.body?.stream).at(-1)!;
+    expect(sent.body).toEqual({ model: 'claude-opus-4-6', max_tokens: 8192, messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi Claude' }] }], stream: true });
+    expect(await axeViolations(page, '.thread')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(SHOTS, 'native-apis-chat-390.png') });
+  }, JOURNEY_TIMEOUT_MS);
 });
