@@ -178,6 +178,10 @@ const NAMED_DOORS: Record<string, string> = {
     'reading a server’s error, on the first screen (model-error-info); the door would bring the stream reader',
   'openai/openai-model':
     'the OpenAI-compatible model: loaded with import() with the first request',
+  'connections/connection-apis':
+    'the wire formats and their presets (issue 27): Settings uses them; the door loads with the first screen',
+  'openai/api-model':
+    'the client in a connection’s own wire format (issue 27): loaded with import() with the first request; Anthropic’s and Responses’ with their own',
   'openai/worker-model':
     'the stream worker’s model: boot loads it with import() after the first screen',
   'persistence/attachment-rows':

@@ -28,6 +28,10 @@ export interface Chat {
   /** Sampling settings; unset means the server decides. */
   temperature?: number;
   maxTokens?: number;
+  /** Anthropic's extended thinking budget in tokens (issue 27); unset: no extended thinking. */
+  thinkingBudget?: number;
+  /** OpenAI Responses' reasoning effort (issue 27); unset: the model's default. */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
   /** The leaf of the branch on screen; the thread is the path from the root to it. */
   currentLeafId?: string;
   /** Set on imported chats only. */
@@ -113,6 +117,13 @@ export interface ToolCall {
  */
 export type ToolCallState = 'pending' | 'running' | 'done' | 'failed' | 'denied' | 'refused' | 'cancelled';
 
+/**
+ * One block of a model's own thinking as its provider sent it (issue 27): Anthropic's `thinking`
+ * with its signature, or a `redacted_thinking` block. Sent back unchanged when tools continue the
+ * turn (Anthropic requires it), and only to Anthropic: other providers get the reasoning text or nothing.
+ */
+export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+
 export interface Message {
   id: string;
   chatId: string;
@@ -121,6 +132,10 @@ export interface Message {
   role: MessageRole;
   content: string;
   reasoning?: string;
+  /** The provider's own thinking blocks, with their signatures (Anthropic), kept to send back with tool results. */
+  thinkingBlocks?: ThinkingBlock[];
+  /** The Responses API's id of this reply (issue 27), for `previous_response_id` when the connection lets the provider keep replies. */
+  responseId?: string;
   status: MessageStatus;
   /** The failure as the model reported it (status 'error'); the text that arrived is kept. */
   error?: string;

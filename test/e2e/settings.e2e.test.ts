@@ -107,7 +107,7 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     await settings().getByRole('button', { name: 'Add connection' }).click();
     // Every preset is readable whole inside the dialog: nothing cut off, nothing outside the screen.
     const items = page.getByRole('menuitem');
-    expect(await items.count()).toBe(7);
+    expect(await items.count()).toBe(9);
     for (const item of await items.all()) {
       const box = (await item.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

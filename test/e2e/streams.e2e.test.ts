@@ -57,7 +57,7 @@ describe('the reply shows what the stream said', () => {
     ['html-502-cloudflare', 'A gateway in front of the model server failed', 'api.example.com | 502: Bad gateway'],
     ['html-504-nginx', 'A gateway gave up waiting for the model server', '504 Gateway Time-out'],
     ['ollama-native-ndjson', 'This is Ollama’s own API, not its OpenAI-compatible one', `use the base URL ${'ORIGIN'}/v1`],
-    ['anthropic-messages', 'This is Anthropic’s API, which is not OpenAI-compatible', 'OpenRouter'],
+    ['anthropic-messages', 'This is Anthropic’s API', 'API format to “Anthropic Messages”'],
   ])('%s is explained on the message, with the page’s title only, and Retry', async (fixture, title, detail) => {
     await replyTo(`Try ${fixture}`, fixture);
     const card = reply().locator('.message-error');

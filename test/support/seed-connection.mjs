@@ -1,6 +1,7 @@
 // Runs inside a page of the app's origin (before the app opens its database): stores one
 // connection and its model as the default, exactly as the Settings dialog would persist them.
-export function seedConnection({ baseUrl, kind = 'custom', model = 'test-model', name = 'Test server' }) {
+// `connections` (issue 27): several, each as stored (an API format, a key), instead of the one; `model` is then a whole reference.
+export function seedConnection({ baseUrl, kind = 'custom', model = 'test-model', name = 'Test server', connections }) {
   return new Promise((resolve, reject) => {
     // No version: an existing database (the app may have opened it first) opens at its own version; a new one is created at 1 and the app migrates it.
     const open = indexedDB.open('parley');
@@ -15,8 +16,8 @@ export function seedConnection({ baseUrl, kind = 'custom', model = 'test-model',
     open.onsuccess = () => {
       const db = open.result;
       const tx = db.transaction('settings', 'readwrite');
-      tx.objectStore('settings').put({ key: 'connections', value: [{ id: 'test', name, kind, baseUrl }] });
-      tx.objectStore('settings').put({ key: 'defaultModel', value: `test/${model}` });
+      tx.objectStore('settings').put({ key: 'connections', value: connections ?? [{ id: 'test', name, kind, baseUrl }] });
+      tx.objectStore('settings').put({ key: 'defaultModel', value: connections ? model : `test/${model}` });
       tx.oncomplete = () => {
         db.close();
         resolve();

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { apiPresetFor, isWireApi } from '../../chat/connections/connection-apis';
 import {
   CONNECTION_PRESETS,
   getConnectionsStore,
@@ -35,7 +36,7 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
   const [name, setName] = useState(connection.name);
   const [confirming, setConfirming] = useState(false);
   const draft = useConnectionDraft(connection);
-  const preset = presetFor(connection.kind);
+  const preset = apiPresetFor(connection.api) ?? presetFor(connection.kind);
   const update = (patch: Parameters<typeof store.update>[1]) => store.update(connection.id, patch);
   const urlError = draft.urlError;
 
@@ -71,6 +72,39 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
             </option>
           ))}
         </select>
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}api`}>{t('settings.api.label')}</label>
+        <select
+          id={`${id}api`}
+          className="settings-input"
+          value={connection.api ?? ''}
+          aria-describedby={`${id}apiHint`}
+          onChange={(event) => update({ api: isWireApi(event.target.value) ? event.target.value : undefined })}
+        >
+          <option value="">{t('settings.api.chat')}</option>
+          <option value="anthropic">{t('settings.api.anthropic')}</option>
+          <option value="responses">{t('settings.api.responses')}</option>
+        </select>
+        <p id={`${id}apiHint`} className="settings-hint">
+          {t(connection.api === 'anthropic' ? 'settings.api.hint.anthropic' : connection.api === 'responses' ? 'settings.api.hint.responses' : 'settings.api.hint.chat')}
+        </p>
+        {connection.api === 'responses' && (
+          <>
+            <label className="settings-check">
+              <input
+                type="checkbox"
+                checked={connection.storeResponses === true}
+                aria-describedby={`${id}storeHint`}
+                onChange={(event) => update({ storeResponses: event.target.checked || undefined })}
+              />
+              {t('settings.storeResponses.label')}
+            </label>
+            <p id={`${id}storeHint`} className="settings-hint">
+              {t('settings.storeResponses.hint')}
+            </p>
+          </>
+        )}
       </div>
       <div className="settings-field">
         <label htmlFor={`${id}url`}>{t('settings.baseUrl.label')}</label>
@@ -116,7 +150,7 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
           {t('settings.remove.action')}
         </Button>
       </div>
-      <TestResultView result={draft.result} kind={connection.kind} />
+      <TestResultView result={draft.result} kind={connection.kind} api={connection.api} base={connection.baseUrl} />
       <KeyMoveDialog to={draft.keyMove?.to ?? null} from={draft.keyMove?.from ?? ''} onAnswer={draft.answerKeyMove} />
       <ConfirmDialog
         open={confirming}

@@ -26,7 +26,7 @@ function useModelSummary(connection: Connection): { state: string; text: string 
     case 'ready':
       return { state: 'ready', text: tn('settings.status.models', list.ids.length) };
     case 'error':
-      return { state: 'error', text: list.error ? explainModelError({ ...list.error, kind: connection.kind }).title : '' };
+      return { state: 'error', text: list.error ? explainModelError({ ...list.error, kind: connection.kind, api: connection.api, base: connection.baseUrl }).title : '' };
     default:
       return { state: 'idle', text: '' };
   }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CONNECTION_PRESETS, getConnectionsStore, uniqueConnectionName, useConnections, type ConnectionPreset } from '../../chat/connections';
+import { CONNECTION_PRESETS, getConnectionsStore, uniqueConnectionName, useConnections, type ApiPreset, type ConnectionPreset } from '../../chat/connections';
+import { API_PRESETS } from '../../chat/connections/connection-apis';
 import { t } from './settings-text';
 import { Menu } from '../../ui/menu';
 import { ConnectionItem } from './connection-item';
@@ -25,10 +26,11 @@ export function ConnectionsSection() {
     addRef.current?.focus();
   }, [focusAdd]);
 
-  const add = (preset: ConnectionPreset) => {
+  const add = (preset: ConnectionPreset | ApiPreset) => {
     // Pending: the preset's address is a suggestion, asked nothing until the user confirms it.
     const name = uniqueConnectionName(preset.name, store.getSnapshot().connections);
-    const result = store.add({ name, kind: preset.kind, baseUrl: preset.baseUrl, pending: true });
+    const api = 'api' in preset ? preset.api : undefined;
+    const result = store.add({ name, kind: preset.kind, baseUrl: preset.baseUrl, pending: true, ...(api && { api }) });
     if (!result.ok) return;
     setExpandedId(result.connection.id);
     setAddedId(result.connection.id);
@@ -43,8 +45,8 @@ export function ConnectionsSection() {
           size="sm"
           icon="lucide:plus"
           align="end"
-          items={CONNECTION_PRESETS.map((preset) => ({
-            id: preset.kind,
+          items={[...CONNECTION_PRESETS, ...API_PRESETS].map((preset) => ({
+            id: 'api' in preset ? `${preset.kind}-${preset.api}` : preset.kind,
             label: t('settings.add.preset', { name: preset.name, url: preset.baseUrl }),
             onSelect: () => add(preset),
           }))}

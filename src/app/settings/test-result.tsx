@@ -9,13 +9,16 @@ export const TESTED_MODELS_SHOWN = 50;
 export interface TestResultViewProps {
   result: TestResult | null;
   kind: ConnectionKind;
+  /** The connection's wire format (issue 27), for the fixes that differ by it. */
+  api?: string;
+  base?: string;
 }
 
 /**
  * What "Test connection" found: the models, or precisely what failed and the fix for this kind
  * of server. A polite live region that stays mounted, so each new result is announced.
  */
-export function TestResultView({ result, kind }: TestResultViewProps) {
+export function TestResultView({ result, kind, api, base }: TestResultViewProps) {
   const state = result === null ? 'idle' : result.ok ? 'ok' : 'failed';
   return (
     <div className="test-result" role="status" data-state={state}>
@@ -36,7 +39,7 @@ export function TestResultView({ result, kind }: TestResultViewProps) {
           )}
         </>
       )}
-      {result && !result.ok && <FailureText result={result} kind={kind} />}
+      {result && !result.ok && <FailureText result={result} kind={kind} api={api} base={base} />}
     </div>
   );
 }
@@ -54,8 +57,8 @@ export function failureDetail(error: ModelErrorInfo, detail: string | undefined)
   return t('settings.test.networkDetail', { detail });
 }
 
-function FailureText({ result, kind }: { result: Extract<TestResult, { ok: false }>; kind: ConnectionKind }) {
-  const explanation = explainModelError({ ...result.error, kind });
+function FailureText({ result, kind, api, base }: { result: Extract<TestResult, { ok: false }>; kind: ConnectionKind; api?: string; base?: string }) {
+  const explanation = explainModelError({ ...result.error, kind, api, base });
   const detail = failureDetail(result.error, explanation.detail);
   return (
     <>

@@ -42,7 +42,9 @@ export function useConnectionDraft(connection: Connection) {
   };
   const runTest = async () => {
     setResult(null);
-    setResult(await store.testConnection({ id: connection.id, kind: connection.kind, ...draft.current }));
+    // The format as stored now (its select saves at once), not as the editor first opened.
+    const api = stored()?.api;
+    setResult(await store.testConnection({ id: connection.id, kind: connection.kind, ...draft.current, ...(api && { api }) }));
   };
   const apply = (url: string, keepKey: boolean, then: Then): Promise<void> | undefined => {
     save({ baseUrl: url, confirmed: true, keepKey });

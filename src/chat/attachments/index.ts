@@ -24,7 +24,7 @@ export type { AttachmentErrorCode, PrepareOptions } from './prepare-attachment';
 export type { ImageProcessor } from './image-client';
 export { fileBlock } from './text-file';
 export { attachmentTokens, imageTokens, textTokens } from './tokens';
-export { userMessageContent, contentText, type ContentPart, type MessageContent } from './content-parts';
+export { attachmentText, userMessageContent, contentText, type ContentPart, type MessageContent } from './content-parts';
 export { visionRejection, acceptsImages, type VisionRejection } from './vision-errors';
 export { contextLengthOf, contextLengthOfOllamaShow, contextLengthOfProps, modelEntry, exceedsContext } from './context-window';
 export type { AttachmentSettings } from './attachment-settings';

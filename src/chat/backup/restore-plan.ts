@@ -151,6 +151,9 @@ export function planConnections(raw: readonly Record<string, unknown>[], here: r
       ...(apiKey && { apiKey }),
       ...(item.keyStorage === 'session' && { keyStorage: 'session' as const }),
       ...(headers && { headers }),
+      // The wire format as written (issue 27); the routing speaks Chat Completions to any other value.
+      ...((item.api === 'anthropic' || item.api === 'responses') && { api: item.api }),
+      ...(item.storeResponses === true && { storeResponses: true as const }),
     };
     names.push(connection);
     return { ...shown, name: unique, address: url.url, action: 'new', connection };

@@ -1,3 +1,4 @@
+import type { ListModelsOptions, OpenAiConnection } from '../openai';
 import { bindKey } from './api-key-rules';
 import { cleanHeaders, normalizeBaseUrl, presetFor, type Connection, type ConnectionInput } from './connection';
 import { randomId, uniqueConnectionName } from './connection-names';
@@ -27,12 +28,15 @@ export interface ConnectionEditsContext {
   init(): Promise<void>;
   listModels: ListModelsFn;
   timeoutMs: number;
+  /** Test connection's check that the server speaks the connection's format (a Responses API); the real one by default. */
+  checkApi?: (connection: OpenAiConnection, options: ListModelsOptions) => Promise<void>;
 }
 
 export type ConnectionEditsFactory = (context: ConnectionEditsContext) => ConnectionEdits;
 
 export const createConnectionEdits: ConnectionEditsFactory = (context) => {
   const { setConnections, setModels, setDefaultModel, refreshModels, init, listModels, timeoutMs } = context;
+  const checkApi = context.checkApi ?? ((connection, options) => import('../openai/list-models').then((module) => module.checkResponsesApi(connection, options)));
   const newId = () => {
     let id = randomId();
     while (connectionById(context.state(), id)) id = randomId();
@@ -57,6 +61,8 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
       ...(input.keyStorage === 'session' && { keyStorage: 'session' as const }),
       ...(pending && { pending: true as const }),
       ...(headers && { headers }),
+      ...(input.api && { api: input.api }),
+      ...(input.storeResponses && { storeResponses: true as const }),
     };
     setConnections([...context.state().connections, connection]);
     return { ok: true, connection };
@@ -67,7 +73,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     if (!current) return { ok: false, error: 'not-found' };
     const url = patch.baseUrl === undefined ? undefined : normalizeBaseUrl(patch.baseUrl);
     if (url && !url.ok) return url;
-    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, ...rest } = current;
+    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, api: _api, storeResponses: _store, ...rest } = current;
     const baseUrl = url?.ok ? url.url : current.baseUrl;
     const pending = patch.confirmed === undefined ? current.pending === true && baseUrl === current.baseUrl : !patch.confirmed;
     const apiKey = Object.hasOwn(patch, 'apiKey') ? patch.apiKey?.trim() || undefined : current.apiKey;
@@ -75,6 +81,8 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     const keyStorage = Object.hasOwn(patch, 'keyStorage') ? patch.keyStorage : current.keyStorage;
     const headers = Object.hasOwn(patch, 'headers') ? cleanHeaders(patch.headers) : current.headers;
     const kind = patch.kind ?? current.kind;
+    const api = Object.hasOwn(patch, 'api') ? patch.api : current.api;
+    const storeResponses = Object.hasOwn(patch, 'storeResponses') ? patch.storeResponses : current.storeResponses;
     const next: Connection = {
       ...rest,
       kind,
@@ -84,6 +92,8 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
       ...(keyStorage === 'session' && { keyStorage }),
       ...(pending && { pending: true as const }),
       ...(headers && { headers }),
+      ...(api && { api }),
+      ...(storeResponses && { storeResponses }),
     };
     // Nothing changed: no new snapshot, no write.
     const sameRequests = requestKey(next) === requestKey(current);
@@ -110,17 +120,21 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     const apiKey = draft.apiKey?.trim() || undefined;
     const headers = cleanHeaders(draft.headers);
     const stored = connectionById(context.state(), draft.id);
-    const asked = { baseUrl: url.url, ...(apiKey && { apiKey }), ...(headers && { headers }) };
-    if (stored && !stored.pending && JSON.stringify(toOpenAiConnection(stored)) === JSON.stringify(asked)) {
-      // The stored connection as it is: its list is refreshed (one request, shared with any picker asking).
-      const list = await refreshModels(stored.id);
-      if (list?.status === 'ready') return { ok: true, models: list.ids };
-      return { ok: false, error: list?.error ?? { code: 'no-model', reason: 'connection-removed', message: 'The connection was removed' } };
-    }
+    const asked = { baseUrl: url.url, api: draft.api, ...(apiKey && { apiKey }), ...(headers && { headers }) };
     try {
-      // The draft is what the user asked to test, key and address together: sent as it is.
-      const { ids } = await listModels(asked, { signal: AbortSignal.timeout(timeoutMs) });
-      return { ok: true, models: ids };
+      let models: readonly string[];
+      if (stored && !stored.pending && JSON.stringify(toOpenAiConnection(stored)) === JSON.stringify(asked)) {
+        // The stored connection as it is: its list is refreshed (one request, shared with any picker asking).
+        const list = await refreshModels(stored.id);
+        if (list?.status !== 'ready') return { ok: false, error: list?.error ?? { code: 'no-model', reason: 'connection-removed', message: 'The connection was removed' } };
+        models = list.ids;
+      } else {
+        // The draft is what the user asked to test, key and address together: sent as it is.
+        models = (await listModels(asked, { signal: AbortSignal.timeout(timeoutMs) })).ids;
+      }
+      // Every OpenAI-compatible server lists models the same way: only asking tells whether it speaks Responses.
+      if (asked.api === 'responses') await checkApi(asked, { signal: AbortSignal.timeout(timeoutMs) });
+      return { ok: true, models };
     } catch (error) {
       return { ok: false, error: modelErrorInfo(error) };
     }

@@ -1,3 +1,5 @@
+import type { WireApi } from '../openai';
+
 /**
  * A connection to one OpenAI-compatible server (SPEC B1): where it is, how to authenticate, and
  * which kind of server it is, so the app can name the right fix when it cannot be reached.
@@ -26,6 +28,10 @@ export interface Connection {
   readonly pending?: true;
   /** Sent with every request to this server (a proxy's token, OpenRouter's HTTP-Referer…). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The wire format (issue 27): unset is OpenAI Chat Completions; `anthropic` Messages; `responses` OpenAI Responses. */
+  readonly api?: WireApi;
+  /** Responses only (issue 27): the user let the provider keep replies; off (unset) by default. */
+  readonly storeResponses?: true;
 }
 
 /** What the user gives for a new connection (the store chooses the id). */
@@ -124,7 +130,7 @@ export function cleanHeaders(headers: unknown): Record<string, string> | undefin
 /** A stored connection read back, or undefined when it is unusable (an id with `/`, a bad URL…). */
 export function readConnection(value: unknown): Connection | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, name, kind, baseUrl, apiKey, apiKeyUrl, keyStorage, pending, headers } = value;
+  const { id, name, kind, baseUrl, apiKey, apiKeyUrl, keyStorage, pending, headers, api, storeResponses } = value;
   if (typeof id !== 'string' || id === '' || id.includes('/') || typeof baseUrl !== 'string') return undefined;
   const url = normalizeBaseUrl(baseUrl);
   if (!url.ok) return undefined;
@@ -144,5 +150,8 @@ export function readConnection(value: unknown): Connection | undefined {
     ...(keyStorage === 'session' && { keyStorage: 'session' as const }),
     ...(isPending && { pending: true as const }),
     ...(cleanHeadersValue && { headers: cleanHeadersValue }),
+    // Checked where it is used (an unknown one is spoken to as Chat Completions): no bytes for it on the first screen.
+    ...(typeof api == 'string' && { api: api as WireApi }),
+    ...(storeResponses === true && { storeResponses }),
   };
 }

@@ -1,7 +1,7 @@
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model';
 import type { OpenAiConnection } from '../openai';
 import type { Connection } from './connection';
-import { deferredModel } from './deferred-model';
+import { deferredModel } from '../model';
 import type { ModelPreferences } from './model-preferences';
 import { getModelPreferences } from './model-preferences-instance';
 import type { ConnectionsStore } from './connections-store';
@@ -28,7 +28,7 @@ export interface ConnectionsModelOptions {
 export function createConnectionsRouting(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ChatModel & { title(request: ChatModelRequest): Promise<string> } {
   const createModel =
     options.createModel ??
-    ((connection: OpenAiConnection) => deferredModel(() => import('../openai/openai-model').then((module) => module.createOpenAiModel(connection))));
+    ((connection: OpenAiConnection) => deferredModel(() => import('../openai/api-model').then((module) => module.createApiModel(connection))));
   const clients = new Map<string, { key: string; model: ChatModel }>();
   const preferences = () => options.preferences ?? getModelPreferences();
 

@@ -16,6 +16,8 @@ export {
   type ConnectionPreset,
   type HeaderError,
 } from './connection';
+// The wire formats' presets load with Settings: import connection-apis.ts by path.
+export type { ApiPreset, WireApi } from './connection-apis';
 export { modelIdOf, modelRef, parseModelRef, type ModelRefParts } from './model-ref';
 export { modelErrorInfo, type ModelErrorInfo } from './model-error-info';
 export {
@@ -58,7 +60,7 @@ export {
   type ConnectionsModel,
   type ConnectionsModelOptions,
 } from './connections-model';
-export { deferredModel } from './deferred-model';
+export { deferredModel } from '../model';
 // Loaded with its first use (connections-store.ts), so not re-exported: import it by path.
 export type { LocalServer, LocalServerTarget, ProbeLocalServersOptions } from './probe-local-servers';
 export { configureConnectionsStore, getConnectionsStore, resetConnectionsStore } from './connections-instance';

@@ -89,7 +89,7 @@ export function firstAvailableModel(snapshot: ConnectionsSnapshot, exceptConnect
 /** What a request to the connection depends on: when it changes, lists and cached clients are stale. */
 export function requestKey(connection: Connection): string {
   const sent = toOpenAiConnection(connection);
-  return JSON.stringify([sent.baseUrl, sent.apiKey ?? '', sent.headers ?? {}, connection.pending ?? false]);
+  return JSON.stringify([sent.baseUrl, sent.apiKey ?? '', sent.headers ?? {}, connection.pending ?? false, sent.api, sent.storeResponses]);
 }
 
 /** The key to send with a request, only to the address it was confirmed for (never to a pending one). */
@@ -97,10 +97,12 @@ export function sendableKey(connection: Pick<Connection, 'baseUrl' | 'apiKey' | 
   return !connection.pending && connection.apiKeyUrl === connection.baseUrl ? connection.apiKey : undefined;
 }
 
-export function toOpenAiConnection(connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'apiKeyUrl' | 'pending' | 'headers'>): OpenAiConnection {
+export function toOpenAiConnection(connection: Pick<Connection, 'baseUrl' | 'apiKey' | 'apiKeyUrl' | 'pending' | 'headers' | 'api' | 'storeResponses'>): OpenAiConnection {
   const apiKey = sendableKey(connection);
   return {
     baseUrl: connection.baseUrl,
+    api: connection.api,
+    storeResponses: connection.storeResponses,
     ...(apiKey && { apiKey }),
     ...(connection.headers && { headers: { ...connection.headers } }),
   };

@@ -1,9 +1,9 @@
 import { withoutOwner, type StoredAttachment } from '../persistence/attachment-rows';
 import type { AttachmentSettings } from '../attachments';
-import { userMessageContent, type ContentOptions } from '../attachments';
+import { attachmentText, bytesToBase64, userMessageContent, type ContentOptions } from '../attachments';
 import { imageMaxLongSide } from '../attachments';
 import type { Attachment } from '../attachments';
-import type { ChatModelMessage } from '../model';
+import type { ChatModelDocument, ChatModelMessage } from '../model';
 import { answeredCalls, modelMessageOf, systemOf } from '../model/model-messages';
 import { sentThread } from '../shapes';
 import type { Chat, Message } from '../types';
@@ -26,6 +26,17 @@ function pdfPages(settings: AttachmentSettings): ContentOptions['pdfPageImages']
     const { pdfPagesAsImages } = await import('../attachments/pdf');
     return pdfPagesAsImages(attachment.source, imageMaxLongSide(settings.imageMaxLongSide), { workerUrl: settings.pdfWorkerUrl });
   };
+}
+
+/** The PDFs of a message that go as their text and are still kept whole: Anthropic and Responses take the files themselves (issue 27). */
+async function documentsOf(attachments: readonly Attachment[]): Promise<ChatModelDocument[]> {
+  const documents: ChatModelDocument[] = [];
+  for (const attachment of attachments) {
+    if (attachment.kind !== 'pdf' || attachment.asImages || !attachment.source) continue;
+    const data = bytesToBase64(new Uint8Array(await attachment.source.arrayBuffer()));
+    documents.push({ name: attachment.name, data, text: attachmentText(attachment)! });
+  }
+  return documents;
 }
 
 export async function modelMessagesWithAttachments(
@@ -51,7 +62,8 @@ export async function modelMessagesWithAttachments(
     }
     // A row that is gone (never expected: rows go with their message) is left out, not fatal.
     const attachments = refs.flatMap((ref) => (rows.has(ref.id) ? [rows.get(ref.id)!] : []));
-    out.push({ role: 'user', content: await userMessageContent(message.content, attachments, options) });
+    const documents = await documentsOf(attachments);
+    out.push({ role: 'user', content: await userMessageContent(message.content, attachments, options), ...(documents.length > 0 && { documents }) });
   }
   return out;
 }

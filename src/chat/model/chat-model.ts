@@ -1,6 +1,6 @@
 import type { MessageContent } from '../attachments';
 import type { OpenAiTool } from '../tools';
-import type { MessageRole, Timing, Usage } from '../types';
+import type { MessageRole, ThinkingBlock, Timing, Usage } from '../types';
 
 /**
  * The seam between chats and language models: a model takes a thread and returns an abortable
@@ -16,6 +16,25 @@ export interface ChatModelMessage {
   toolCalls?: ChatModelToolCall[];
   /** A `tool` turn: the id of the call it answers. */
   toolCallId?: string;
+  /** An assistant turn's thinking blocks with their signatures (Anthropic); other formats leave them out. */
+  thinkingBlocks?: ThinkingBlock[];
+  /** A `tool` turn whose call failed or was refused (Anthropic's `is_error`). */
+  isError?: boolean;
+  /**
+   * A user turn's PDFs as files (issue 27), for the formats that read PDFs themselves (Anthropic's
+   * document blocks, Responses' input_file); Chat Completions sends the text `content` carries.
+   */
+  documents?: ChatModelDocument[];
+  /** An assistant turn the Responses API kept: its id (issue 27). */
+  responseId?: string;
+}
+
+export interface ChatModelDocument {
+  name: string;
+  /** The PDF's bytes, base64. */
+  data: string;
+  /** The text block `content` carries for it, which a format that sends the file leaves out. */
+  text: string;
 }
 
 /** A call as the model made it, sent back with the conversation. */
@@ -35,7 +54,14 @@ export interface ChatModelRequest {
   maxTokens?: number;
   /** The functions the model may call; absent or empty: none offered. */
   tools?: OpenAiTool[];
+  /** Anthropic's extended thinking: the tokens it may think with (unset: no extended thinking). */
+  thinkingBudget?: number;
+  /** OpenAI Responses' reasoning effort (unset: the model's default). */
+  reasoningEffort?: ReasoningEffort;
 }
+
+/** Responses' reasoning effort; the list the chat settings offer is theirs (no bytes on the first screen). */
+export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
 
 export type ChatDelta =
   | { type: 'content'; text: string }
@@ -54,6 +80,10 @@ export type ChatDelta =
    * ones more of its arguments (JSON text, appended).
    */
   | { type: 'tool-call'; index: number; id?: string; name?: string; arguments?: string }
+  /** A whole thinking block with its signature (Anthropic), kept on the reply to send back. */
+  | { type: 'thinking-block'; block: ThinkingBlock }
+  /** The Responses API's id of the reply, kept to refer back to it when the provider stores replies. */
+  | { type: 'response-id'; id: string }
   /** Events of the stream that were not valid data and were skipped (counted, the reply goes on). */
   | { type: 'skipped-events'; count: number };
 

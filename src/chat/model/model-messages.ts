@@ -12,14 +12,22 @@ export function answeredCalls(thread: readonly Message[]): Set<string> {
  * calls only when they were answered: a server refuses a call without its result (Stop, a reload).
  */
 export function modelMessageOf(message: Message, answered: ReadonlySet<string>): ChatModelMessage | undefined {
-  if (message.role === 'tool') return { role: 'tool', content: message.content, toolCallId: message.toolCallId ?? '' };
+  if (message.role === 'tool') return { role: 'tool', content: message.content, toolCallId: message.toolCallId ?? '', ...(message.isError && { isError: true }) };
   const toolCalls: ChatModelToolCall[] =
     message.role === 'assistant'
       ? (message.toolCalls ?? []).flatMap((call) => (call.id && answered.has(call.id) ? [{ id: call.id, name: call.name, arguments: call.arguments }] : []))
       : [];
   // A reply that failed before any text carries nothing the model should see.
   if (message.role === 'assistant' && message.content === '' && toolCalls.length === 0) return undefined;
-  return { role: message.role, content: message.content, ...(toolCalls.length > 0 && { toolCalls }) };
+  // Thinking blocks go back only with the calls they led to: Anthropic asks for them there, and nowhere else.
+  const thinking = toolCalls.length > 0 && message.thinkingBlocks?.length ? message.thinkingBlocks : undefined;
+  return {
+    role: message.role,
+    content: message.content,
+    ...(toolCalls.length > 0 && { toolCalls }),
+    ...(thinking && { thinkingBlocks: thinking }),
+    ...(message.responseId && { responseId: message.responseId }),
+  };
 }
 
 /** The system message of a request: the chat's system prompt, then the compaction summary in force (issue 24). */

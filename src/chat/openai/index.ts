@@ -13,7 +13,7 @@ export {
 } from './openai-model';
 export { serverContext, serverRoot, type ServerContext, type ServerContextSource } from './server-context';
 export { listModelCatalog, listModels, modelCatalogOf, modelIdsOf, type ListModelsOptions, type ModelCatalog } from './list-models';
-export type { OpenAiConnection, TransportOptions } from './transport';
+export type { OpenAiConnection, TransportOptions, WireApi } from './transport';
 export { errorReason, OpenAiModelError, type OpenAiErrorDetails, type OpenAiErrorReason } from './openai-error';
 export { ERROR_BODY_MAX_BYTES, isMixedContent, noCorsProbe, PROBE_TIMEOUT_MS, type Probe } from './http-errors';
 export { parseDuration, parseRetryAfter, retryAfterFromMessage, retryAfterMs } from './retry-after';

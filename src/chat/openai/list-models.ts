@@ -1,7 +1,7 @@
 import { contextLengthOf } from '../attachments';
 import { acceptsImages } from '../attachments';
 import { isEmbeddingEntry } from './embedding-models';
-import { responseError } from './http-errors';
+import { errorFromResponse, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
 
@@ -32,6 +32,11 @@ export interface ModelCatalog {
 }
 
 const MODELS_PATH = 'models';
+/** Anthropic's largest page of models (its `limit` runs from 1 to 1000). */
+export const ANTHROPIC_MODELS_PAGE = 1000;
+/** Pages asked for at most: a server whose `has_more` never ends must not keep the list loading. */
+export const MAX_MODEL_PAGES = 20;
+const RESPONSES_PATH = 'responses';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -73,12 +78,45 @@ export function modelIdsOf(body: unknown): string[] | undefined {
   return catalog && [...catalog.ids];
 }
 
-/** GET {base}/models: the ids and what the entries tell of each model. */
-export async function listModelCatalog(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<ModelCatalog> {
+/** Anthropic's own error shape, `{"type":"error","error":{"type":"…_error","message"}}`: no OpenAI-compatible server writes it. */
+export function isAnthropicBody(body: unknown): boolean {
+  return isObject(body) && body.type === 'error' && isObject(body.error);
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server speaks another format than the connection is set to (issue 27): the error says which to choose. */
+function wrongApi(connection: OpenAiConnection, url: string, body: unknown, status: number): OpenAiModelError | undefined {
+  if (connection.api !== 'anthropic' && isAnthropicBody(body)) {
+    return new OpenAiModelError('malformed-stream', `${url} is Anthropic's Messages API: set the connection's API format to Anthropic Messages`, {
+      reason: 'anthropic-stream',
+      url,
+      status,
+    });
+  }
+  // An OpenAI-style list or error (`object: "list"`, `{"error":{…}}` with no `type: "error"`) to a connection set to Anthropic.
+  const openAiShaped = isObject(body) && (body.object === 'list' || (isObject(body.error) && body.type === undefined));
+  if (connection.api === 'anthropic' && openAiShaped) {
+    return new OpenAiModelError('malformed-stream', `${url} answered like an OpenAI-compatible server, not Anthropic's Messages API`, { reason: 'openai-api', url, status });
+  }
+  return undefined;
+}
+
+/** One GET of a model list: the parsed body, or the error its status and shape say. */
+async function getModels(connection: OpenAiConnection, path: string, options: ListModelsOptions): Promise<{ body: unknown; url: string; status: number }> {
   const transport = createTransport(connection, options);
-  const url = transport.url(MODELS_PATH);
-  const response = await transport.request(MODELS_PATH, { method: 'GET', accept: 'application/json', signal: options.signal });
-  if (!response.ok) throw await responseError(response, url);
+  const url = transport.url(path);
+  const response = await transport.request(path, { method: 'GET', accept: 'application/json', signal: options.signal });
+  if (!response.ok) {
+    const text = await readLimitedText(response);
+    throw wrongApi(connection, url, parsed(text), response.status) ?? errorFromResponse(response, text, url);
+  }
   let body: unknown;
   try {
     body = await response.json();
@@ -86,10 +124,48 @@ export async function listModelCatalog(connection: OpenAiConnection, options: Li
     if (options.signal?.aborted) throw cause;
     body = undefined;
   }
+  const wrong = wrongApi(connection, url, body, response.status);
+  if (wrong) throw wrong;
+  return { body, url, status: response.status };
+}
+
+/** Anthropic lists its models a page at a time: `has_more`, and `last_id` to ask for the next page with `after_id`. */
+async function anthropicModels(connection: OpenAiConnection, options: ListModelsOptions): Promise<{ body: unknown; url: string; status: number }> {
+  const entries: unknown[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < MAX_MODEL_PAGES; page++) {
+    const query = `?limit=${ANTHROPIC_MODELS_PAGE}${after === undefined ? '' : `&after_id=${encodeURIComponent(after)}`}`;
+    const answer = await getModels(connection, MODELS_PATH + query, options);
+    const { body } = answer;
+    if (!isObject(body) || !Array.isArray(body.data)) return answer;
+    entries.push(...body.data);
+    if (body.has_more !== true || typeof body.last_id !== 'string' || body.last_id === after) return { ...answer, body: { data: entries } };
+    after = body.last_id;
+  }
+  return { body: { data: entries }, url: createTransport(connection, options).url(MODELS_PATH), status: 200 };
+}
+
+/**
+ * Whether the server has a Responses API (Test connection of a connection set to it): an empty
+ * POST is refused with a 400 where it does, and is a 404 where it does not.
+ */
+export async function checkResponsesApi(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<void> {
+  const transport = createTransport(connection, options);
+  const url = transport.url(RESPONSES_PATH);
+  const response = await transport.request(RESPONSES_PATH, { method: 'POST', json: {}, accept: 'application/json', signal: options.signal });
+  void response.body?.cancel().catch(() => {});
+  if (response.status === 404 || response.status === 405) {
+    throw new OpenAiModelError('model-not-found', `${url} answered ${response.status}: the server has no Responses API`, { reason: 'endpoint-not-found', url, status: response.status });
+  }
+}
+
+/** GET {base}/models (every page of Anthropic's): the ids and what the entries tell of each model. */
+export async function listModelCatalog(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<ModelCatalog> {
+  const { body, url, status } = connection.api === 'anthropic' ? await anthropicModels(connection, options) : await getModels(connection, MODELS_PATH, options);
   const catalog = modelCatalogOf(body);
   if (!catalog) {
     // A 200 that is not a model list: usually a web page, so the base URL misses its /v1.
-    throw new OpenAiModelError('model-not-found', `${url} did not answer with a list of models`, { reason: 'endpoint-not-found', url, status: response.status });
+    throw new OpenAiModelError('model-not-found', `${url} did not answer with a list of models`, { reason: 'endpoint-not-found', url, status });
   }
   return catalog;
 }

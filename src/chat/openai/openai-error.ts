@@ -43,6 +43,12 @@ export type OpenAiErrorReason =
   | 'ollama-native'
   /** malformed-stream: Anthropic's Messages API answered; it is not OpenAI-compatible. */
   | 'anthropic-stream'
+  /** malformed-stream or a list: a connection set to Anthropic Messages reached an OpenAI-compatible server. */
+  | 'openai-api'
+  /** server-error: Anthropic's 529 `overloaded_error`, worded as overloaded (not as the server failing). */
+  | 'overloaded'
+  /** stream-interrupted: the provider ended the reply early itself (Responses' `response.incomplete`). */
+  | 'provider-incomplete'
   /** server-error: 502 (or a CDN's 520–523): a proxy or gateway got no good answer from the model server. */
   | 'bad-gateway'
   /** server-error: 503, the server is overloaded, starting or down for maintenance. */

@@ -63,7 +63,8 @@ export function cleanTitle(text: string): string {
   return line.trim().replace(/^title\s*:\s*/i, '').replace(WRAPPING_QUOTES, '');
 }
 
-function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
+/** The thread as one transcript under the title instruction (every format asks for titles this way). */
+export function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
   const transcript = messages
     .filter((m) => m.role !== 'system')
     .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${contentText(m.content).slice(0, TITLE_CONTEXT_CHARS)}`)

@@ -47,6 +47,8 @@ export interface ReadOptions {
   clock?: StreamClock;
   /** The largest event kept in memory (MAX_EVENT_CHARS by default). */
   maxEventChars?: number;
+  /** The events' reader: Chat Completions' chunks by default; Anthropic's and Responses' own (issue 27). */
+  decoder?: () => ChunkDecoder;
 }
 
 function* finish(decoder: ChunkDecoder, broken?: unknown): Generator<DecodedDelta> {
@@ -101,7 +103,7 @@ async function* readEvents(response: Response, signal: AbortSignal, url: string,
   const maxEventChars = options.maxEventChars ?? MAX_EVENT_CHARS;
   const reader = response.body!.getReader();
   const parser = createSseParser({ maxEventChars });
-  const decoder = createChunkDecoder({ url });
+  const decoder = options.decoder?.() ?? createChunkDecoder({ url });
   // A limit that passes ends the pending read (a cancel resolves it as done); the time-out is then reported.
   const onExpired = () => void reader.cancel().catch(() => {});
   clock?.signal.addEventListener('abort', onExpired);
@@ -147,6 +149,8 @@ async function* readEvents(response: Response, signal: AbortSignal, url: string,
 
 export async function* readReply(response: Response, signal: AbortSignal, url: string, options: ReadOptions = {}): AsyncGenerator<DecodedDelta> {
   const type = response.headers.get('content-type') ?? '';
+  // Anthropic and Responses always stream when asked: their own reader, whatever the content type says.
+  if (options.decoder && response.body && !/\bhtml\b/i.test(type)) return yield* readEvents(response, signal, url, options);
   if (/\bjson\b/i.test(type)) return yield* readJson(response, signal, url, options.clock);
   if (/\bx-ndjson\b/i.test(type)) return await readNdjson(response, url, type);
   if (/\bhtml\b/i.test(type) || !response.body) {

@@ -1,4 +1,4 @@
-import type { ChatDelta, ChatModelMessage } from '../model';
+import type { ChatDelta, ChatModelRequest } from '../model';
 import type { OpenAiConnection } from './transport';
 
 /** Messages between the page and the stream worker (src/chat/openai/stream-worker.ts). */
@@ -7,7 +7,8 @@ export interface StartMessage {
   type: 'start';
   id: number;
   connection: OpenAiConnection;
-  request: { model?: string; messages: ChatModelMessage[]; temperature?: number; maxTokens?: number };
+  /** The request without its signal (the worker makes its own): tools, thinking budget and effort included. */
+  request: Omit<ChatModelRequest, 'signal'>;
   /** The page's address: the worker's own is the worker script, and mixed content is judged by the page. */
   pageUrl: string;
 }

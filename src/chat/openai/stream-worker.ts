@@ -2,8 +2,8 @@
 // The stream worker: runs the OpenAI-compatible client (fetch, SSE parsing, JSON decoding) off
 // the page's main thread, so a fast server's megabytes of events never compete with rendering.
 // Deltas go back in batches, at most one per STREAM_BATCH_MS.
-import { ChatModelError, type ChatDelta } from '../model';
-import { createOpenAiModel, type OpenAiModel } from './openai-model';
+import { ChatModelError, type ChatDelta, type ChatModel } from '../model';
+import { createApiModel } from './api-model';
 import { coalesce } from './reply-reader';
 import type { PageMessage, SerializedModelError, WorkerReply } from './stream-protocol';
 
@@ -12,7 +12,7 @@ export const STREAM_BATCH_MS = 8;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** One client per connection, so what it learned (a refused stream_options) is remembered. */
-const models = new Map<string, OpenAiModel>();
+const models = new Map<string, ChatModel>();
 const running = new Map<number, AbortController>();
 
 function serialize(error: unknown): SerializedModelError {
@@ -33,7 +33,7 @@ scope.onmessage = async (event: MessageEvent<PageMessage>) => {
   const { id, connection, request, pageUrl } = message;
   const key = JSON.stringify(connection);
   let model = models.get(key);
-  if (!model) models.set(key, (model = createOpenAiModel(connection, { pageUrl })));
+  if (!model) models.set(key, (model = createApiModel(connection, { pageUrl })));
   const controller = new AbortController();
   running.set(id, controller);
   let batch: ChatDelta[] = [];

@@ -6,12 +6,25 @@ import { fetchFailure, isAbortError, isMixedContent, mixedContentError, noCorsPr
  * explainable error. An abort is passed through untouched (the caller decides it is quiet).
  */
 
+/**
+ * The wire format a connection speaks, where it is not OpenAI's Chat Completions (absent):
+ * Anthropic's Messages API or OpenAI's Responses API (issue 27).
+ */
+export type WireApi = 'anthropic' | 'responses';
+
+/** The Messages API version every request names (Anthropic's only stable one). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
 export interface OpenAiConnection {
   /** Up to and including the API version, e.g. http://localhost:11434/v1 */
   baseUrl: string;
   apiKey?: string;
   /** Sent with every request, after (so able to replace) the standard ones. */
   headers?: Record<string, string>;
+  /** Unset: OpenAI Chat Completions. */
+  api?: WireApi;
+  /** Responses only: the provider keeps replies, and later requests refer to the last one (`previous_response_id`). */
+  storeResponses?: boolean;
 }
 
 export interface TransportOptions {
@@ -45,7 +58,13 @@ export function createTransport(connection: OpenAiConnection, options: Transport
     if (accept) result.Accept = accept;
     if (hasBody) result['Content-Type'] = 'application/json';
     const key = connection.apiKey?.trim();
-    if (key) result.Authorization = `Bearer ${key}`;
+    if (connection.api === 'anthropic') {
+      // Anthropic takes its key in its own header, and answers a browser only when told the key
+      // was given to this page on purpose (the user typed it; it stays in this browser).
+      if (key) result['x-api-key'] = key;
+      result['anthropic-version'] = ANTHROPIC_VERSION;
+      result['anthropic-dangerous-direct-browser-access'] = 'true';
+    } else if (key) result.Authorization = `Bearer ${key}`;
     return { ...result, ...connection.headers };
   };
 

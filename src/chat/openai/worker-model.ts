@@ -1,5 +1,5 @@
 import { ChatModelError, type ChatDelta, type ChatErrorCode, type ChatModel } from '../model';
-import { createOpenAiModel } from './openai-model';
+import { createApiModel } from './api-model';
 import type { PageMessage, WorkerReply } from './stream-protocol';
 import type { OpenAiConnection } from './transport';
 
@@ -42,7 +42,7 @@ export function startStreamWorker(url: string): void {
 }
 
 export function createWorkerOpenAiModel(connection: OpenAiConnection, workerUrl: string): ChatModel {
-  const onPage = createOpenAiModel(connection);
+  const onPage = createApiModel(connection);
   return {
     async *stream(request) {
       if (workerFailed) return yield* onPage.stream(request);
@@ -89,6 +89,6 @@ export function createWorkerOpenAiModel(connection: OpenAiConnection, workerUrl:
         request.signal.removeEventListener('abort', abort);
       }
     },
-    title: (request) => onPage.title(request),
+    title: (request) => onPage.title!(request),
   };
 }

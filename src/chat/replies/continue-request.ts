@@ -26,7 +26,9 @@ export function alternateRoles(messages: readonly ChatModelMessage[]): ChatModel
   for (const message of messages) {
     const previous = out.at(-1);
     if (previous?.role === 'user' && message.role === 'user' && typeof previous.content === 'string' && typeof message.content === 'string') {
-      out[out.length - 1] = { ...previous, content: previous.content + USER_TURN_JOINER + message.content };
+      // Their PDFs go with them (issue 27: Anthropic and Responses send the files themselves).
+      const documents = [...(previous.documents ?? []), ...(message.documents ?? [])];
+      out[out.length - 1] = { ...previous, content: previous.content + USER_TURN_JOINER + message.content, ...(documents.length > 0 && { documents }) };
     } else {
       out.push(message);
     }

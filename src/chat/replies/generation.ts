@@ -4,7 +4,7 @@ import { appendReasoningSegment, combinedUsage, replyTiming, segmentsOf } from '
 import { withToolCallPiece } from './tool-calls';
 import type { OpenAiTool } from '../tools';
 import { refusesTools } from '../tools/tool-refusal';
-import type { Message, ReplySegment } from '../types';
+import type { Chat, Message, ReplySegment } from '../types';
 
 /**
  * One streaming reply: applies deltas to the message in memory at once, saves the growing
@@ -31,6 +31,9 @@ export interface GenerationRequest {
   messages: ChatModelMessage[] | Promise<ChatModelMessage[]>;
   temperature?: number;
   maxTokens?: number;
+  /** Anthropic's thinking budget and Responses' reasoning effort (issue 27): each format reads its own. */
+  thinkingBudget?: number;
+  reasoningEffort?: Chat['reasoningEffort'];
   /** A chat with tools: read from the tools settings first (issue 16). */
   tools?: Promise<OpenAiTool[] | undefined>;
 }
@@ -204,6 +207,12 @@ export function startGeneration(options: GenerationOptions): Generation {
             break;
           case 'tool-call':
             received(() => ({ toolCalls: withToolCallPiece(message.toolCalls, delta) }));
+            break;
+          case 'thinking-block':
+            received(() => ({ thinkingBlocks: [...(message.thinkingBlocks ?? []), delta.block] }));
+            break;
+          case 'response-id':
+            update({ ...message, responseId: delta.id });
             break;
           case 'skipped-events':
             update({ ...message, skippedEvents: (message.skippedEvents ?? 0) + delta.count });

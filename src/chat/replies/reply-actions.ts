@@ -161,6 +161,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
         messages: Array.isArray(messages) ? alternateRoles(messages) : messages.then(alternateRoles),
         temperature: sent.temperature,
         maxTokens: sent.maxTokens,
+        ...(sent.thinkingBudget !== undefined && { thinkingBudget: sent.thinkingBudget }),
+        ...(sent.reasoningEffort && { reasoningEffort: sent.reasoningEffort }),
         ...(withTools && hasToolServers(sent) && { tools: tools.requestTools(sent) }),
       };
     };

@@ -4,9 +4,13 @@ import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import {
+  isReasoningEffort,
   MAX_TOKENS_MIN,
   parseMaxTokens,
   parseTemperature,
+  parseThinkingBudget,
+  REASONING_EFFORTS,
+  THINKING_BUDGET_MIN,
   settingText,
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
@@ -56,25 +60,32 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
   const [prompt, setPrompt] = useState(chat.systemPrompt ?? '');
   const [temperature, setTemperature] = useState(settingText(chat.temperature));
   const [maxTokens, setMaxTokens] = useState(settingText(chat.maxTokens));
+  const [thinkingBudget, setThinkingBudget] = useState(settingText(chat.thinkingBudget));
+  const [effort, setEffort] = useState<string>(chat.reasoningEffort ?? '');
   const [checked, setChecked] = useState(false);
   const temperatureRef = useRef<HTMLInputElement>(null);
   const maxTokensRef = useRef<HTMLInputElement>(null);
+  const budgetRef = useRef<HTMLInputElement>(null);
   const parsedTemperature = parseTemperature(temperature);
   const parsedMaxTokens = parseMaxTokens(maxTokens);
+  const parsedBudget = parseThinkingBudget(thinkingBudget);
   const temperatureInvalid = checked && !parsedTemperature.ok;
   const maxTokensInvalid = checked && !parsedMaxTokens.ok;
+  const budgetInvalid = checked && !parsedBudget.ok;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
-    if (!parsedTemperature.ok || !parsedMaxTokens.ok) {
-      (parsedTemperature.ok ? maxTokensRef : temperatureRef).current?.focus();
+    if (!parsedTemperature.ok || !parsedMaxTokens.ok || !parsedBudget.ok) {
+      (!parsedTemperature.ok ? temperatureRef : !parsedMaxTokens.ok ? maxTokensRef : budgetRef).current?.focus();
       return;
     }
     await getChatStore().updateChatSettings(chat.id, {
       systemPrompt: prompt.trim() === '' ? undefined : prompt,
       temperature: parsedTemperature.value,
       maxTokens: parsedMaxTokens.value,
+      thinkingBudget: parsedBudget.value,
+      reasoningEffort: isReasoningEffort(effort) ? effort : undefined,
     });
     onSaved();
   };
@@ -145,6 +156,36 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
           <p id={`${fieldId}maxTokensHint`} className={maxTokensInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
             {maxTokensInvalid ? t('chatSettings.maxTokens.error', { min: MAX_TOKENS_MIN }) : t('chatSettings.maxTokens.hint')}
           </p>
+        </div>
+        <div className="chat-settings-form__field">
+          <label htmlFor={`${fieldId}budget`}>{t('chatSettings.thinkingBudget.label')}</label>
+          <input
+            ref={budgetRef}
+            id={`${fieldId}budget`}
+            className="chat-settings-form__input chat-settings-form__number"
+            type="number"
+            inputMode="numeric"
+            min={THINKING_BUDGET_MIN}
+            step={1}
+            value={thinkingBudget}
+            aria-invalid={budgetInvalid || undefined}
+            aria-describedby={`${fieldId}budgetHint`}
+            onChange={(event) => setThinkingBudget(event.target.value)}
+          />
+          <p id={`${fieldId}budgetHint`} className={budgetInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
+            {t(budgetInvalid ? 'chatSettings.thinkingBudget.error' : 'chatSettings.thinkingBudget.hint', { min: THINKING_BUDGET_MIN })}
+          </p>
+        </div>
+        <div className="chat-settings-form__field">
+          <label htmlFor={`${fieldId}effort`}>{t('chatSettings.reasoningEffort.label')}</label>
+          <select id={`${fieldId}effort`} className="chat-settings-form__input" value={effort} onChange={(event) => setEffort(event.target.value)}>
+            <option value="">{t('chatSettings.reasoningEffort.default')}</option>
+            {REASONING_EFFORTS.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`chatSettings.reasoningEffort.${choice}`)}
+              </option>
+            ))}
+          </select>
         </div>
       </form>
       <ChatSetupPanel chat={chat} edited={edited} onReset={onSaved} />

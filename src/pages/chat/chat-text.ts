@@ -7,9 +7,10 @@ import { contextMeter } from '../../i18n/en/context-meter';
 import { librarySetup } from '../../i18n/en/library-setup';
 import { queue } from '../../i18n/en/queue';
 import { tools } from '../../i18n/en/tools';
+import { nativeApis } from '../../i18n/en/native-apis';
 
 // The chat page's strings load with its chunk, not the first screen: every chat page module
 // takes `t` from here, so the strings are registered before any of them renders.
-registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction });
+registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction, ...nativeApis });
 
 export { t, type MessageKey } from '../../i18n';

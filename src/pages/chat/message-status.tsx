@@ -1,3 +1,4 @@
+import { modelServer } from '../shared/model-server';
 import type { Message } from '../../chat';
 // By its own file: the attachments' page API would bring the composer's file machinery along.
 import { REJECTS_IMAGES_REASON } from '../../chat/replies';
@@ -122,6 +123,7 @@ export function MessageStatus({ message, onRetry, onContinue, onResendWithoutIma
             message: message.error,
             retryAfterMs: message.retryAfterMs,
             kind: modelKind(message.model),
+            ...modelServer(message.model),
             origin: location.origin,
           })
         : // For the moment the explanations take to load: the server's own words.

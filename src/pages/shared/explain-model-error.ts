@@ -1,6 +1,7 @@
 import type { ConnectionKind } from '../../chat/connections';
 import { registerMessages, t, type MessageKey } from '../../i18n';
 import { modelErrors } from '../../i18n/en/model-errors';
+import { nativeApis } from '../../i18n/en/native-apis';
 import { formatWait } from './format-wait';
 
 /**
@@ -20,6 +21,10 @@ export interface ModelErrorFacts {
   message?: string;
   /** The kind of server the request went to; picks the fix. Unknown: a generic OpenAI-compatible server. */
   kind?: ConnectionKind;
+  /** The connection's wire format (issue 27): Anthropic's own fixes differ from a self-hosted server's. */
+  api?: string;
+  /** The connection's base URL, for fixes that name an address under it. */
+  base?: string;
   /** This page's origin (`location.origin`), for the CORS settings that must name it. */
   origin?: string;
 }
@@ -37,7 +42,9 @@ export interface ModelErrorExplanation {
 
 type ServerGroup = 'ollama' | 'llamacpp' | 'lmstudio' | 'vllm' | 'hosted' | 'custom';
 
-function groupOf(kind: ConnectionKind | undefined): ServerGroup {
+function groupOf(kind: ConnectionKind | undefined, api?: string): ServerGroup {
+  // Anthropic answers browsers itself: what fails is the address, the network or the key, never its CORS setup.
+  if (api === 'anthropic') return 'hosted';
   switch (kind) {
     case 'ollama':
     case 'llamacpp':
@@ -73,7 +80,7 @@ const DOWN_FIX: Record<ServerGroup, MessageKey> = {
 type Keys = { title: MessageKey; body: MessageKey; fix?: MessageKey };
 
 function unreachable(facts: ModelErrorFacts, origin: string): ModelErrorExplanation {
-  const group = groupOf(facts.kind);
+  const group = groupOf(facts.kind, facts.api);
   const cors = t(CORS_FIX[group], { origin });
   const down = t(DOWN_FIX[group], { origin });
   switch (facts.reason) {
@@ -112,9 +119,15 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
       return {
         title: 'modelError.unauthorized.title',
         body: 'modelError.unauthorized.body',
-        fix: group === 'hosted' ? 'modelError.unauthorized.fix.hosted' : 'modelError.unauthorized.fix.local',
+        fix: facts.api === 'anthropic' ? 'modelError.unauthorized.fix.anthropic' : group === 'hosted' ? 'modelError.unauthorized.fix.hosted' : 'modelError.unauthorized.fix.local',
       };
     case 'model-not-found':
+      if (reason === 'endpoint-not-found' && facts.api === 'anthropic') {
+        return { title: 'modelError.noMessagesApi.title', body: 'modelError.noMessagesApi.body', fix: 'modelError.noMessagesApi.fix' };
+      }
+      if (reason === 'endpoint-not-found' && facts.api === 'responses') {
+        return { title: 'modelError.noResponsesApi.title', body: 'modelError.noResponsesApi.body', fix: 'modelError.noResponsesApi.fix' };
+      }
       if (reason === 'endpoint-not-found') {
         return { title: 'modelError.endpointNotFound.title', body: 'modelError.endpointNotFound.body', fix: 'modelError.endpointNotFound.fix' };
       }
@@ -130,6 +143,7 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
         : { title: 'modelError.rateLimited.title', body: 'modelError.rateLimited.body', fix: 'modelError.rateLimited.fix' };
     case 'server-error':
       if (reason === 'bad-gateway') return { title: 'modelError.badGateway.title', body: 'modelError.badGateway.body', fix: 'modelError.badGateway.fix' };
+      if (reason === 'overloaded') return { title: 'modelError.overloaded.title', body: 'modelError.overloaded.body', fix: 'modelError.overloaded.fix' };
       if (reason === 'unavailable') return { title: 'modelError.unavailable.title', body: 'modelError.unavailable.body', fix: 'modelError.unavailable.fix' };
       if (reason === 'gateway-timeout') {
         return { title: 'modelError.gatewayTimeout.title', body: 'modelError.gatewayTimeout.body', fix: 'modelError.gatewayTimeout.fix' };
@@ -140,6 +154,9 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
         fix: 'modelError.serverError.fix',
       };
     case 'stream-interrupted':
+      if (reason === 'provider-incomplete') {
+        return { title: 'modelError.incompleteReply.title', body: 'modelError.incompleteReply.body', fix: 'modelError.incompleteReply.fix' };
+      }
       if (reason === 'length-empty') return { title: 'modelError.lengthEmpty.title', body: 'modelError.lengthEmpty.body', fix: 'modelError.lengthEmpty.fix' };
       if (reason === 'first-byte-timeout') {
         return { title: 'modelError.firstByteTimeout.title', body: 'modelError.firstByteTimeout.body', fix: 'modelError.firstByteTimeout.fix' };
@@ -154,6 +171,7 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
       if (reason === 'bad-json') return { title: 'modelError.malformed.title', body: 'modelError.badJson.body', fix: 'modelError.badJson.fix' };
       if (reason === 'event-too-large') return { title: 'modelError.malformed.title', body: 'modelError.eventTooLarge.body', fix: 'modelError.eventTooLarge.fix' };
       if (reason === 'ollama-native') return { title: 'modelError.ollamaNative.title', body: 'modelError.ollamaNative.body', fix: 'modelError.ollamaNative.fix' };
+      if (reason === 'openai-api') return { title: 'modelError.openaiApi.title', body: 'modelError.openaiApi.body', fix: 'modelError.openaiApi.fix' };
       if (reason === 'anthropic-stream') return { title: 'modelError.anthropic.title', body: 'modelError.anthropic.body', fix: 'modelError.anthropic.fix' };
       return { title: 'modelError.malformed.title', body: 'modelError.notEventStream.body', fix: 'modelError.notEventStream.fix' };
     default:
@@ -173,6 +191,7 @@ let registered = false;
 function registerExplanations() {
   if (registered) return;
   registerMessages(modelErrors);
+  registerMessages(nativeApis);
   registered = true;
 }
 
@@ -181,8 +200,10 @@ export function explainModelError(facts: ModelErrorFacts): ModelErrorExplanation
   const origin = facts.origin ?? pageOrigin();
   const detail = facts.message?.trim() || undefined;
   if (facts.code === 'unreachable' && facts.reason !== 'context-length') return { ...unreachable(facts, origin), ...(detail && { detail }) };
-  const keys = keysFor(facts, groupOf(facts.kind));
+  const keys = keysFor(facts, groupOf(facts.kind, facts.api));
   const params = {
+    base: facts.base ?? '',
+    detail: facts.message ?? '',
     status: facts.status ?? '',
     wait: facts.retryAfterMs === undefined ? '' : formatWait(facts.retryAfterMs),
     origin,

@@ -66,6 +66,8 @@ describe('Settings: adding and editing connections', () => {
       'OpenAI (https://api.openai.com/v1)',
       'OpenRouter (https://openrouter.ai/api/v1)',
       'OpenAI-compatible server (http://localhost:8000/v1)',
+      'Anthropic (https://api.anthropic.com/v1)',
+      'OpenAI (Responses) (https://api.openai.com/v1)',
     ]);
     await act(async () => {
       fireEvent.click(screen.getByRole('menuitem', { name: 'Ollama (http://localhost:11434/v1)' }));
@@ -306,5 +308,44 @@ describe('Settings: removing a connection and the default model', () => {
     render(<Host />);
     fireEvent.click(button('Done'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Settings: a connection’s API format (issue 27)', () => {
+  it('the Anthropic preset makes an Anthropic Messages connection at Anthropic’s address, and says where the key goes', async () => {
+    await addPreset('Anthropic (https://api.anthropic.com/v1)');
+    await act(flushPromises);
+    await harness.store.flush();
+    expect(harness.store.getSnapshot().connections).toMatchObject([{ name: 'Anthropic', baseUrl: 'https://api.anthropic.com/v1', api: 'anthropic' }]);
+    expect((harness.settings.get(CONNECTIONS_KEY) as Record<string, unknown>[])[0]).toMatchObject({ api: 'anthropic' });
+    expect((field('API format') as unknown as HTMLSelectElement).value).toBe('anthropic');
+    expect(within(dialog()).getByText(/the key stays here and goes only to Anthropic/)).toBeTruthy();
+  });
+
+  it('OpenAI may use Responses; changing the format back to Chat Completions stores no format at all', async () => {
+    await addPreset('OpenAI (Responses) (https://api.openai.com/v1)');
+    await act(flushPromises);
+    await harness.store.flush();
+    expect(harness.store.getSnapshot().connections[0]).toMatchObject({ kind: 'openai', api: 'responses' });
+    // Off by default: the provider keeps nothing unless the user lets it.
+    const keep = within(dialog()).getByRole('checkbox', { name: 'Let the provider keep replies' }) as HTMLInputElement;
+    expect(keep.checked).toBe(false);
+    await act(async () => {
+      fireEvent.click(keep);
+    });
+    await harness.store.flush();
+    expect(harness.store.getSnapshot().connections[0]).toMatchObject({ storeResponses: true });
+    expect((field('API format') as unknown as HTMLSelectElement).value).toBe('responses');
+    await act(async () => {
+      fireEvent.change((field('API format') as unknown as HTMLSelectElement), { target: { value: '' } });
+    });
+    await harness.store.flush();
+    expect(harness.store.getSnapshot().connections[0]!.api).toBeUndefined();
+    expect((harness.settings.get(CONNECTIONS_KEY) as Record<string, unknown>[])[0]).not.toHaveProperty('api');
+    await act(async () => {
+      fireEvent.change((field('API format') as unknown as HTMLSelectElement), { target: { value: 'anthropic' } });
+    });
+    await harness.store.flush();
+    expect((harness.settings.get(CONNECTIONS_KEY) as Record<string, unknown>[])[0]).toMatchObject({ api: 'anthropic' });
   });
 });

@@ -99,4 +99,26 @@ describe('restored connections', () => {
     const sent = otherServer.requests.find((request) => request.path.endsWith('/models'));
     expect(sent?.headers.authorization).toBe('Bearer sk-other');
   });
+
+  it('keeps a connection’s API format and its “keep replies” choice (issue 27); an unknown format is not restored', async () => {
+    const target = createMemoryPersistence();
+    const doc = backupDoc([], {
+      connections: [
+        { id: 'claude', name: 'Claude', kind: 'custom', baseUrl: 'https://api.anthropic.com/v1', api: 'anthropic' },
+        { id: 'oai', name: 'OpenAI (Responses)', kind: 'openai', baseUrl: 'https://api.openai.com/v1', api: 'responses', storeResponses: true },
+        { id: 'odd', name: 'Odd', kind: 'custom', baseUrl: 'http://127.0.0.1:9/v1', api: 'gemini' },
+      ],
+    });
+    const connections = connectionsOver(target);
+    await connections.init();
+    const preview = await previewRestore(target, JSON.stringify(doc), connections.getSnapshot().connections);
+    await applyRestore(target, preview, { announce: () => {}, confirmed: new Set([0, 1, 2]), addConnection: (c) => void connections.add(c) });
+    await connections.flush();
+    const stored = (await target.getSetting('connections')) as Record<string, unknown>[];
+    expect(stored.map(({ id, api, storeResponses }) => ({ id, api, storeResponses }))).toEqual([
+      { id: 'claude', api: 'anthropic', storeResponses: undefined },
+      { id: 'oai', api: 'responses', storeResponses: true },
+      { id: 'odd', api: undefined, storeResponses: undefined },
+    ]);
+  });
 });

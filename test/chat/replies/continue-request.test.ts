@@ -17,6 +17,11 @@ describe('alternateRoles', () => {
     ['already alternating', [system('S'), user('A'), assistant('B'), user('C')], [system('S'), user('A'), assistant('B'), user('C')]],
     ['a reply with no text left out between two questions', [user('A'), user('C')], [user('A\n\nC')]],
     ['three in a row', [user('A'), user('B'), user('C')], [user('A\n\nB\n\nC')]],
+    [
+      'two questions with PDFs keep both files (issue 27)',
+      [{ ...user('A'), documents: [{ name: 'a.pdf', data: 'QQ==', text: 'A' }] }, { ...user('B'), documents: [{ name: 'b.pdf', data: 'Qg==', text: 'B' }] }],
+      [{ ...user('A\n\nB'), documents: [{ name: 'a.pdf', data: 'QQ==', text: 'A' }, { name: 'b.pdf', data: 'Qg==', text: 'B' }] }],
+    ],
   ])('%s', (_case, messages, expected) => {
     expect(alternateRoles(messages)).toEqual(expected);
     expect(alternates(alternateRoles(messages))).toBe(true);

@@ -164,3 +164,27 @@ describe('chat settings values', () => {
     expect(parseMaxTokens(text)).toEqual(parsed);
   });
 });
+
+describe('chat settings: thinking budget and reasoning effort (issue 27)', () => {
+  it('saves Anthropic’s thinking budget and Responses’ reasoning effort, refuses a budget under the minimum, and the next request carries them', async () => {
+    const { chat, store, chatId, requests } = await openChat();
+    openSettings();
+    expect(input('Thinking budget (Anthropic)').value).toBe('');
+    expect((input('Reasoning effort (OpenAI Responses)') as unknown as HTMLSelectElement).value).toBe('');
+    fireEvent.change(input('Thinking budget (Anthropic)'), { target: { value: '500' } });
+    await save();
+    // Still open: the budget is below Anthropic's minimum, said in words and focused.
+    expect(within(settingsDialog()).getByText('Enter a whole number of 1024 or more, or leave it empty.')).toBeTruthy();
+    expect(document.activeElement).toBe(input('Thinking budget (Anthropic)'));
+    fireEvent.change(input('Thinking budget (Anthropic)'), { target: { value: '2048' } });
+    fireEvent.change(input('Reasoning effort (OpenAI Responses)'), { target: { value: 'high' } });
+    await save();
+    expect(chat()).toMatchObject({ thinkingBudget: 2048, reasoningEffort: 'high' });
+    await act(async () => {
+      await store.sendMessage(chatId, 'Again');
+    });
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]).toMatchObject({ thinkingBudget: 2048, reasoningEffort: 'high' });
+    expect(requests[0]).not.toHaveProperty('thinkingBudget');
+  });
+});

@@ -133,3 +133,30 @@ describe('formatWait', () => {
     expect(formatWait(ms, 'en')).toBe(text);
   });
 });
+
+describe('the native formats’ doctor (issue 27)', () => {
+  const native = S;
+  it.each([
+    ['an OpenAI-compatible server set to Anthropic', { code: 'malformed-stream', reason: 'openai-api', api: 'anthropic' }, 'modelError.openaiApi.title', 'modelError.openaiApi.fix'],
+    ['no /messages at an address set to Anthropic', { code: 'model-not-found', reason: 'endpoint-not-found', api: 'anthropic' }, 'modelError.noMessagesApi.title', 'modelError.noMessagesApi.fix'],
+    ['overloaded (529)', { code: 'server-error', reason: 'overloaded', status: 529, api: 'anthropic' }, 'modelError.overloaded.title', 'modelError.overloaded.fix'],
+    ['Anthropic rejects the key', { code: 'unauthorized', status: 401, api: 'anthropic' }, 'modelError.unauthorized.title', 'modelError.unauthorized.fix.anthropic'],
+    ['Anthropic’s address set to Chat Completions', { code: 'malformed-stream', reason: 'anthropic-stream' }, 'modelError.anthropic.title', 'modelError.anthropic.fix'],
+    ['Responses cut short by a filter', { code: 'stream-interrupted', reason: 'provider-incomplete', message: 'content_filter' }, 'modelError.incompleteReply.title', 'modelError.incompleteReply.fix'],
+  ])('%s', (_label, facts, title, fix) => {
+    const result = explain(facts);
+    expect(result.title).toBe(native[title as keyof typeof native]);
+    expect(result.fix).toBe(native[fix as keyof typeof native]);
+  });
+
+  it('a server without the Responses API names the address it tried and the format to choose', () => {
+    const result = explain({ code: 'model-not-found', reason: 'endpoint-not-found', api: 'responses', base: 'http://localhost:8080/v1' });
+    expect(result.body).toBe('The connection is set to OpenAI Responses, but the server has nothing at http://localhost:8080/v1/responses.');
+    expect(result.fix).toBe('In Settings → Connections, set this connection’s API format to “OpenAI-compatible (Chat Completions)”.');
+  });
+
+  it('Anthropic answers browsers itself: a failed fetch is never blamed on its CORS set-up', () => {
+    const result = explain({ code: 'unreachable', reason: 'cors', kind: 'custom', api: 'anthropic' });
+    expect(result.fix).toBe(S['modelError.fix.hosted']);
+  });
+});

@@ -2,3 +2,4 @@ export * from './server.mjs';
 export * from './chunks.mjs';
 export * from './fixtures.mjs';
 export * from './tool-script.mjs';
+export * from './native-chunks.mjs';

@@ -73,6 +73,17 @@ export interface OpenAiServerOptions {
   script?: Responder;
   /** Routes outside the API by `METHOD /path` (e.g. `'GET /props'`, `'POST /api/show'`): a local server's own. */
   serverRoutes?: Record<string, Responder>;
+  /**
+   * The formats it speaks (issue 27), all three by default: `openai` (Chat Completions),
+   * `anthropic` (POST /v1/messages, and /v1/models in Anthropic's paged shape when asked with
+   * `anthropic-version`; without `openai`, any /v1/models answers as Anthropic's does), `responses`
+   * (POST /v1/responses). Scripts and the queue serve all three routes.
+   */
+  speaks?: ('openai' | 'anthropic' | 'responses')[];
+  /** The key Anthropic's routes (x-api-key) and Responses (Bearer) require; any key when unset. */
+  apiKey?: string;
+  /** Anthropic's model list page size (default: the request's `limit`, else 20). */
+  anthropicPageSize?: number;
 }
 
 export interface OpenAiServer {
@@ -93,5 +104,8 @@ export interface OpenAiServer {
   reset(): void;
   close(): Promise<void>;
 }
+
+export const ALL_FORMATS: ('openai' | 'anthropic' | 'responses')[];
+export const ANTHROPIC_VERSION: string;
 
 export function startOpenAiServer(options?: OpenAiServerOptions): Promise<OpenAiServer>;

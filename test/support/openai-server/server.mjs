@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MODEL, echoLastUser, errorResponse } from './chunks.mjs';
+import { anthropicError, anthropicStream, responsesStream } from './native-chunks.mjs';
 import { PREFLIGHT_MAX_AGE_S, readBody } from '../http-helpers.mjs';
 
 export const API_PREFIX = '/v1';
@@ -12,11 +13,26 @@ const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
 
 const lowerKeys = (headers = {}) => Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
 
-export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {} } = {}) {
+/** The formats a server speaks by default: Chat Completions, Anthropic Messages and OpenAI Responses (issue 27). */
+export const ALL_FORMATS = ['openai', 'anthropic', 'responses'];
+/** The Messages API version Anthropic's clients name. */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/** The text of the last user turn of a Messages or Responses body, for the default echo. */
+function lastUserText(items) {
+  const last = [...(Array.isArray(items) ? items : [])].reverse().find((m) => m?.role === 'user');
+  const content = last?.content;
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.filter((p) => p?.type === 'text' || p?.type === 'input_text').map((p) => p.text).join('') : '';
+}
+
+export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize } = {}) {
   /** @type {import('./server.d.mts').RecordedRequest[]} */
   const requests = [];
   const queue = [];
-  const defaults = { cors, models, script: script ?? echoLastUser() };
+  /** The built-in echo: /v1/messages and /v1/responses echo in their own formats while it is the script. */
+  const echo = echoLastUser();
+  const defaults = { cors, models, script: script ?? echo };
   let corsOn = defaults.cors;
   let chatScript = defaults.script;
   let modelsScript = defaults.models;
@@ -53,7 +69,36 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     return Array.isArray(scripted) ? { steps: scripted } : scripted;
   };
 
+  /** Anthropic's list: `{data:[{type:'model',id,display_name,created_at}], has_more, first_id, last_id}`, a page at a time. */
+  const anthropicModels = (record) => {
+    const ids = modelsScript.map((entry) => (typeof entry === 'string' ? entry : entry.id));
+    const size = anthropicPageSize ?? (Number(record.query.limit) || 20);
+    const start = record.query.after_id ? ids.indexOf(record.query.after_id) + 1 : 0;
+    const page = ids.slice(start, start + size);
+    const data = page.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-02-19T00:00:00Z' }));
+    return { status: 200, json: { data, has_more: start + size < ids.length, first_id: page[0] ?? null, last_id: page.at(-1) ?? null } };
+  };
+
+  /** What Anthropic answers a request without its headers (or with the wrong key). */
+  const anthropicRefusal = (record) => {
+    const h = record.headers;
+    if (!h['x-api-key'] || (apiKey !== undefined && h['x-api-key'] !== apiKey)) {
+      return anthropicError(401, 'authentication_error', h['x-api-key'] ? 'invalid x-api-key' : 'x-api-key header is required');
+    }
+    if (h['anthropic-version'] !== ANTHROPIC_VERSION) return anthropicError(400, 'invalid_request_error', 'anthropic-version: header is required');
+    if (h.origin && h['anthropic-dangerous-direct-browser-access'] !== 'true') {
+      return anthropicError(401, 'authentication_error', "CORS requests must set 'anthropic-dangerous-direct-browser-access' header");
+    }
+    return undefined;
+  };
+
   const modelsResponse = async (record) => {
+    const anthropic = record.headers['anthropic-version'] !== undefined || !speaks.includes('openai');
+    if (anthropic && speaks.includes('anthropic')) {
+      const refused = anthropicRefusal(record);
+      if (refused) return refused;
+      if (Array.isArray(modelsScript)) return anthropicModels(record);
+    }
     if (Array.isArray(modelsScript)) {
       // An entry given as an object keeps its own fields (context length, capabilities) over the defaults.
       const data = modelsScript.map((entry) => ({ object: 'model', created: 0, owned_by: 'parley-test', ...(typeof entry === 'string' ? { id: entry } : entry) }));
@@ -134,6 +179,19 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     if (path === `${API_PREFIX}/chat/completions` && method === 'POST') {
       if (record.body === undefined) return send(res, errorResponse(400, 'The request body is not valid JSON'), record);
       const responder = queue.length ? queue.shift() : chatScript;
+      return send(res, await resolveScript(responder, record), record);
+    }
+    if (path === `${API_PREFIX}/messages` && method === 'POST' && speaks.includes('anthropic')) {
+      const refused = anthropicRefusal(record);
+      if (refused) return send(res, refused, record);
+      if (record.body === undefined) return send(res, anthropicError(400, 'invalid_request_error', 'The request body is not valid JSON'), record);
+      const responder = queue.length ? queue.shift() : chatScript === echo ? () => anthropicStream({ text: `You said: ${lastUserText(record.body.messages)}` }) : chatScript;
+      return send(res, await resolveScript(responder, record), record);
+    }
+    if (path === `${API_PREFIX}/responses` && method === 'POST' && speaks.includes('responses')) {
+      if (apiKey !== undefined && record.headers.authorization !== `Bearer ${apiKey}`) return send(res, errorResponse(401, 'Incorrect API key provided', { code: 'invalid_api_key' }), record);
+      if (!record.body?.model) return send(res, errorResponse(400, "Missing required parameter: 'model'.", { code: 'missing_required_parameter' }), record);
+      const responder = queue.length ? queue.shift() : chatScript === echo ? () => responsesStream({ text: `You said: ${lastUserText(record.body.input)}` }) : chatScript;
       return send(res, await resolveScript(responder, record), record);
     }
     const known = path === `${API_PREFIX}/models` || path === `${API_PREFIX}/chat/completions`;

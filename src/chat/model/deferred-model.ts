@@ -1,4 +1,4 @@
-import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model';
+import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from './chat-model';
 
 /**
  * A model client whose code is fetched on its first request: the OpenAI-compatible reader
