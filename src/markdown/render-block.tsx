@@ -105,13 +105,21 @@ const TokenView = memo(
     previous.definitions === next.definitions,
 );
 
-/** The top-level tokens of a block, each memoised on its source. */
-export function BlockTokens({ tokens, live, links }: { tokens: readonly Token[]; live: boolean; links: Links }) {
+/**
+ * The top-level tokens of a block as elements, each memoised on its source; `keyPrefix` starts
+ * their keys, so a new prefix renders them afresh.
+ */
+export function tokenViews(tokens: readonly Token[], live: boolean, links: Links, keyPrefix = ''): ReactNode[] {
   const last = lastContentIndex(tokens);
   const definitions = 'links' in tokens ? Object.keys(tokens.links as Links).length : 0;
   return tokens.map((token, index) =>
     token.type === 'space' ? null : (
-      <TokenView key={index} token={token} live={live && index === last} links={links} definitions={definitions} />
+      <TokenView key={`${keyPrefix}${index}`} token={token} live={live && index === last} links={links} definitions={definitions} />
     ),
   );
+}
+
+/** The top-level tokens of a block, each memoised on its source. */
+export function BlockTokens({ tokens, live, links }: { tokens: readonly Token[]; live: boolean; links: Links }) {
+  return tokenViews(tokens, live, links);
 }
