@@ -1,9 +1,9 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { Links } from 'marked';
 import { NO_LINKS } from './document-links';
 import { lexWithinBudget } from './inline-budget';
 import { loadFullEntities, needsFullEntities } from './entities';
-import { tokenViews } from './render-block';
+import { finishedTokens, tokenViews } from './render-block';
 
 export interface MarkdownBlockProps {
   source: string;
@@ -43,5 +43,12 @@ export const MarkdownBlock = memo(function MarkdownBlock({ source, streaming, li
   // so `[text][ref]` anywhere in it becomes the link it is in the whole text. Both are rare (a
   // definition block finishing, the table arriving), and a block that uses no reference keeps NO_LINKS.
   // The elements are returned as they are (no component around them: one fiber less per block).
-  return tokenViews(tokens, streaming, links, `${linksId(links)}${fullEntities ? '+entities' : ''}:`);
+  const keyPrefix = `${linksId(links)}${fullEntities ? '+entities' : ''}:`;
+  // A block that has streamed keeps a memoised view per token, so what it rendered (a code
+  // block's state, focus in it) survives its updates and its finishing. One that never streamed
+  // (most blocks of a fast stream, which come finished; all of a reply opened from history) is
+  // its elements alone: two components less per token, for a block that renders once.
+  const streamed = useRef(false);
+  if (streaming) streamed.current = true;
+  return streamed.current ? tokenViews(tokens, streaming, links, keyPrefix) : finishedTokens(tokens, keyPrefix);
 });
