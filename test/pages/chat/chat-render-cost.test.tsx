@@ -6,6 +6,17 @@ import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from 
 /** Counts how often each reply's body renders, by the text it was first given (and the meter, under 'meter'). */
 const renders = vi.hoisted(() => new Map<string, number>());
 
+// Each render of a reply's tool calls reads the tools settings.
+vi.mock('../../../src/pages/chat/tool-settings-view', async (importOriginal) => {
+  const view = await importOriginal<typeof import('../../../src/pages/chat/tool-settings-view')>();
+  return {
+    useToolSettings() {
+      renders.set('tool calls', (renders.get('tool calls') ?? 0) + 1);
+      return view.useToolSettings();
+    },
+  };
+});
+
 // The context meter works its figures out on every render it makes.
 vi.mock('../../../src/chat/meter', async (importOriginal) => {
   const meter = await importOriginal<typeof import('../../../src/chat/meter')>();
@@ -48,6 +59,7 @@ describe('chat page re-render cost', () => {
     const firstBefore = renders.get('first')!;
     const secondBefore = renders.get('second')!;
     const meterBefore = renders.get('meter')!;
+    const toolCallsBefore = renders.get('tool calls')!;
     for (const gate of gates) {
       await act(async () => gate.open());
     }
@@ -63,5 +75,9 @@ describe('chat page re-render cost', () => {
     expect(meterBefore).toBeGreaterThan(0);
     expect(renders.get('meter')! - meterBefore).toBeGreaterThan(0);
     expect(renders.get('meter')! - meterBefore).toBeLessThanOrEqual(2);
+    // Nor do the parts of the streaming message that its text does not change (its tool calls):
+    // they render when it ends (and its figures settle), not per frame.
+    expect(toolCallsBefore).toBeGreaterThan(0);
+    expect(renders.get('tool calls')! - toolCallsBefore).toBeLessThanOrEqual(2);
   });
 });
