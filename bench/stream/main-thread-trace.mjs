@@ -45,6 +45,24 @@ function coveredMs(intervals, from, to) {
 }
 
 /**
+ * The thread's CPU time (ms) in top-level tasks inside [from, to] (a task cut by the window counts
+ * its share): unlike wall time, it does not grow while other processes have the core.
+ */
+function cpuMs(tasks, from, to) {
+  let total = 0;
+  let reach = -Infinity;
+  for (const task of [...tasks].sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+    const end = task.ts + task.dur;
+    // A task run inside another (a nested loop) is already in its parent's time.
+    if (end <= reach) continue;
+    reach = end;
+    const inside = Math.min(end, to) - Math.max(task.ts, from);
+    if (inside > 0 && task.tdur !== undefined) total += (task.tdur * inside) / Math.max(task.dur, 1);
+  }
+  return total / 1000;
+}
+
+/**
  * Self time (ms) per event name on one thread, for complete events that start inside [from, to]:
  * each event's duration less its children's.
  */
@@ -75,7 +93,7 @@ function kindOf(name) {
 }
 
 /**
- * From a page's trace: the main thread's busy time between the page's first and last marks, the
+ * From a page's trace: the main thread's busy time (wall and CPU) between the page's first and last marks, the
  * window's length, and self time by kind and by event name (the top `top`).
  */
 export function mainThreadFigures(events, top = 12) {
@@ -83,10 +101,15 @@ export function mainThreadFigures(events, top = 12) {
   const last = events.find((e) => e.name === LAST_MARK);
   if (!first || !last) return null;
   const own = events.filter((e) => e.pid === first.pid && e.tid === first.tid);
-  const tasks = own.filter((e) => e.name === TASK && e.ph === 'X').map((e) => [e.ts, e.ts + e.dur]);
+  const taskEvents = own.filter((e) => e.name === TASK && e.ph === 'X');
+  const tasks = taskEvents.map((e) => [e.ts, e.ts + e.dur]);
   const self = selfTimes(own, first.ts, last.ts);
   const byKind = {};
   for (const [name, ms] of self) byKind[kindOf(name)] = (byKind[kindOf(name)] ?? 0) + ms;
   const byName = Object.fromEntries([...self].sort((a, b) => b[1] - a[1]).slice(0, top));
-  return { busyMs: coveredMs(tasks, first.ts, last.ts), windowMs: (last.ts - first.ts) / 1000, byKind, byName, window: { from: first.ts, to: last.ts } };
+  const inWindow = (e) => e.ts >= first.ts && e.ts <= last.ts;
+  // Frames that ran animation-frame callbacks (the page's updates), and tasks, in the window.
+  const frames = own.filter((e) => e.name === 'FireAnimationFrame' && inWindow(e)).length;
+  const longest = Math.max(0, ...own.filter((e) => e.name === TASK && e.ph === 'X' && inWindow(e)).map((e) => e.dur / 1000));
+  return { busyMs: coveredMs(tasks, first.ts, last.ts), cpuMs: cpuMs(taskEvents, first.ts, last.ts), frames, tasks: tasks.filter(([start]) => start >= first.ts && start <= last.ts).length, longestTaskMs: longest, windowMs: (last.ts - first.ts) / 1000, byKind, byName, window: { from: first.ts, to: last.ts } };
 }

@@ -3,6 +3,7 @@
 // the text (as one text node, or as a <p> per blank-line block); then a reply paced like the
 // fastest hosted models (2,000 tokens/s). Does the page keep up, and how busy is its main thread?
 // Method and figures: bench/README.md.
+import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../src/server/static-server.mjs';
@@ -100,10 +101,12 @@ async function measure(browser, url, server, marks, { prepare = async () => {}, 
     longest: Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration >= window.__firstAt && t.start <= window.__shownAt).map((t) => t.duration)),
   }), sentAt);
   const cpu = cpuBetween(cpuBefore, cpuSnapshot());
-  const mainThread = mainThreadFigures(await trace.stop());
+  const events = await trace.stop();
+  if (process.env.BENCH_TRACE_DIR) await writeFile(`${process.env.BENCH_TRACE_DIR}/${new URL(url).port}-${Date.now()}.json`, JSON.stringify(events));
+  const mainThread = mainThreadFigures(events);
   await profiler?.stop(profile, mainThread?.window);
   await page.close();
-  return { ...withServer(figures, server), cpu, busyMs: mainThread?.busyMs, mainThread };
+  return { ...withServer(figures, server), cpu, busyMs: mainThread?.busyMs, busyCpuMs: mainThread?.cpuMs, mainThread };
 }
 
 /** The app: a message sent from the home page, as a user would. */
@@ -235,6 +238,8 @@ async function main() {
       'page ÷ paragraph floor (same round)': ratio(index, 'pageMs'),
       'main thread busy, first→last token': `${Math.round(pick(results[index], 'busyMs'))} ms`,
       'busy ÷ paragraph floor': ratio(index, 'busyMs'),
+      'main thread CPU, first→last token': `${Math.round(pick(results[index], 'busyCpuMs'))} ms`,
+      'CPU ÷ paragraph floor': ratio(index, 'busyCpuMs'),
       'longest task while streaming': `${Math.round(pick(results[index], 'longest'))} ms`,
     }));
     const cpu = cpuTable(pages, results);
@@ -264,6 +269,7 @@ async function main() {
       fullSpeedRatioAim: FLOOR_RATIO_AIM,
       busyRatio: median(ratiosOf(0, 'busyMs')),
       busyRatioTarget: BUSY_RATIO_TARGET,
+      busyCpuRatio: median(ratiosOf(0, 'busyCpuMs')),
       pacedLastLagMs: quick ? null : pick(pacedResults[0], 'lastLagMs'),
       pacedLastLagTargetMs: PACED_LAG_TARGET_MS,
       pacedLongestTaskMs: quick ? null : Math.max(...pacedResults[0].map((r) => r.longest)),
