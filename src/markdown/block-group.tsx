@@ -28,6 +28,8 @@ export interface BlockGroupProps {
   tail: Block | null;
   streaming: boolean;
   links: Links;
+  /** HTML5's full table of named references has loaded. */
+  fullEntities: boolean;
 }
 
 /**
@@ -35,14 +37,14 @@ export interface BlockGroupProps {
  * so on each update React compares one prop per full group instead of visiting every block, and
  * the browser skips laying out and painting the groups that are off screen (content-visibility).
  */
-export const BlockGroup = memo(function BlockGroup({ blocks, tail, streaming, links }: BlockGroupProps) {
+export const BlockGroup = memo(function BlockGroup({ blocks, tail, streaming, links, fullEntities }: BlockGroupProps) {
   const estimate = useMemo(() => ({ '--markdown-group-estimate': `${estimateGroupHeight(blocks)}px` }) as CSSProperties, [blocks]);
   // One flat list: the tail must be a sibling of the finished blocks (not in a nested array) so
   // that it keeps its identity, and everything rendered in it, when it becomes one of them.
   const children = blocks.map((block) => (
-    <MarkdownBlock key={block.start} source={block.source} streaming={false} links={block.references ? links : NO_LINKS} />
+    <MarkdownBlock key={block.start} source={block.source} streaming={false} links={block.references ? links : NO_LINKS} fullEntities={fullEntities} />
   ));
-  if (tail?.source) children.push(<MarkdownBlock key={tail.start} source={tail.source} streaming={streaming} links={links} />);
+  if (tail?.source) children.push(<MarkdownBlock key={tail.start} source={tail.source} streaming={streaming} links={links} fullEntities={fullEntities} />);
   return (
     <div className="markdown__group" style={estimate}>
       {children}
@@ -51,6 +53,7 @@ export const BlockGroup = memo(function BlockGroup({ blocks, tail, streaming, li
 }, (previous, next) =>
   previous.blocks === next.blocks &&
   previous.links === next.links &&
+  previous.fullEntities === next.fullEntities &&
   previous.tail?.start === next.tail?.start &&
   previous.tail?.source === next.tail?.source &&
   (!next.tail || previous.streaming === next.streaming),

@@ -5,7 +5,8 @@ import { lazyModule } from './lazy-module';
 // references people and models actually write are known at once (NAMED); the other ~2,000 of
 // HTML5's table (`&Dcaron;`, `&HilbertSpace;`) come from character-entities, loaded only when a
 // reply uses one (it is bigger than the rest of the markdown code). Until then the name shows as
-// typed, and blocks that use one render again once it has arrived (useFullEntities).
+// typed; a block that uses one starts the load, and Markdown renders its blocks again once it
+// has arrived (markdown.tsx, markdown-block.tsx).
 
 const NAMED: Readonly<Record<string, string>> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad',

@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useState, type ComponentPropsWithRef } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type ComponentPropsWithRef } from 'react';
 import { BlockGroup, NO_BLOCKS } from './block-group';
 import { BLOCK_GROUP_SIZE, BlockSplitter } from './block-splitter';
 import { groupsToMount } from './mount-budget';
 import { collectLinks, mayDefine } from './document-links';
+import { hasFullEntities, subscribeFullEntities } from './entities';
 import { FootnotesProvider } from './footnote-ref';
 import { FormulaTypesetContext, withinFormulaBudget } from './formula-budget';
 import { FootnoteSection, useFootnotes } from './footnotes';
@@ -32,6 +33,8 @@ export function Markdown({ text, streaming = false, className, ref, ...rest }: M
     () => collectLinks([...definers.map((block) => ({ owner: block, source: block.source })), ...(tailSource ? [{ source: tailSource }] : [])]),
     [definers, tailSource],
   );
+  // Whether HTML5's full table of references has loaded: asked here once, not by every block.
+  const fullEntities = useSyncExternalStore(subscribeFullEntities, hasFullEntities, hasFullEntities);
   // Note ids are unique per reply, so two replies' notes on one page never collide.
   const footnotes = useFootnotes(useId(), groups, tail);
   const typeset = useMemo(() => withinFormulaBudget(text), [text]);
@@ -50,7 +53,14 @@ export function Markdown({ text, streaming = false, className, ref, ...rest }: M
   const children = [];
   for (let index = 0; index < end; index += 1) {
     children.push(
-      <BlockGroup key={index} blocks={groups[index] ?? NO_BLOCKS} tail={index === tailGroup ? tail : null} streaming={streaming} links={links} />,
+      <BlockGroup
+        key={index}
+        blocks={groups[index] ?? NO_BLOCKS}
+        tail={index === tailGroup ? tail : null}
+        streaming={streaming}
+        links={links}
+        fullEntities={fullEntities}
+      />,
     );
   }
   return (

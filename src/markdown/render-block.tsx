@@ -1,4 +1,4 @@
-import { createElement, memo, type ReactNode } from 'react';
+import { createElement, memo, type Key, type ReactNode } from 'react';
 import type { Links, Token, Tokens } from 'marked';
 import { CodeBlock } from './code-block';
 import { languageOf } from './highlight-languages';
@@ -23,7 +23,7 @@ export const MAX_RENDER_DEPTH = MAX_NESTING_DEPTH;
  * One block token as React elements. `depth` counts the quotes and lists around it; `live` marks
  * the last token of a streaming reply, which may still change (its code is not highlighted yet).
  */
-export function renderBlock(token: Token, key: number, depth: number, live: boolean): ReactNode {
+export function renderBlock(token: Token, key: Key, depth: number, live: boolean): ReactNode {
   switch (token.type) {
     case 'space':
     case 'def':
@@ -31,9 +31,9 @@ export function renderBlock(token: Token, key: number, depth: number, live: bool
     case 'footnoteDefinition':
       return null;
     case 'paragraph':
-      return <p key={key}>{renderInline(token.tokens)}</p>;
+      return <p key={key}>{inlineChildren(token.tokens)}</p>;
     case 'heading':
-      return createElement(`h${(token as Tokens.Heading).depth}`, { key }, renderInline(token.tokens));
+      return createElement(`h${(token as Tokens.Heading).depth}`, { key }, inlineChildren(token.tokens));
     case 'code': {
       const code = token as Tokens.Code;
       // marked's text sometimes keeps the last line end (indented code, a fence in a list item) and
@@ -63,7 +63,7 @@ export function renderBlock(token: Token, key: number, depth: number, live: bool
       );
     }
     case 'text':
-      return token.tokens ? <p key={key}>{renderInline(token.tokens)}</p> : <p key={key}>{decodeEntities(token.text)}</p>;
+      return token.tokens ? <p key={key}>{inlineChildren(token.tokens)}</p> : <p key={key}>{decodeEntities(token.text)}</p>;
     // Raw HTML is shown as the text it is: a reply never gets to add elements or attributes.
     case 'html':
       return <p key={key} className="markdown__html">{token.raw.replace(/\n+$/, '')}</p>;
@@ -72,6 +72,15 @@ export function renderBlock(token: Token, key: number, depth: number, live: bool
     default:
       return <p key={key}>{token.raw}</p>;
   }
+}
+
+/**
+ * Inline tokens as an element's children: plain text (most paragraphs) as a lone string, which
+ * React writes as the element's text instead of making a text node of its own to track.
+ */
+function inlineChildren(tokens: readonly Token[] | undefined): ReactNode {
+  const nodes = renderInline(tokens);
+  return nodes.length === 1 && typeof nodes[0] === 'string' ? nodes[0] : nodes;
 }
 
 /** The index of the last token that renders something (trailing space tokens render nothing). */
@@ -105,13 +114,30 @@ const TokenView = memo(
     previous.definitions === next.definitions,
 );
 
-/** The top-level tokens of a block, each memoised on its source. */
-export function BlockTokens({ tokens, live, links }: { tokens: readonly Token[]; live: boolean; links: Links }) {
+/**
+ * The top-level tokens of a block as elements, each memoised on its source (a streaming block's
+ * tokens are lexed again on every update; only those that changed render); `keyPrefix` starts
+ * their keys, so a new prefix renders them afresh.
+ */
+export function tokenViews(tokens: readonly Token[], live: boolean, links: Links, keyPrefix = ''): ReactNode[] {
   const last = lastContentIndex(tokens);
   const definitions = 'links' in tokens ? Object.keys(tokens.links as Links).length : 0;
   return tokens.map((token, index) =>
     token.type === 'space' ? null : (
-      <TokenView key={index} token={token} live={live && index === last} links={links} definitions={definitions} />
+      <TokenView key={`${keyPrefix}${index}`} token={token} live={live && index === last} links={links} definitions={definitions} />
     ),
   );
+}
+
+/**
+ * The top-level tokens of a block that never streamed as elements, with no memo around each: it
+ * renders once (again only under a new `keyPrefix`), so there is nothing to compare.
+ */
+export function finishedTokens(tokens: readonly Token[], keyPrefix: string): ReactNode[] {
+  return tokens.map((token, index) => renderBlock(token, `${keyPrefix}${index}`, 0, false));
+}
+
+/** The top-level tokens of a block, each memoised on its source. */
+export function BlockTokens({ tokens, live, links }: { tokens: readonly Token[]; live: boolean; links: Links }) {
+  return tokenViews(tokens, live, links);
 }

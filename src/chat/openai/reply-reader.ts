@@ -28,11 +28,17 @@ export const PARSE_BUDGET_MS = 24;
 /** Merges neighbouring text deltas of one read, so a fast server costs one update per read, not per token. */
 export function coalesce(deltas: DecodedDelta[]): DecodedDelta[] {
   const merged: DecodedDelta[] = [];
-  for (const delta of deltas) {
+  for (let index = 0; index < deltas.length; index += 1) {
+    const delta = deltas[index]!;
+    if (delta.type === 'content' || delta.type === 'reasoning') {
+      // A run of text deltas (a fast server's hundreds per read) becomes one, in one object.
+      let text = delta.text;
+      while (index + 1 < deltas.length && deltas[index + 1]!.type === delta.type) text += (deltas[++index] as { text: string }).text;
+      merged.push(text === delta.text ? delta : { type: delta.type, text });
+      continue;
+    }
     const last = merged[merged.length - 1];
-    if (last && (delta.type === 'content' || delta.type === 'reasoning') && last.type === delta.type) {
-      merged[merged.length - 1] = { type: delta.type, text: last.text + delta.text };
-    } else if (last?.type === 'tool-call' && delta.type === 'tool-call' && delta.index === last.index && delta.id === undefined && delta.name === undefined) {
+    if (last?.type === 'tool-call' && delta.type === 'tool-call' && delta.index === last.index && delta.id === undefined && delta.name === undefined) {
       // More of the same call's arguments, a few characters per chunk.
       merged[merged.length - 1] = { ...last, arguments: (last.arguments ?? '') + (delta.arguments ?? '') };
     } else if (last?.type === 'skipped-events' && delta.type === 'skipped-events') {

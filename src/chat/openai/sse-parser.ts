@@ -47,6 +47,8 @@ export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 const LF = '\n';
 const CR = '\r';
 const NUL = '\0';
+/** A data field with its one space: how nearly every line of a chat stream starts. */
+const DATA_FIELD = 'data: ';
 /** Only ASCII digits make a valid `retry:` value; anything else is ignored. */
 const RETRY_VALUE = /^[0-9]+$/;
 /** Any line terminator: CR LF, a lone LF or a lone CR. */
@@ -126,6 +128,14 @@ export function createSseParser({ maxEventChars = MAX_EVENT_CHARS }: SseParserOp
       if (!text.includes(CR)) {
         // Most servers end lines with LF alone: a plain search finds them fastest.
         for (let end = text.indexOf(LF); end !== -1; end = text.indexOf(LF, start)) {
+          // The usual line, an event's first `data: ` line whole in this read: its value is cut
+          // from the read at once (no line string, field and value cut from it in turn).
+          if (partialLine === '' && dataLines === 0 && !overflowed && end - start < maxEventChars && text.startsWith(DATA_FIELD, start)) {
+            dataBuffer = text.slice(start + DATA_FIELD.length, end);
+            dataLines = 1;
+            start = end + 1;
+            continue;
+          }
           const line = partialLine === '' ? text.slice(start, end) : partialLine + text.slice(start, end);
           partialLine = '';
           start = end + 1;

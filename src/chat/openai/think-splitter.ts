@@ -134,6 +134,11 @@ export function createThinkSplitter(): ThinkSplitter {
 
   return {
     push(text) {
+      // The usual piece, answer text with no tag in sight: nothing is held back or trimmed, so it
+      // goes out as it came (what step() would give it, without its scans and arrays).
+      if (mode === 'content' && held === '' && text !== '' && (closed || (!text.includes('<') && !SPACE.test(text[text.length - 1]!)))) {
+        return [{ type: 'content', text }];
+      }
       const pieces: ThinkPiece[] = [];
       let buffer: string | undefined = held + text;
       held = '';

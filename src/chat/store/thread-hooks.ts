@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { EMPTY_MESSAGES, shallowEqual, useChatStore } from './hooks';
 import { chatById } from '../state';
+import type { Message } from '../types';
 import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from '../shapes';
 
 // Only the chat page shows a thread: this hook and the tree functions load with it (imported by
@@ -18,3 +19,34 @@ export function useThread(chatId: string): readonly ThreadEntry[] {
   }, [messages, leafId]);
 }
 
+
+/**
+ * Whether two message lists differ at most in replies still streaming (the same message, still
+ * streaming, grown by a few tokens): O(messages) pointer checks, far cheaper than a render.
+ */
+export function sameUnlessStreaming(a: readonly Message[], b: readonly Message[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const before = a[i]!;
+    const after = b[i]!;
+    if (before !== after && !(before.id === after.id && before.status === 'streaming' && after.status === 'streaming')) return false;
+  }
+  return true;
+}
+
+/**
+ * The thread as useThread gives it, except that a reply's tokens do not change it while it
+ * streams: what shows a figure of the whole thread (the context meter beside the composer)
+ * renders when a reply starts and when it ends, not once per frame of the stream.
+ */
+export function useSettledThread(chatId: string): readonly ThreadEntry[] {
+  const { messages, leafId } = useChatStore(
+    (s) => ({ messages: s.messages.get(chatId) ?? EMPTY_MESSAGES, leafId: chatById(s.chats, chatId)?.currentLeafId }),
+    (a, b) => a.leafId === b.leafId && sameUnlessStreaming(a.messages, b.messages),
+  );
+  return useMemo(() => {
+    const index = indexMessages(messages);
+    return threadEntries(index, resolveLeaf(index, leafId));
+  }, [messages, leafId]);
+}

@@ -4,7 +4,7 @@ import { contextLengthOfModel, useConnectionsSnapshot } from '../../chat/connect
 import { contextFigure, getContextSettings, useContextSettings, useServerContext } from '../../chat/connections/context-settings-instance';
 import { systemParts, useLibrary } from '../../chat/library';
 import { cachedHistoryCount, meterFigures, nextCalibration, type MeterFigures, type MeterState } from '../../chat/meter';
-import { useThread } from '../../chat/store/thread-hooks';
+import { useSettledThread } from '../../chat/store/thread-hooks';
 import type { Message } from '../../chat/types';
 import { Tooltip } from '../../ui/tooltip';
 import { t, type MessageKey } from './chat-text';
@@ -14,7 +14,8 @@ import './context-meter.css';
 /**
  * The context meter by the message box (issue 24): the next request's size against the model's
  * context, split by part in its tooltip. The thread's count is remembered per path (a keystroke
- * re-estimates only the draft); the figure is exact up to the last reply the server reported.
+ * re-estimates only the draft) and a reply is counted once it has ended (its tokens do not
+ * render the meter while it streams); the figure is exact up to the last reply the server reported.
  */
 
 const numbers = new Intl.NumberFormat();
@@ -37,7 +38,8 @@ export interface ContextMeterProps {
 
 export const ContextMeter = memo(function ContextMeter({ chatId, model, draftText, draftFileTokens, onFigures }: ContextMeterProps) {
   const chat = useChatStore((s) => chatById(s.chats, chatId));
-  const entries = useThread(chatId);
+  // A streaming reply is counted when it ends: its tokens do not re-render the meter.
+  const entries = useSettledThread(chatId);
   const path = useMemo((): readonly Message[] => entries.map((entry) => entry.message), [entries]);
   const library = useLibrary();
   const snapshot = useConnectionsSnapshot();

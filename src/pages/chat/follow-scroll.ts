@@ -51,8 +51,15 @@ export interface FollowScrollOptions {
 
 export interface FollowScroll {
   readonly following: boolean;
-  /** The thread changed size: scroll to the end in the next frame if following (one scroll per frame however many updates). */
+  /** The thread changed: scroll to the end in the next frame if following (one scroll per frame however many updates). */
   contentChanged(): void;
+  /**
+   * The thread has just been laid out at a new size (a ResizeObserver's callback, which runs
+   * after layout): scroll to the end now if following, when reading the layout costs nothing and
+   * the scroll lands in the frame that shows the new text; a scroll queued for the next frame is
+   * dropped (it would read a layout the next update has made stale, forcing it mid-frame).
+   */
+  contentResized(): void;
   /** Call on every scroll event. */
   handleScroll(): void;
   /** Scroll to the end (smoothly unless reduced motion is asked for) and follow again. */
@@ -89,6 +96,11 @@ export function createFollowScroll({ target, requestFrame, cancelFrame, reducedM
         frame = undefined;
         if (following) toEnd(false);
       });
+    },
+    contentResized() {
+      if (!following) return;
+      cancel();
+      toEnd(false);
     },
     handleScroll() {
       const metrics = target.metrics();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { getChatStore, type ToolCall } from '../../chat';
 import { approvalLapse, type ApprovalLapse } from '../../chat/tools/approval-policy';
 import { ApprovalLapseNote } from '../shared/approval-lapse-note';
@@ -129,8 +129,9 @@ export interface ToolCallListProps {
  * The tools a reply asked to call, each with its arguments (SPEC B10). A call waiting for the
  * user offers Approve, Deny and Always allow; once decided, focus moves to the next call still
  * waiting, or stays on the card it was on, so a keyboard user never lands back at the page's top.
+ * Memoised: a streaming reply's text does not render it again (its calls keep their identity).
  */
-export function ToolCallList({ calls, messageId }: ToolCallListProps) {
+export const ToolCallList = memo(function ToolCallList({ calls, messageId }: ToolCallListProps) {
   const { servers, policies } = useToolSettings();
   const listRef = useRef<HTMLUListElement>(null);
   const [decided, setDecided] = useState<string | null>(null);
@@ -174,4 +175,4 @@ export function ToolCallList({ calls, messageId }: ToolCallListProps) {
       {onlyShown && <p className="tool-calls__note">{t('chat.toolCall.notRun')}</p>}
     </div>
   );
-}
+});

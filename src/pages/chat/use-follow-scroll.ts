@@ -57,7 +57,8 @@ export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosi
     const onScroll = () => follow.handleScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     const element = watched.current;
-    const observer = element && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => follow.contentChanged()) : null;
+    // Told after layout, so following reads a layout that is already up to date (no forced layout per frame).
+    const observer = element && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => follow.contentResized()) : null;
     if (element) observer?.observe(element);
     follow.contentChanged();
     return () => {

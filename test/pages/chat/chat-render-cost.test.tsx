@@ -3,8 +3,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGate, createScriptedModel, textSteps, type Gate } from '../../support/scripted-model';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from './chat-page-kit';
 
-/** Counts how often each reply's body renders, by the text it was first given. */
+/** Counts how often each reply's body renders, by the text it was first given (and the meter, under 'meter'). */
 const renders = vi.hoisted(() => new Map<string, number>());
+
+// Each render of a reply's tool calls reads the tools settings.
+vi.mock('../../../src/pages/chat/tool-settings-view', async (importOriginal) => {
+  const view = await importOriginal<typeof import('../../../src/pages/chat/tool-settings-view')>();
+  return {
+    useToolSettings() {
+      renders.set('tool calls', (renders.get('tool calls') ?? 0) + 1);
+      return view.useToolSettings();
+    },
+  };
+});
+
+// The context meter works its figures out on every render it makes.
+vi.mock('../../../src/chat/meter', async (importOriginal) => {
+  const meter = await importOriginal<typeof import('../../../src/chat/meter')>();
+  return {
+    ...meter,
+    meterFigures(input: Parameters<typeof meter.meterFigures>[0]) {
+      renders.set('meter', (renders.get('meter') ?? 0) + 1);
+      return meter.meterFigures(input);
+    },
+  };
+});
 
 vi.mock('../../../src/pages/chat/assistant-content', () => ({
   AssistantContent({ text }: { text: string; streaming: boolean }) {
@@ -35,6 +58,8 @@ describe('chat page re-render cost', () => {
 
     const firstBefore = renders.get('first')!;
     const secondBefore = renders.get('second')!;
+    const meterBefore = renders.get('meter')!;
+    const toolCallsBefore = renders.get('tool calls')!;
     for (const gate of gates) {
       await act(async () => gate.open());
     }
@@ -45,5 +70,14 @@ describe('chat page re-render cost', () => {
     const rerenders = renders.get('second')! - secondBefore;
     expect(rerenders).toBeGreaterThan(0);
     expect(rerenders).toBeLessThanOrEqual(gates.length + 1);
+    // The context meter beside the composer counts the reply when it ends, not per token (issue 25):
+    // once for the finished reply (twice at most, with its figures settling).
+    expect(meterBefore).toBeGreaterThan(0);
+    expect(renders.get('meter')! - meterBefore).toBeGreaterThan(0);
+    expect(renders.get('meter')! - meterBefore).toBeLessThanOrEqual(2);
+    // Nor do the parts of the streaming message that its text does not change (its tool calls):
+    // they render when it ends (and its figures settle), not per frame.
+    expect(toolCallsBefore).toBeGreaterThan(0);
+    expect(renders.get('tool calls')! - toolCallsBefore).toBeLessThanOrEqual(2);
   });
 });

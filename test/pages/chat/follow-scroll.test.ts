@@ -84,6 +84,23 @@ describe('createFollowScroll', () => {
     expect(h.scrolls).toEqual([[1900, false]]);
   });
 
+  it('a resize just laid out scrolls at once, and the scroll queued for the next frame is dropped', () => {
+    const h = harness();
+    h.set(at(1500, 2400));
+    h.follow.contentChanged();
+    h.follow.contentResized();
+    expect(h.scrolls).toEqual([[1900, false]]);
+    h.runFrames();
+    expect(h.scrolls).toEqual([[1900, false]]);
+    // Not following: a resize scrolls nothing.
+    h.set(at(300, 2400));
+    h.follow.handleScroll();
+    h.set(at(300, 2800));
+    h.follow.contentResized();
+    h.runFrames();
+    expect(h.scrolls).toEqual([[1900, false]]);
+  });
+
   it('after the reader scrolls up, changes scroll nothing until jumpToLatest', () => {
     const h = harness();
     h.set(at(600));

@@ -1,0 +1,55 @@
+// `bench:stream --profile`: a sampling CPU profile (CDP Profiler) of a page's main thread from
+// first to last token on screen, summed over rounds as self time per function, to find what runs per
+// frame or per token. Build with PARLEY_NO_MINIFY=1 for readable names.
+const SAMPLING_INTERVAL_US = 100;
+const TOP = Number(process.env.PROFILE_TOP ?? 40);
+
+/**
+ * Starts profiling `page`; `stop(into, window)` adds the self time per function of the samples
+ * inside `window` ({ from, to }: trace timestamps in µs, the profile's clock) to the Map `into`.
+ */
+export async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(into, window) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+      const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+      const keyOf = ({ functionName, url, lineNumber, columnNumber }) => {
+        const where = url ? `${url.split('/').at(-1)}:${lineNumber + 1}:${columnNumber + 1}` : '';
+        return `${functionName || '(anonymous)'} ${where}`.trim();
+      };
+      let at = profile.startTime;
+      for (const [index, id] of profile.samples.entries()) {
+        at += profile.timeDeltas[index];
+        if (window && (at < window.from || at > window.to)) continue;
+        const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+        const key = keyOf(nodes.get(id).callFrame);
+        into.set(key, (into.get(key) ?? 0) + ms);
+        // Inclusive time: every function on the sample's stack, once.
+        const stack = new Set();
+        for (let node = id; node !== undefined; node = parents.get(node)) stack.add(keyOf(nodes.get(node).callFrame));
+        for (const name of stack) into.set(`total ${name}`, (into.get(`total ${name}`) ?? 0) + ms);
+      }
+    },
+  };
+}
+
+/** Prints the functions with the most self time. */
+export function printProfile(profile) {
+  console.log('\nCPU profile of Parley, first → last token on screen, self time summed over rounds:');
+  const self = [...profile].filter(([name]) => !name.startsWith('total '));
+  const total = self.filter(([name]) => name !== '(idle)').reduce((sum, [, ms]) => sum + ms, 0);
+  const print = (list) => {
+    for (const [name, ms] of list.sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+      console.log(`${ms.toFixed(1).padStart(9)} ms ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+    }
+  };
+  print(self);
+  console.log('\nInclusive (the function and what it called):');
+  print([...profile].filter(([name]) => name.startsWith('total ') && name !== 'total (root)'));
+}
