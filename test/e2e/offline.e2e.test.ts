@@ -1,9 +1,11 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { seedConnection } from '../support/seed-connection.mjs';
-import { composer, heading, nav, settingsDialog } from './locators';
+import { composer, heading, nav, settingsDialog, toasts } from './locators';
+import { checkStop, focused, VIEWPORTS } from './screen-checks';
 import { APP_DIST, buildSecondVersion, everythingUsedIsKept, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, serviceWorkerInControl, type AppHost } from './offline-app';
 import { pagePerTest } from './page-per-test';
 import { seedChats } from './seed-chats';
@@ -16,24 +18,43 @@ let page: Page;
 let requests: string[];
 let model: OpenAiServer;
 let host: AppHost | undefined;
+/** The app's next version, built while the first journey runs. */
+let secondVersion: Promise<string>;
 
-pagePerTest({
-  args: REMOTE_MODEL_ARGS,
-  onOpen(opened) {
-    page = opened.page;
-    requests = [];
-    // The context's requests: the page's and the service worker's own.
-    opened.browser.context.on('request', (r: Request) => requests.push(new URL(r.url()).pathname));
-  },
-});
+/** A page per test at this size and scheme; the context's requests (the page's and the service worker's own) are recorded. */
+function pages(options: { viewport: { width: number; height: number }; colorScheme: 'light' | 'dark'; touch?: boolean }) {
+  pagePerTest({
+    args: REMOTE_MODEL_ARGS,
+    viewport: options.viewport,
+    colorScheme: options.colorScheme,
+    hasTouch: options.touch,
+    isMobile: options.touch,
+    onOpen(opened) {
+      page = opened.page;
+      requests = [];
+      opened.browser.context.on('request', (r: Request) => requests.push(new URL(r.url()).pathname));
+    },
+  });
+  afterAll(async () => {
+    await host?.stop();
+    host = undefined;
+  });
+}
 
 beforeAll(async () => {
+  secondVersion = buildSecondVersion();
+  // A build that fails is reported by the test that waits for it.
+  secondVersion.catch(() => {});
   model = await startOpenAiServer();
 });
 afterAll(async () => {
   await model.close();
+  await secondVersion.then((dir) => rm(dir, { recursive: true, force: true }), () => {});
 });
 
+const SHOTS = '/tmp/shots';
+/** Each journey is one test of many steps (a fresh profile, a service worker installing, two builds swapped): longer than the default 30 s on a loaded CI machine. */
+const JOURNEY_TIMEOUT_MS = 60_000;
 const CHAT_TITLE = 'Notes from the drawer';
 const RARE = 'zanzibarquux';
 const pageChunks = () => [...new Set(requests.filter((p) => /\/assets\/[a-z-]+-page-[A-Z0-9]{8}\.js$/.test(p)).map((p) => p.replace(/^.*\/assets\/([a-z-]+-page)-.*$/, '$1')))];
@@ -57,32 +78,79 @@ async function openSeededApp(url: string) {
   await expect.poll(() => heading(page).textContent()).toBe('What shall we talk about?');
 }
 
+/** Chromium finds nothing against installing the app, its start and scope follow the base path, and every icon loads at its size. */
+async function installable(basePath: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Detached at once: a session left open makes Chromium forget the offline emulation on the next reload.
+  await cdp.detach();
+  expect(installabilityErrors).toEqual([]);
+  const manifest = await page.evaluate(async () => {
+    const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+    const json = (await (await fetch(href)).json()) as { start_url: string; scope: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const icons = await Promise.all(
+      json.icons.map(async (icon) => {
+        const response = await fetch(new URL(icon.src, href));
+        const bitmap = await createImageBitmap(await response.blob());
+        return `${icon.purpose} ${icon.sizes}: ${response.headers.get('content-type')} ${bitmap.width}x${bitmap.height}`;
+      }),
+    );
+    return { start: new URL(json.start_url, href).pathname, scope: new URL(json.scope, href).pathname, icons };
+  });
+  expect(manifest).toEqual({
+    start: basePath,
+    scope: basePath,
+    icons: ['any 32x32: image/png 32x32', 'any 192x192: image/png 192x192', 'any 512x512: image/png 512x512', 'maskable 512x512: image/png 512x512'],
+  });
+}
+
 const markWindow = () => page.evaluate(() => ((window as unknown as { marker: number }).marker = 26));
 const stillSameWindow = () => page.evaluate(() => (window as unknown as { marker?: number }).marker === 26);
 
-describe.each(['/', '/parley/'])('offline at %s', (basePath) => {
-  afterAll(async () => {
-    await host?.stop();
-    host = undefined;
-  });
+/** The offline notice under the message box. */
+const offlineNote = () => page.getByRole('status').filter({ hasText: 'the model server cannot be reached' });
+const announcement = () => toasts(page).filter({ hasText: 'A new version of Parley is ready' });
+
+/** A look at a new screen: axe-clean, no sideways scrolling, and a picture to look at. */
+async function look(name: string) {
+  await checkStop(page, name);
+  await page.screenshot({ path: `${SHOTS}/offline-${name}.png` });
+}
+
+/** The server moves on to the next version and the browser finds it (as it does on its own on navigations and every hour). */
+async function nextVersionFound(): Promise<string> {
+  const next = await secondVersion;
+  await host!.start(next);
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
+  await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting != null));
+  return /<script type="module" src="([^"]+)"/.exec(await readFile(path.join(next, 'index.html'), 'utf8'))![1]!;
+}
+const runningVersion = () => page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
+
+describe('offline at /, desktop, light, by keyboard', () => {
+  pages({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
 
   it('opens home, the chat, search and Settings with no network; a page never opened needs a connection; all resumes online', async () => {
-    host = await hostApp(APP_DIST, basePath);
+    host = await hostApp(APP_DIST, '/');
     await openSeededApp(host.url);
     await serviceWorkerInControl(page);
     await everythingUsedIsKept(page);
+    await installable('/');
     // SPEC A1 with the worker active: no page's code is fetched before its route is visited, by the page or the worker.
     expect(pageChunks()).toEqual(['home-page']);
 
     // The chat page has never been opened: offline, it says so instead of failing.
     await goOffline();
     await markWindow();
-    await nav(page).getByRole('link', { name: CHAT_TITLE }).click();
+    await nav(page).getByRole('link', { name: CHAT_TITLE }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('This page needs a connection');
+    await look('needs-connection-desktop-light');
 
     // Back online it opens, with no reload.
     await goOnline();
-    await nav(page).getByRole('link', { name: CHAT_TITLE }).click();
+    await nav(page).getByRole('link', { name: CHAT_TITLE }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
     expect(await stillSameWindow()).toBe(true);
     await everythingUsedIsKept(page);
@@ -94,19 +162,19 @@ describe.each(['/', '/parley/'])('offline at %s', (basePath) => {
     await page.getByText('In the drawer.').waitFor();
     await markWindow();
     // The message box says the model server is out of reach, and keeps what was typed.
-    const note = page.getByRole('status').filter({ hasText: 'the model server cannot be reached' });
-    await note.waitFor();
+    await offlineNote().waitFor();
     await composer(page).fill('Still there?');
     await composer(page).press('Enter');
     await expect.poll(() => composer(page).inputValue()).toBe('Still there?');
     expect(await page.locator('li[data-message-id]').count()).toBe(2);
+    await look('note-desktop-light');
 
     // Home, search and Settings, offline.
-    await nav(page).getByRole('link', { name: 'New chat' }).click();
+    await nav(page).getByRole('link', { name: 'New chat' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('What shall we talk about?');
     await page.keyboard.press('Control+k');
-    const search = page.getByRole('combobox', { name: 'Search chat titles and messages' });
-    await search.pressSequentially(RARE);
+    await page.getByRole('combobox', { name: 'Search chat titles and messages' }).pressSequentially(RARE);
     await page.getByRole('option', { name: new RegExp(CHAT_TITLE) }).waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+,');
@@ -117,11 +185,94 @@ describe.each(['/', '/parley/'])('offline at %s', (basePath) => {
     // Online again: the note goes, and the kept message is sent, all without a reload.
     model.setScript(textStream('Here again.'));
     await goOnline();
-    await nav(page).getByRole('link', { name: CHAT_TITLE }).click();
+    await page.goBack();
     await expect.poll(() => composer(page).inputValue()).toBe('Still there?');
-    await note.waitFor({ state: 'detached' });
+    await offlineNote().waitFor({ state: 'detached' });
     await composer(page).press('Enter');
     await page.getByText('Here again.').waitFor();
     expect(await stillSameWindow()).toBe(true);
-  });
+  }, JOURNEY_TIMEOUT_MS);
+});
+
+describe('offline and updated at /parley/, phone, dark, by touch', () => {
+  pages({ viewport: VIEWPORTS.phone, colorScheme: 'dark', touch: true });
+
+  it('works under a sub-path: a page never opened needs a connection, the chat opens offline, and a new version is announced and taken', async () => {
+    host = await hostApp(APP_DIST, '/parley/');
+    await openSeededApp(host.url);
+    await serviceWorkerInControl(page);
+    await everythingUsedIsKept(page);
+    await installable('/parley/');
+
+    const openChatFromDrawer = async () => {
+      await page.getByRole('button', { name: 'Open sidebar' }).tap();
+      await nav(page).getByRole('link', { name: CHAT_TITLE }).tap();
+    };
+    await goOffline();
+    await openChatFromDrawer();
+    await expect.poll(() => heading(page).textContent()).toBe('This page needs a connection');
+    await look('needs-connection-phone-dark');
+
+    await goOnline();
+    await openChatFromDrawer();
+    await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
+    await everythingUsedIsKept(page);
+
+    await goOffline();
+    await page.reload();
+    await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
+    await offlineNote().waitFor();
+    await look('note-phone-dark');
+
+    await goOnline();
+    await offlineNote().waitFor({ state: 'detached' });
+    const nextMain = await nextVersionFound();
+    await announcement().waitFor();
+    await look('update-phone-dark');
+    await announcement().getByRole('button', { name: 'Reload' }).tap();
+    await expect.poll(runningVersion).toBe(nextMain);
+    await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
+  }, JOURNEY_TIMEOUT_MS);
+});
+
+describe('a new version at /, desktop, light, by keyboard', () => {
+  pages({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+
+  it('is announced once the streaming reply has ended, Reload gets it, and until then the old page keeps its own chunks', async () => {
+    host = await hostApp(APP_DIST, '/');
+    await openSeededApp(host.url);
+    await serviceWorkerInControl(page);
+    await nav(page).getByRole('link', { name: CHAT_TITLE }).click();
+    await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
+    await everythingUsedIsKept(page);
+    const oldChatChunk = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /\/chat-page-[A-Z0-9]{8}\.js$/.test(name))!);
+
+    // A reply streams for a few seconds while the server moves on to the next version, and the browser finds it.
+    model.setScript(textStream(`${'A long answer, told slowly, piece by piece. '.repeat(4)}To the very end.`, { chunkSize: 4, delayMs: 150 }));
+    await composer(page).fill('Tell me more');
+    await composer(page).press('Enter');
+    const stop = page.getByRole('button', { name: 'Stop generating' });
+    await stop.waitFor();
+    const nextMain = await nextVersionFound();
+    expect(await stop.count()).toBe(1);
+    expect(await announcement().count()).toBe(0);
+    // The old page is still served its own build's chunk, which the server no longer has.
+    expect((await fetch(oldChatChunk)).status).toBe(404);
+    expect(await page.evaluate((url) => fetch(url).then((response) => response.status), oldChatChunk)).toBe(200);
+
+    // The reply ends: then, and only then, the announcement.
+    await page.getByText('To the very end.', { exact: false }).waitFor();
+    await announcement().waitFor();
+    expect(await stop.count()).toBe(0);
+    await look('update-desktop-light');
+
+    // F8 reaches the toasts; Reload is a Tab or two away.
+    await page.keyboard.press('F8');
+    for (let i = 0; i < 3 && (await focused(page)) !== 'button Reload'; i += 1) await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button Reload');
+    await page.keyboard.press('Enter');
+    await expect.poll(runningVersion).toBe(nextMain);
+    await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
+    await page.getByText('To the very end.', { exact: false }).waitFor();
+  }, JOURNEY_TIMEOUT_MS);
 });

@@ -55,7 +55,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   // The chat's model lost its connection: Send asks for another model (the draft stays) instead of failing.
   const modelGone = useModelUnavailable(model);
   // Offline with a model server elsewhere (issue 26): the box says so and Send keeps the draft.
-  const outOfReach = useServerOutOfReach(target);
+  const outOfReach = useServerOutOfReach(model);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const composedRef = useComposedRefs(ref, inputRef);
   const files = useComposerFiles({

@@ -33,7 +33,11 @@ const isOnline = () => navigator.onLine;
 /** The browser's online state, following its `online` and `offline` events. */
 export const useOnline = (): boolean => useSyncExternalStore(subscribeOnline, isOnline, () => true);
 
-/** serverOutOfReach for the model `ref`, kept current as the device goes off- and online. */
+/**
+ * serverOutOfReach for a chat's model `ref` (else the default model, as chosen: offline, the
+ * server's model list cannot confirm it), kept current as the device goes off- and online.
+ */
 export function useServerOutOfReach(ref: string | undefined): boolean {
-  return serverOutOfReach(useConnectionsSnapshot(), ref, useOnline());
+  const snapshot = useConnectionsSnapshot();
+  return serverOutOfReach(snapshot, ref ?? snapshot.defaultModel, useOnline());
 }
