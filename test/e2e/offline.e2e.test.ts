@@ -191,6 +191,13 @@ describe('offline at /, desktop, light, by keyboard', () => {
     await composer(page).press('Enter');
     await page.getByText('Here again.').waitFor();
     expect(await stillSameWindow()).toBe(true);
+
+    // Shared from another app (the manifest's share_target, GET): a new chat's message box holds it, not sent.
+    const shared = new URLSearchParams({ title: 'A page', text: 'Worth a look', url: 'https://example.com/a' });
+    await page.goto(`${host.url}?${shared}`);
+    await expect.poll(() => composer(page).inputValue()).toBe('A page\nWorth a look\nhttps://example.com/a');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await nav(page).getByRole('link', { name: /A page|Worth a look/ }).count()).toBe(0);
   }, JOURNEY_TIMEOUT_MS);
 });
 
