@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startServer } from '../../src/server/static-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,17 +64,20 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
 
 /** Resolves once every file of the app's the page has loaded so far is in the service worker's cache. */
 export async function everythingUsedIsKept(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const cache = await caches.open('parley-files');
-      const used = performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((url) => url.startsWith(document.baseURI) && url.includes('/assets/'));
-      const kept = await Promise.all(used.map((url) => cache.match(url)));
-      return used.length > 0 && kept.every(Boolean);
-    },
-    undefined,
-    { timeout: 15_000, polling: 200 },
-  );
+  // Polled from here: page.waitForFunction takes a returned promise for a truthy answer.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('parley-files');
+          const used = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((url) => url.startsWith(document.baseURI) && url.includes('/assets/'));
+          const kept = await Promise.all(used.map((url) => cache.match(url)));
+          return used.filter((_, i) => !kept[i]);
+        }),
+      { timeout: 15_000 },
+    )
+    .toEqual([]);
 }

@@ -55,6 +55,10 @@ afterAll(async () => {
 const SHOTS = '/tmp/shots';
 /** Each journey is one test of many steps (a fresh profile, a service worker installing, two builds swapped): longer than the default 30 s on a loaded CI machine. */
 const JOURNEY_TIMEOUT_MS = 60_000;
+/** How long the update journey watches for an announcement that must not come while the reply streams. */
+const QUIET_WAIT_MS = 1500;
+/** The update journey's reply stops after its role and first two pieces, until the test lets it go on. */
+const HELD_STEP = 3;
 const CHAT_TITLE = 'Notes from the drawer';
 const RARE = 'zanzibarquux';
 const pageChunks = () => [...new Set(requests.filter((p) => /\/assets\/[a-z-]+-page-[A-Z0-9]{8}\.js$/.test(p)).map((p) => p.replace(/^.*\/assets\/([a-z-]+-page)-.*$/, '$1')))];
@@ -122,7 +126,7 @@ async function nextVersionFound(): Promise<string> {
   const next = await secondVersion;
   await host!.start(next);
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
-  await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting != null));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.state)), { timeout: 20_000 }).toBe('installed');
   return /<script type="module" src="([^"]+)"/.exec(await readFile(path.join(next, 'index.html'), 'utf8'))![1]!;
 }
 const runningVersion = () => page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
@@ -254,20 +258,27 @@ describe('a new version at /, desktop, light, by keyboard', () => {
     await everythingUsedIsKept(page);
     const oldChatChunk = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /\/chat-page-[A-Z0-9]{8}\.js$/.test(name))!);
 
-    // A reply streams for a few seconds while the server moves on to the next version, and the browser finds it.
-    model.setScript(textStream(`${'A long answer, told slowly, piece by piece. '.repeat(4)}To the very end.`, { chunkSize: 4, delayMs: 150 }));
+    // A reply streams, held mid-way until the test has looked, while the server moves on to the next version and the browser finds it.
+    let goOn!: () => void;
+    const held = new Promise<void>((resolve) => (goOn = resolve));
+    const reply = textStream('A long answer, told piece by piece. To the very end.', { chunkSize: 8 });
+    const steps = [...reply.steps!];
+    steps[HELD_STEP] = { ...steps[HELD_STEP]!, until: held };
+    model.setScript({ ...reply, steps });
     await composer(page).fill('Tell me more');
     await composer(page).press('Enter');
     const stop = page.getByRole('button', { name: 'Stop generating' });
     await stop.waitFor();
     const nextMain = await nextVersionFound();
+    // Time enough for the toast to show (its renderer loads with the first toast): it does not, the reply still streams.
+    await expect(announcement().waitFor({ timeout: QUIET_WAIT_MS })).rejects.toThrow();
     expect(await stop.count()).toBe(1);
-    expect(await announcement().count()).toBe(0);
     // The old page is still served its own build's chunk, which the server no longer has.
     expect((await fetch(oldChatChunk)).status).toBe(404);
     expect(await page.evaluate((url) => fetch(url).then((response) => response.status), oldChatChunk)).toBe(200);
 
     // The reply ends: then, and only then, the announcement.
+    goOn();
     await page.getByText('To the very end.', { exact: false }).waitFor();
     await announcement().waitFor();
     expect(await stop.count()).toBe(0);
