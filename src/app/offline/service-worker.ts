@@ -2,7 +2,7 @@
 // Parley's service worker (issue 26): keeps what the app has used, so it opens offline. Built by
 // build.mjs into dist/sw.js (not hashed: browsers check that one address for a new version).
 //
-// Hand-written rather than Workbox: four rules in ~150 lines, with no precache manifest to
+// Hand-written rather than Workbox: four rules in ~130 lines, with no precache manifest to
 // generate (SPEC A1: nothing is fetched ahead of its route) and no library code to audit under
 // the CSP. Every request it makes is to its own origin, inside its scope.
 import { filesListedIn, isHashedFile, isShellAddress, type WorkerMessage } from './offline-protocol';
