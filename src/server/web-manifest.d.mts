@@ -16,6 +16,6 @@ export interface WebManifest {
   user_preferences: { color_scheme_dark: { background_color: string; theme_color: string } };
   categories: string[];
   icons: { src: string; sizes: string; type: string; purpose: string }[];
-  share_target: { action: string; method: string; params: { title: string; text: string; url: string } };
+  share_target: { action: string; method: string; enctype: string; params: { title: string; text: string; url: string } };
 }
 export function webManifest(options: { description: string }): WebManifest;

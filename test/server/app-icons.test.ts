@@ -52,7 +52,7 @@ describe('the web app manifest (issue 26)', () => {
   });
 
   it('takes shared text by GET with title, text and url', () => {
-    expect(manifest.share_target).toEqual({ action: './', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
+    expect(manifest.share_target).toEqual({ action: './', method: 'GET', enctype: 'application/x-www-form-urlencoded', params: { title: 'title', text: 'text', url: 'url' } });
   });
 
   it('has a theme colour per scheme', () => {
