@@ -5,13 +5,16 @@
 //   node build.mjs --serve --no-build   serve the dist/ that is there
 //   --gallery (or PARLEY_GALLERY=1)     include the /ui component gallery (development only)
 import * as esbuild from 'esbuild';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildChunkStyles } from './src/lib/build-styles.mjs';
 import { startChunkPlugin } from './src/lib/start-chunk-plugin.mjs';
 import { PAGE_POLICY } from './src/server/security-headers.mjs';
+import { appIconFiles } from './src/server/app-icons.mjs';
 import { startServer } from './src/server/static-server.mjs';
+import { ICONS_DIR, MANIFEST_FILE, webManifest } from './src/server/web-manifest.mjs';
 import { iconsEsbuildPlugin } from './src/ui/icon/icons-plugin.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -214,6 +217,40 @@ async function writeIndex(outDir, entry, appMeta, headMeta, styles) {
   await writeFile(path.join(outDir, 'index.html'), template.replace(CSP_MARKER, csp).replace(ASSETS_MARKER, tags.join('\n    ')));
 }
 
+/**
+ * The service worker (issue 26, src/app/offline/service-worker.ts): one classic script at the
+ * root of dist/, not hashed (the browser looks for a newer version at the same address). It is
+ * stamped with a digest of every file name in assets/: a build that changes anything the app
+ * loads gives a different worker, which the open pages announce; an identical rebuild does not.
+ */
+const SERVICE_WORKER = 'src/app/offline/service-worker.ts';
+
+async function buildServiceWorker(outDir) {
+  const names = (await readdir(path.join(outDir, 'assets'))).filter((name) => !name.endsWith('.map')).sort();
+  const id = createHash('sha256').update(names.join('\n')).digest('base64url').slice(0, 16);
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [SERVICE_WORKER],
+    outfile: path.join(outDir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: TARGET,
+    define: { __PARLEY_BUILD__: JSON.stringify(id) },
+    logLevel: 'warning',
+  });
+}
+
+/** The web app manifest and the icons it lists (src/server/web-manifest.mjs, app-icons.mjs): drawn while esbuild works. */
+async function writeManifest(outDir) {
+  const { description } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  await mkdir(path.join(outDir, ICONS_DIR), { recursive: true });
+  await Promise.all([
+    writeFile(path.join(outDir, MANIFEST_FILE), JSON.stringify(webManifest({ description }), null, 2)),
+    ...appIconFiles().map((icon) => writeFile(path.join(outDir, ICONS_DIR, icon.file), icon.png)),
+  ]);
+}
+
 /** Replaces the app build's stylesheets with one per lazy chunk (src/lib/build-styles.mjs). */
 const stylesFor = (appOptions, entry, outDir, metafile) =>
   buildChunkStyles({ root, outDir, metafile, entry, styleRoot: APP_BOOT, minify: appOptions.minify, target: TARGET });
@@ -228,10 +265,14 @@ export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = f
   const worker = await esbuild.build(workerOptionsFor(outDir));
   const workerUrl = workerUrlOf(outDir, worker.metafile);
   const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery);
-  const [app, head, callback] = await Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir))]);
+  const builds = Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir))]);
+  // The icons are drawn on this thread while esbuild's own process bundles.
+  await writeManifest(outDir);
+  const [app, head, callback] = await builds;
   const styles = await stylesFor(appOptions, entry, outDir, app.metafile);
   await writeIndex(outDir, entry, app.metafile, head.metafile, styles);
   await writeCallbackPage(outDir, callback.metafile);
+  await buildServiceWorker(outDir);
   return { app: app.metafile, styles };
 }
 

@@ -22,6 +22,8 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   // Dialogs (not pages: SPEC A1 is about routes) load before they are wanted: keys typed right
   // after Ctrl/⌘+K must reach the palette, not the page behind it.
   whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload(), LazySidebarRail.preload()]).catch(() => {}));
+  // With the palette, the code of its first search (the store loads it then): kept by the service worker, search works offline (issue 26).
+  whenIdle(() => void import('../chat/search-index/search-chats').catch(() => {}));
   // The backup reminder (issue 14): once the store is ready (remindToBackUp waits for it) and the
   // page has painted, so its toast never holds up the first screen. A chunk that fails to load
   // only means no reminder this time.
@@ -33,6 +35,10 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   whenIdle(() => void import('../chat/library').then((m) => m.getLibraryStore().init()).catch(() => {}));
   // Sync (issue 15) when it is on: its code (and PouchDB) loads only then.
   whenIdle(() => void resumeSync().catch(() => {}));
+  // Text shared to Parley from another app (issue 26: the manifest's share_target) goes into the message box.
+  if (/[?&](title|text|url)=/.test(location.search)) void import('./offline/shared-text').then((m) => m.takeSharedText()).catch(() => {});
+  // The service worker (issue 26), last: it keeps what the page has loaded so far, this work included.
+  whenIdle(() => void import('./offline/register-service-worker').then((m) => m.registerServiceWorker()).catch(() => {}));
 }
 
 async function resumeSync() {

@@ -23,26 +23,40 @@ function hrefOf(name: string): string | undefined {
 /**
  * Links the stylesheet of the chunk `name` once, and resolves when it has loaded. A stylesheet
  * that fails to load resolves too: an unstyled screen beats no screen, and the chunk's own
- * import reports a broken deployment.
+ * import reports a broken deployment. It is forgotten then, so the next load asks again (offline,
+ * issue 26: a page that needed a connection is styled once it is back).
  */
 export function loadChunkStyles(name: string): Promise<void> {
   let loading = pending.get(name);
   if (!loading) {
     const href = typeof document === 'undefined' ? undefined : hrefOf(name);
-    loading = href === undefined ? Promise.resolve() : linkStylesheet(href);
+    loading =
+      href === undefined
+        ? Promise.resolve()
+        : linkStylesheet(href).then((loaded) => {
+            if (!loaded) pending.delete(name);
+          });
     pending.set(name, loading);
   }
   return loading;
 }
 
-function linkStylesheet(href: string): Promise<void> {
+/** Resolves with whether the stylesheet loaded; a failed one's link is taken away. */
+function linkStylesheet(href: string): Promise<boolean> {
   return new Promise((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
     link.dataset.chunkStyles = '';
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
+    link.addEventListener('load', () => resolve(true), { once: true });
+    link.addEventListener(
+      'error',
+      () => {
+        link.remove();
+        resolve(false);
+      },
+      { once: true },
+    );
     document.head.append(link);
   });
 }

@@ -19,6 +19,8 @@ export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
   preload(): Promise<void>;
   /** The page itself once its module is here: rendered directly, it does not suspend. */
   loaded(): ComponentType<PageProps> | undefined;
+  /** What the visit `key` renders: after a failed load, a new visit gets a fresh lazy page, which fetches again. */
+  visit(key: unknown): ComponentType<PageProps>;
 };
 
 /**
@@ -31,6 +33,7 @@ export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
 export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps> }>): LazyPage {
   let pending: Promise<{ default: ComponentType<PageProps> }> | undefined;
   let page: ComponentType<PageProps> | undefined;
+  let failed = false;
   const start = () =>
     (pending ??= load().then(
       (module) => {
@@ -39,14 +42,28 @@ export function lazyPage(load: () => Promise<{ default: ComponentType<PageProps>
       },
       (error: unknown) => {
         pending = undefined;
+        failed = true;
         throw new ChunkLoadError(error);
       },
     ));
-  return Object.assign(lazy(start), {
+  let current = lazy(start);
+  let visited: unknown;
+  return Object.assign(current, {
     preload: () => start().then(
       () => {},
       () => {},
     ),
     loaded: () => page,
+    // React.lazy keeps a failure for good: the next visit gets a fresh one (issue 26: a page that
+    // needed a connection opens once it is back, with no reload). Not the same visit rendered
+    // again: that would fetch for ever instead of showing the failure.
+    visit: (key: unknown) => {
+      if (failed && key !== visited) {
+        failed = false;
+        current = lazy(start);
+      }
+      visited = key;
+      return current;
+    },
   });
 }

@@ -94,7 +94,7 @@ export function RouteView({ layout: Layout, notFound: NotFound, notFoundTitle, l
   // The page itself if loaded by now (it does not suspend, so no reveal delay), else its lazy
   // wrapper: chosen once per screen, since switching component types would remount the page.
   const route = match?.route;
-  const Page = useMemo(() => (route ? (route.page.loaded() ?? route.page) : undefined), [route, shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per screen
+  const Page = useMemo(() => (route ? (route.page.loaded() ?? route.page.visit(shown.key)) : undefined), [route, shown.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per screen
   const content = (
     <div ref={screenRef} className="route-screen" data-route={match?.route.pattern ?? 'not-found'}>
       <RouteErrorBoundary resetKey={shown.key} fallback={error}>

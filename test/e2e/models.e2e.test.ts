@@ -71,7 +71,8 @@ describe('connecting and streaming', () => {
   });
 
   it('streams from the page when the stream worker cannot load (a redeploy replaced its file)', async () => {
-    await page.route(/\/assets\/stream-worker-[A-Z0-9]{8}\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    // The context's route sees the service worker's requests too (issue 26): it may fetch the worker's file for the page.
+    await page.context().route(/\/assets\/stream-worker-[A-Z0-9]{8}\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
     await connected();
     server.setScript(textStream('Still here, read by the page itself.', { chunkSize: 6, delayMs: 10 }));
     await send('Are you there?');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchOptions, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from '../support/openai-server/index.mjs';
 
-export interface PagePerTestOptions extends Pick<LaunchOptions, 'viewport' | 'colorScheme' | 'hasTouch' | 'isMobile'> {
+export interface PagePerTestOptions extends Pick<LaunchOptions, 'viewport' | 'colorScheme' | 'hasTouch' | 'isMobile' | 'args'> {
   /**
    * 'test' (the default): a fresh browser profile for every test, so each has its own IndexedDB
    * and storage. 'file': one browser for the whole file, and a new page in it for every test.
@@ -48,7 +48,7 @@ export interface PagePerTest {
 /** Registers the hooks that give each test of the file (or of the describe it is called in) a page. */
 export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
   const { browser: scope = 'test', checkPageErrors = true, cspConsoleErrors = false, failureScreenshot, onOpen } = options;
-  const launch = () => launchBrowser({ viewport: options.viewport, colorScheme: options.colorScheme, hasTouch: options.hasTouch, isMobile: options.isMobile });
+  const launch = () => launchBrowser({ viewport: options.viewport, colorScheme: options.colorScheme, hasTouch: options.hasTouch, isMobile: options.isMobile, args: options.args });
   let browser: TestBrowser | undefined;
   let page: Page | undefined;
   let pageErrors: string[] = [];

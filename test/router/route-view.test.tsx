@@ -188,6 +188,21 @@ describe('RouteView', () => {
     expect(screen.getByTestId('layout')).toBeTruthy();
   });
 
+  it('fetches a page whose chunk failed again on its next visit, once, and shows it (issue 26: back online, no reload)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderAt('/slow');
+    await act(async () => slow.reject(new Error('Failed to fetch dynamically imported module')));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    // Rendering the failed visit again does not fetch again: the failure stays on screen.
+    expect(slow.load).toHaveBeenCalledTimes(1);
+    await click('Home');
+    await click('Slow');
+    expect(slow.load).toHaveBeenCalledTimes(2);
+    await act(async () => slow.resolve());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Slow page' })).toBeTruthy();
+  });
+
   it('contains a crashing page and recovers on the next navigation', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderAt('/crash');

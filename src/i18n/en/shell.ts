@@ -26,6 +26,8 @@ export const shell = {
   'route.error.body': 'This screen crashed. Your chats are safe; reloading usually fixes it.',
   'route.error.chunkTitle': 'Parley was updated',
   'route.error.chunkBody': 'This part of Parley could not be loaded, usually because a newer version was installed. Reload to get it.',
+  'route.error.offlineTitle': 'This page needs a connection',
+  'route.error.offlineBody': 'Open it once online; then it works offline too.',
   'route.error.reload': 'Reload',
   'home.title': 'Home',
   'home.composerPlaceholder': 'Message Parley',

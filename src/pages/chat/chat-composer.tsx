@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
 import { requestModelPicker, useComposerFiles, useModelUnavailable } from '../shared';
 import { PromptSlot } from '../shared/prompt-slot';
+import { useServerOutOfReach } from '../shared/use-server-out-of-reach';
 import { watchThreadSelection } from '../shared/prompts/thread-selection';
 import { ToolServersMenu } from './tool-servers-menu';
 import { getMessageQueue } from '../../chat/queue';
@@ -53,6 +54,8 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   const target = model ?? usableDefaultModel(snapshot);
   // The chat's model lost its connection: Send asks for another model (the draft stays) instead of failing.
   const modelGone = useModelUnavailable(model);
+  // Offline with a model server elsewhere (issue 26): the box says so and Send keeps the draft.
+  const outOfReach = useServerOutOfReach(model);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const composedRef = useComposedRefs(ref, inputRef);
   const files = useComposerFiles({
@@ -116,7 +119,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
       requestModelPicker();
       return;
     }
-    if (files.waiting) return;
+    if (files.waiting || outOfReach) return;
     if (meterState.current === 'over' && overAsked !== text) {
       setOverAsked(text);
       return;
@@ -157,7 +160,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
           if (event.key === 'ArrowUp' && plain && draft.text === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
         }}
         placeholder={t('chat.composer.placeholder')}
-        data-model-state={modelGone ? 'unavailable' : undefined}
+        data-model-state={modelGone ? 'unavailable' : outOfReach ? 'offline' : undefined}
         toolbar={
           <>
             {files.button}
@@ -190,6 +193,11 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
                 <Button variant="link" size="sm" onClick={() => requestModelPicker()}>
                   {t('modelPicker.choose')}
                 </Button>
+              </p>
+            )}
+            {outOfReach && (
+              <p className="chat-composer__offline" role="status">
+                {t('offline.unreachable')}
               </p>
             )}
             {files.notes}

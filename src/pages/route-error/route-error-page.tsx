@@ -6,15 +6,16 @@ import './status-page.css';
 
 /** A crashed screen or a page chunk that failed to load; the layout around it keeps working. */
 export function RouteErrorPage({ error }: { error: unknown }) {
-  const stale = error instanceof ChunkLoadError;
+  // Offline, a page never opened on this device has no kept code (issue 26): it needs a connection once.
+  const stale = error instanceof ChunkLoadError && (navigator.onLine ? 'chunk' : 'offline');
   return (
     <>
       <MenuBar />
       <section className="status-page" role="alert" aria-labelledby="route-error-heading">
         <h1 id="route-error-heading" tabIndex={-1}>
-          {t(stale ? 'route.error.chunkTitle' : 'route.error.title')}
+          {t(stale ? `route.error.${stale}Title` : 'route.error.title')}
         </h1>
-        <p>{t(stale ? 'route.error.chunkBody' : 'route.error.body')}</p>
+        <p>{t(stale ? `route.error.${stale}Body` : 'route.error.body')}</p>
         <Button icon="lucide:rotate-cw" onClick={() => window.location.reload()}>
           {t('route.error.reload')}
         </Button>

@@ -6,6 +6,8 @@ export const API_PREFIX: string;
 export interface Step {
   data: string | Uint8Array;
   delayMs?: number;
+  /** Waits for this too before writing: the test decides when the stream goes on (a reply kept streaming while it looks). */
+  until?: Promise<unknown>;
 }
 
 export interface ScriptedResponse {

@@ -143,6 +143,7 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     let flushed = Promise.resolve();
     for (const step of steps.slice(0, count)) {
       if (step.delayMs && !scripted.ignoreDelays) await sleep(step.delayMs, undefined, { signal: closing.signal });
+      if (step.until) await Promise.race([step.until, whenClosed]);
       if (closed) return;
       const { data } = step;
       info.firstByteAt ??= performance.now();

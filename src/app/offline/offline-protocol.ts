@@ -1,0 +1,36 @@
+// What the page and the service worker (issue 26) agree on: the worker's file name, its messages
+// and the pure rules that sort its requests. Imported by both; no browser API here.
+
+/** The service worker's file at the app's root (build.mjs writes it); not hashed, so the browser can find a newer one there. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+export type WorkerMessage =
+  /** Files the page loaded before the worker controlled it: to be kept like the ones it fetches itself. */
+  | { type: 'keep-used'; urls: string[] }
+  /** The user said Reload: the waiting version takes over (the page reloads on `controllerchange`). */
+  | { type: 'take-over' };
+
+/** esbuild's content hash (build.mjs `[name]-[hash]`): 8 upper-case base32 characters after a dash. */
+const HASHED_NAME = /-[A-Z0-9]{8}\.[a-z0-9]+$/;
+
+/** A file whose name carries its content's hash: it never changes, so a kept copy is always right. */
+export const isHashedFile = (pathname: string): boolean => HASHED_NAME.test(pathname);
+
+/** The app's own addresses have no extension in their last segment (as the static server's index fallback). */
+export const isShellAddress = (pathname: string): boolean => !/\.[^/]*$/.test(pathname.split('/').pop() ?? '');
+
+/** Relative `src` and `href` values of index.html's tags (not <meta> contents: they name every page's files). */
+const LISTED = /\s(?:src|href)="([^"]+)"/g;
+
+/**
+ * The files index.html loads itself (boot script, preloads, stylesheet, manifest, icons), as
+ * absolute addresses under `base`. Absolute URLs, `data:` and the <base> element's `/` are skipped.
+ */
+export function filesListedIn(html: string, base: string): string[] {
+  const files = new Set<string>();
+  for (const [, value] of html.matchAll(LISTED)) {
+    if (!value || value.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
+    files.add(new URL(value, base).href);
+  }
+  return [...files];
+}

@@ -1,0 +1,125 @@
+/// <reference lib="webworker" />
+// Parley's service worker (issue 26): keeps what the app has used, so it opens offline. Built by
+// build.mjs into dist/sw.js (not hashed: browsers check that one address for a new version).
+//
+// Hand-written rather than Workbox: four rules in ~130 lines, with no precache manifest to
+// generate (SPEC A1: nothing is fetched ahead of its route) and no library code to audit under
+// the CSP. Every request it makes is to its own origin, inside its scope.
+import { filesListedIn, isHashedFile, isShellAddress, type WorkerMessage } from './offline-protocol';
+
+/** Set by build.mjs: a digest of this build's index.html, so each build's worker differs by at least that. */
+declare const __PARLEY_BUILD__: string;
+
+const worker = self as unknown as ServiceWorkerGlobalScope;
+/** index.html per build (`<scope>?build=<id>`): an old page's worker serves its own shell, never a newer build's. */
+const SHELL_CACHE = 'parley-shell';
+/**
+ * Every file a page has used, from every build: hashed names never repeat, so an old page open
+ * in a tab is still served its own chunks after a newer build arrived; never emptied by an update.
+ */
+const FILES_CACHE = 'parley-files';
+const KNOWN_CACHES = new Set([SHELL_CACHE, FILES_CACHE]);
+
+const scope = () => worker.registration.scope;
+const shellKey = (build: string) => `${scope()}?parley-build=${encodeURIComponent(build)}`;
+/** Only this origin, inside the scope: everything else is left to the browser, untouched. */
+const ours = (url: string) => url.startsWith(scope());
+
+/** Stores `response` for `request` when it is a whole, successful answer of ours. */
+async function keep(cacheName: string, key: RequestInfo, response: Response): Promise<void> {
+  if (response.status !== 200 || response.type === 'opaque') return;
+  const cache = await caches.open(cacheName);
+  await cache.put(key, response);
+}
+
+/**
+ * The shell (this build's index.html, asked past the HTTP cache) and what it loads itself: the
+ * boot script, its static imports, the stylesheet, the manifest and icons. Not a page chunk:
+ * those are kept as each page is first visited.
+ */
+async function installShell(): Promise<void> {
+  const response = await fetch(scope(), { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`The app's index answered ${response.status}`);
+  const html = await response.clone().text();
+  await keep(SHELL_CACHE, shellKey(__PARLEY_BUILD__), response);
+  const files = await caches.open(FILES_CACHE);
+  const missing: string[] = [];
+  for (const file of filesListedIn(html, scope())) if (!(await files.match(file))) missing.push(file);
+  await files.addAll(missing);
+}
+
+/** Drops older builds' shells and caches this worker does not know; keeps every file. */
+async function forgetOldShells(): Promise<void> {
+  for (const name of await caches.keys()) if (!KNOWN_CACHES.has(name)) await caches.delete(name);
+  const shells = await caches.open(SHELL_CACHE);
+  const current = shellKey(__PARLEY_BUILD__);
+  for (const request of await shells.keys()) if (request.url !== current) await shells.delete(request);
+}
+
+/** Navigations: the network first (the newest version when online), this build's shell when it cannot answer. */
+async function navigate(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const shell = await caches.match(shellKey(__PARLEY_BUILD__), { cacheName: SHELL_CACHE });
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+/** A hashed file never changes: the kept copy when there is one, else the network's, kept. */
+async function hashedFile(request: Request): Promise<Response> {
+  const kept = await caches.match(request, { cacheName: FILES_CACHE });
+  if (kept) return kept;
+  const response = await fetch(request);
+  await keep(FILES_CACHE, request, response.clone());
+  return response;
+}
+
+/** Other files (the manifest, icons): the network's copy, kept, or the kept one offline. */
+async function plainFile(request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    await keep(FILES_CACHE, request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await caches.match(request, { cacheName: FILES_CACHE });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Files the page loaded before this worker controlled it: kept now (the browser's HTTP cache has them). */
+async function keepUsed(urls: readonly string[]): Promise<void> {
+  const cache = await caches.open(FILES_CACHE);
+  for (const url of urls) {
+    if (!ours(url) || (await cache.match(url))) continue;
+    try {
+      await keep(FILES_CACHE, url, await fetch(url));
+    } catch {
+      // Offline already, or the file is gone: it is fetched (and kept) on its next use.
+    }
+  }
+}
+
+worker.addEventListener('install', (event) => event.waitUntil(installShell()));
+
+worker.addEventListener('activate', (event) => event.waitUntil(forgetOldShells().then(() => worker.clients.claim())));
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || request.headers.has('range') || !ours(request.url)) return;
+  const url = new URL(request.url);
+  if (request.mode === 'navigate') {
+    // The app's own addresses; a file opened in the tab (the OAuth callback page) is the network's.
+    if (isShellAddress(url.pathname)) event.respondWith(navigate(request));
+    return;
+  }
+  event.respondWith(isHashedFile(url.pathname) ? hashedFile(request) : plainFile(request));
+});
+
+worker.addEventListener('message', (event) => {
+  const message = event.data as WorkerMessage;
+  if (message?.type === 'keep-used') event.waitUntil(keepUsed(message.urls));
+  else if (message?.type === 'take-over') void worker.skipWaiting();
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { filesListedIn, isHashedFile, isShellAddress } from '../../../src/app/offline/offline-protocol';
+
+describe('the service worker’s sorting rules (issue 26)', () => {
+  it.each([
+    ['/assets/chat-page-YOU2T3JP.js', true],
+    ['/parley/assets/main-ABCDEFGH.css', true],
+    ['/assets/inter-latin-400-normal-Z2X3Y4W5.woff2', true],
+    ['/manifest.webmanifest', false],
+    ['/icons/icon-192.png', false],
+    ['/assets/chat-page-you2t3jp.js', false],
+    ['/assets/seed.txt', false],
+  ])('%s is hashed: %s', (pathname, hashed) => {
+    expect(isHashedFile(pathname)).toBe(hashed);
+  });
+
+  it.each([
+    ['/', true],
+    ['/chat/abc', true],
+    ['/parley/', true],
+    ['/parley/chat/x.y-z', false],
+    ['/oauth-callback.html', false],
+    ['/assets/not-the-app.txt', false],
+  ])('%s is one of the app’s addresses: %s', (pathname, shell) => {
+    expect(isShellAddress(pathname)).toBe(shell);
+  });
+
+  it('lists what index.html loads itself, under the base, and not what a <meta> names', () => {
+    const html = [
+      '<base href="/parley/" />',
+      '<link rel="manifest" href="manifest.webmanifest" />',
+      '<link rel="icon" href="icons/icon-32.png" sizes="32x32" />',
+      '<link rel="preconnect" href="https://example.com" />',
+      '<link rel="icon" href="data:," />',
+      '<script type="module" src="assets/main-AAAAAAAA.js"></script>',
+      '<link rel="modulepreload" href="assets/chunk-BBBBBBBB.js" />',
+      '<link rel="modulepreload" href="assets/chunk-BBBBBBBB.js" />',
+      '<meta name="parley-pages" content="chat-page=assets/chat-page-CCCCCCCC.js" />',
+    ].join('\n');
+    expect(filesListedIn(html, 'http://127.0.0.1:4173/parley/')).toEqual([
+      'http://127.0.0.1:4173/parley/manifest.webmanifest',
+      'http://127.0.0.1:4173/parley/icons/icon-32.png',
+      'http://127.0.0.1:4173/parley/assets/main-AAAAAAAA.js',
+      'http://127.0.0.1:4173/parley/assets/chunk-BBBBBBBB.js',
+    ]);
+  });
+});
