@@ -8,10 +8,11 @@ import { compareVersions, type DocCodec, type DocVersion } from './doc-codec';
  * ciphertext tag, the same order the device's version ledger keeps). The winner's content is written on
  * top of CouchDB's pick and the other leaves are deleted: they stay in the revision history.
  * Revision ids are deterministic, so two devices resolving the same conflict write the same
- * revisions and agree. True when something was written.
+ * revisions and agree. True when something was written. `read`: the document as just read with
+ * its conflicts (the bridge reads a slice at once); `onWrite` is told before anything is written.
  */
-export async function resolveConflicts(local: PouchDatabase, codec: DocCodec, id: string): Promise<boolean> {
-  const current = await local.get(id, { conflicts: true });
+export async function resolveConflicts(local: PouchDatabase, codec: DocCodec, id: string, read?: PouchDoc, onWrite?: () => void): Promise<boolean> {
+  const current = read ?? (await local.get(id, { conflicts: true }));
   const others = current._conflicts ?? [];
   if (others.length === 0) return false;
   const candidates: { rev: string; version: DocVersion; doc: PouchDoc }[] = [];
@@ -28,6 +29,7 @@ export async function resolveConflicts(local: PouchDatabase, codec: DocCodec, id
     writes.push({ ...content, _id: id, _rev: current._rev });
   }
   writes.push(...others.map((rev) => ({ _id: id, _rev: rev, _deleted: true })));
+  onWrite?.();
   for (const write of writes) {
     // Another device (or tab) may have written this very revision first: deterministic ids make it a 409, and the same result.
     await local.put(write).catch(() => undefined);

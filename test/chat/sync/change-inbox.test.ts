@@ -8,9 +8,9 @@ function inbox() {
   const progress: BridgeProgress[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   const box = createChangeInbox({
-    apply: async (id, deleted) => {
-      applied.push(deleted ? `-${id}` : id);
-      return id.split(':')[1];
+    apply: async (slice) => {
+      applied.push(...slice.map(({ id, deleted }) => (deleted ? `-${id}` : id)));
+      return slice.map(({ id }) => id.split(':')[1]!);
     },
     schedule: (step) => void (queue = queue.then(step)),
     announce: (ids) => announcements.push([...ids]),

@@ -2,12 +2,13 @@
 // A first sync of many chats into an empty device: progress reported, chats applied and
 // announced in slices, "synced" only once all of them are in storage.
 import { afterEach, describe, expect, it } from 'vitest';
+import { APPLY_SLICE_SIZE } from '../../../src/chat/sync/change-inbox';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { chat, device, eventually, message, type Device } from './two-devices';
 
-/** Enough documents for a progress bar and several slices, few enough for a quick test. */
-const CHATS = 150;
+/** Enough documents (two per chat) for a progress bar and two slices, few enough for a quick test. */
+const CHATS = (APPLY_SLICE_SIZE * 3) / 4;
 
 let couch: CouchServer;
 const devices: Device[] = [];
