@@ -1,3 +1,4 @@
+import type { PouchDoc } from 'pouchdb-core';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 
 /**
@@ -25,6 +26,8 @@ export interface ArrivedChange {
   id: string;
   deleted: boolean;
   rev: string;
+  /** The document as the feed read it (with its conflicts), when it carries documents. */
+  doc?: PouchDoc;
 }
 
 /** How far the bridge is with the documents the feed brought since it started. */
@@ -38,27 +41,33 @@ export interface BridgeProgress {
 }
 
 export interface ChangeInboxOptions {
-  /** Applies a slice of changes, in order; resolves with the chats it altered. */
-  apply(changes: readonly ArrivedChange[]): Promise<readonly string[]>;
+  /** Applies a slice of changes, in order; resolves with the chats it altered, and whether any change failed (storage refused it). */
+  apply(changes: readonly ArrivedChange[]): Promise<{ changed: readonly string[]; failed?: boolean }>;
   /** Runs a step in the bridge's one queue. */
   schedule(step: () => Promise<void>): void;
   announce(chatIds: readonly string[]): void;
   /** After each slice, before it is announced: what the slice's changes leave to write once (the version ledger). */
   afterSlice?(): Promise<void>;
+  /** Every change received so far is applied (`seq`, the last one's): where the feed may start next time. */
+  onDrained?(seq: number): Promise<void>;
   onProgress?(progress: BridgeProgress): void;
 }
 
 export interface ChangeInbox {
-  receive(id: string, deleted: boolean, rev: string, seq: number | string): void;
+  receive(id: string, deleted: boolean, rev: string, seq: number | string, doc?: PouchDoc): void;
+  /** The feed starts after `seq` (the bridge's checkpoint): everything up to it is applied already. */
+  begin(seq: number): void;
   /** Drops what is waiting (the bridge stopped). */
   clear(): void;
 }
 
-export function createChangeInbox({ apply, schedule, announce, afterSlice, onProgress }: ChangeInboxOptions): ChangeInbox {
+export function createChangeInbox({ apply, schedule, announce, afterSlice, onDrained, onProgress }: ChangeInboxOptions): ChangeInbox {
   /** By document id: a document changed twice while waiting is applied once. */
-  const waiting = new Map<string, { deleted: boolean; rev: string }>();
+  const waiting = new Map<string, Omit<ArrivedChange, 'id'>>();
   const counts: BridgeProgress = { done: 0, total: 0, seq: 0 };
   let draining = false;
+  /** No change has failed since the bridge started: every change received so far is in storage once the inbox drains. */
+  let checkpointable = true;
 
   /** The feed tells a replicated batch one change at a time: a slice waits while it is still growing, so it takes the batch, not its first document. */
   async function gather(): Promise<void> {
@@ -78,13 +87,16 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onPro
       waiting.delete(id);
       slice.push({ id, ...change });
     }
-    const changed = await apply(slice).catch(() => []);
+    const { changed, failed } = await apply(slice).catch(() => ({ changed: [], failed: true }));
+    // A change that failed is not retried now, but the feed starts before it next time.
+    if (failed) checkpointable = false;
     counts.done += slice.length;
     await afterSlice?.().catch(() => undefined);
     if (changed.length > 0) announce([...new Set(changed)]);
     onProgress?.({ ...counts });
     if (waiting.size === 0) {
       draining = false;
+      if (checkpointable) await onDrained?.(counts.seq).catch(() => undefined);
       return;
     }
     await yieldToEventLoop();
@@ -92,14 +104,18 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onPro
   }
 
   return {
-    receive(id, deleted, rev, seq) {
+    receive(id, deleted, rev, seq, doc) {
       if (!waiting.has(id)) counts.total += 1;
       // The local database is always PouchDB, whose sequence numbers are numbers (CouchDB's strings are the remote's).
       counts.seq = Math.max(counts.seq, Number(seq) || 0);
-      waiting.set(id, { deleted, rev });
+      waiting.set(id, { deleted, rev, ...(doc && { doc }) });
       if (draining) return;
       draining = true;
       schedule(applySlice);
+    },
+    begin(seq) {
+      counts.seq = Math.max(counts.seq, seq);
+      onProgress?.({ ...counts });
     },
     clear: () => waiting.clear(),
   };

@@ -29,6 +29,9 @@ export const STREAM_EXPORT_INTERVAL_MS = 5000;
 
 export { APPLY_SLICE_SIZE, type BridgeProgress } from './change-inbox';
 
+/** The bridge's own checkpoint in the replica (never replicated): the last sequence whose changes are all in Parley's store. */
+export const BRIDGE_CHECKPOINT_ID = '_local/parley-bridge';
+
 export interface SyncBridgeOptions {
   persistence: ChatPersistence;
   local: PouchDatabase;
@@ -399,17 +402,20 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   };
 
   /**
-   * A slice of changes, in order. The documents are read in one request (with their conflicts, so
-   * a document without any is not read again); live chat and message rows are opened together
+   * A slice of changes, in order. The feed brought the documents with their conflicts, so one
+   * without any is not read again; live chat and message rows are opened together
    * (decryption runs in parallel) and written to storage in one transaction; anything else (a
    * deletion, a conflict, a file, a library row) goes one at a time, after the rows before it.
    */
-  async function applySlice(changes: readonly ArrivedChange[]): Promise<string[]> {
-    const live = changes.filter((change) => !change.deleted).map((change) => change.id);
-    const { rows } = live.length > 0 ? await local.allDocs({ keys: live, include_docs: true, conflicts: true }) : { rows: [] };
+  async function applySlice(changes: readonly ArrivedChange[]): Promise<{ changed: string[]; failed: boolean }> {
+    // The feed brings each document (with its conflicts); one it did not is read here, the slice's in one request.
+    const unread = changes.filter((change) => !change.deleted && !change.doc).map((change) => change.id);
+    const { rows } = unread.length > 0 ? await local.allDocs({ keys: unread, include_docs: true, conflicts: true }) : { rows: [] };
     const docs = new Map(rows.flatMap((row) => (row.doc && !row.value?.deleted ? [[row.id, row.doc] as const] : [])));
+    for (const change of changes) if (change.doc && !change.deleted) docs.set(change.id, change.doc);
     const opened = await Promise.all(changes.map((change) => (batchable(change, docs.get(change.id)) ? codec.open(docs.get(change.id)!) : undefined)));
     const changed = new Set<string>();
+    let failed = false;
     const batch = { chats: [] as Chat[], messages: [] as Message[] };
     const flush = async () => {
       if (batch.chats.length === 0 && batch.messages.length === 0) return;
@@ -424,7 +430,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       const doc = docs.get(change.id);
       if (!batchable(change, doc)) {
         await flush();
-        const chatId = await applyChange(change.id, change.deleted, change.rev, doc).catch(() => undefined);
+        const chatId = await applyChange(change.id, change.deleted, change.rev, doc).catch(() => void (failed = true));
         if (chatId) changed.add(chatId);
         continue;
       }
@@ -442,10 +448,32 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       }
     }
     await flush();
-    return [...changed];
+    return { changed: [...changed], failed };
   }
 
-  const inbox = createChangeInbox({ apply: applySlice, schedule: (step) => void enqueue(step), announce, onProgress, afterSlice: async () => ledger?.flush() });
+  /** Where the feed starts: past every change already in storage (a restart replays nothing it applied). */
+  let checkpointRev: string | undefined;
+  async function readCheckpoint(): Promise<number> {
+    const doc = await local.get(BRIDGE_CHECKPOINT_ID).catch(() => undefined);
+    checkpointRev = doc?._rev;
+    return typeof doc?.seq === 'number' ? doc.seq : 0;
+  }
+  async function writeCheckpoint(seq: number): Promise<void> {
+    // Another tab's bridge (no Web Locks) may have moved it: a lost write only means a replay.
+    const result = await local.put({ _id: BRIDGE_CHECKPOINT_ID, ...(checkpointRev && { _rev: checkpointRev }), seq }).catch(() => undefined);
+    checkpointRev = result?.rev ?? (await local.get(BRIDGE_CHECKPOINT_ID).catch(() => undefined))?._rev;
+  }
+
+  const inbox = createChangeInbox({
+    apply: applySlice,
+    schedule: (step) => void enqueue(step),
+    announce,
+    onProgress,
+    afterSlice: async () => ledger?.flush(),
+    // Runs inside the slice's step of the queue.
+    onDrained: writeCheckpoint,
+  });
+  let started = false;
 
   return {
     exportChat: (chatId) => enqueue(() => writeChat(chatId)),
@@ -456,10 +484,19 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       }),
     exportLibrary: (rowId) => enqueue(async () => writeLibrary(rowId, await libraryRow(rowId))),
     start() {
-      if (feed) return;
-      feed = local.changes({ since: 0, live: true }).on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq));
+      if (started) return;
+      started = true;
+      void enqueue(async () => {
+        const since = await readCheckpoint();
+        if (!started) return;
+        inbox.begin(since);
+        feed = local
+          .changes({ since, live: true, include_docs: true, conflicts: true })
+          .on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq, change.doc));
+      });
     },
     stop() {
+      started = false;
       feed?.cancel();
       feed = undefined;
       inbox.clear();

@@ -10,7 +10,7 @@ function inbox() {
   const box = createChangeInbox({
     apply: async (slice) => {
       applied.push(...slice.map(({ id, deleted }) => (deleted ? `-${id}` : id)));
-      return slice.map(({ id }) => id.split(':')[1]!);
+      return { changed: slice.map(({ id }) => id.split(':')[1]!) };
     },
     schedule: (step) => void (queue = queue.then(step)),
     announce: (ids) => announcements.push([...ids]),
