@@ -76,9 +76,10 @@ export async function startCouchServer(options = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.use((req, res, next) => {
-    const entry = { method: req.method, path: req.path, status: 0 };
+    const entry = { method: req.method, path: req.path, status: 0, open: true };
     requests.push(entry);
     res.on('finish', () => (entry.status = res.statusCode));
+    res.on('close', () => (entry.open = false));
     const headers = corsHeaders(settings.cors, req.headers.origin);
     if (headers) res.set(headers);
     if (req.method === 'OPTIONS') {
