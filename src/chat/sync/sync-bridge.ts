@@ -459,6 +459,8 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return typeof doc?.seq === 'number' ? doc.seq : 0;
   }
   async function writeCheckpoint(seq: number): Promise<void> {
+    // Messages waiting for their chat are in the replica only: the feed must bring them again after a restart.
+    if (waiting.size > 0) return;
     // Another tab's bridge (no Web Locks) may have moved it: a lost write only means a replay.
     const result = await local.put({ _id: BRIDGE_CHECKPOINT_ID, ...(checkpointRev && { _rev: checkpointRev }), seq }).catch(() => undefined);
     checkpointRev = result?.rev ?? (await local.get(BRIDGE_CHECKPOINT_ID).catch(() => undefined))?._rev;

@@ -59,3 +59,22 @@ describe('a large first sync', () => {
     expect(progressOf(b.statuses)).toEqual([]);
   }, 40_000);
 });
+
+describe('messages that arrive before their chat', () => {
+  it('are applied when the chat comes, also after a restart in between', async () => {
+    couch = await startCouchServer();
+    await couch.createDb('parley');
+    const c = chat({ title: 'Late row' });
+    const messages = [message(c.id, { content: 'first' }), message(c.id, { content: 'second' })];
+    const put = (docs: object[]) => fetch(`${couch.url}/parley/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs }) });
+    await put(messages.map((row) => ({ _id: `msg:${c.id}:${row.id}`, type: 'msg', changedAt: row.createdAt, message: row })));
+    const b = await device({ url: couch.url, db: 'parley', auth: { kind: 'none' } });
+    devices.push(b);
+    await eventually(() => expect(b.statuses.at(-1)).toEqual({ state: 'synced' }), 20_000);
+    expect(await b.persistence.listMessages(c.id)).toEqual([]);
+    await b.handle.stop();
+    await b.start();
+    await put([{ _id: `chat:${c.id}`, type: 'chat', changedAt: c.updatedAt, chat: c }]);
+    await eventually(async () => expect((await b.persistence.listMessages(c.id)).map((row) => row.content)).toEqual(['first', 'second']), 20_000);
+  }, 40_000);
+});
