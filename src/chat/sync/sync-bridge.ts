@@ -45,6 +45,8 @@ export interface SyncBridgeOptions {
   onRefused?(refusal: SyncRefusal): void;
   /** Where a library row from another device goes (the app's library store, so the screen shows it); by default straight into storage. */
   library?: LibrarySink;
+  /** Nothing was ever written to the replica (update_seq 0): the version ledger has nothing to read yet. */
+  freshReplica?: boolean;
 }
 
 /** The library store's way in for sync: a row or a deletion from another device, written without being pushed back. */
@@ -97,7 +99,7 @@ export function newerLibraryRow(a: LibraryRecord, b: LibraryRecord): LibraryReco
 /** A starter prompt as Parley added it (never edited: the library store stamps each edit later than its creation). */
 const isUntouchedStarter = (row: LibraryRecord) => row.kind === 'prompt' && row.starter === true && row.updatedAt === row.createdAt;
 
-export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library }: SyncBridgeOptions): SyncBridge {
+export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library, freshReplica = false }: SyncBridgeOptions): SyncBridge {
   const sink: LibrarySink = library ?? {
     applyRemote: async (change) => void ('deleted' in change ? await persistence.deleteLibrary(change.id) : await persistence.putLibrary(change.record)),
   };
@@ -120,7 +122,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return local.bulkDocs(docs, options);
   };
   /** Encrypted only: a plain database's server can write anything anyway (docs/sync.md, "Threat model"). */
-  const ledger = codec.encrypted ? createVersionLedger(local) : undefined;
+  const ledger = codec.encrypted ? createVersionLedger(local, { fresh: freshReplica }) : undefined;
 
   /** The version a new revision of `id` is written at: now, or past every version of it seen (a clock behind never writes an older one). */
   async function nextVersion(id: string, at: number, existing?: PouchDoc | null): Promise<number> {

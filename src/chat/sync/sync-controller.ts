@@ -127,7 +127,8 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   }
 
   /** Documents a first sync will bring (the server's count, when this replica starts empty): the progress bar's end. */
-  const firstSync = (await local.info()).doc_count === 0;
+  const before = await local.info();
+  const firstSync = before.doc_count === 0;
   const expected = firstSync ? await remote.info().then((info) => info.doc_count, () => 0) : 0;
   let stopped = false;
   const report = (status: SyncStatus) => !stopped && options.onStatus(status);
@@ -140,6 +141,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
     onProgress: progress.applied,
     onRefused: options.onRefused,
     ...(options.library && { library: options.library }),
+    freshReplica: Number(before.update_seq) === 0,
   });
   bridge.start();
   await bridge.exportAll();
