@@ -21,6 +21,9 @@ export const APPLY_SLICE_SIZE = 500;
 const GATHER_STEP_MS = 10;
 const GATHER_MAX_MS = 100;
 
+/** At most this many waiting changes keep the document the feed brought (ten slices). */
+const HELD_DOCS = APPLY_SLICE_SIZE * 10;
+
 /** One change of the local database, as its changes feed tells it. */
 export interface ArrivedChange {
   id: string;
@@ -108,7 +111,8 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onDra
       if (!waiting.has(id)) counts.total += 1;
       // The local database is always PouchDB, whose sequence numbers are numbers (CouchDB's strings are the remote's).
       counts.seq = Math.max(counts.seq, Number(seq) || 0);
-      waiting.set(id, { deleted, rev, ...(doc && { doc }) });
+      // Past a few slices' worth, only the id waits: the slice reads the document then (memory stays bounded when the feed runs ahead).
+      waiting.set(id, { deleted, rev, ...(doc && waiting.size < HELD_DOCS && { doc }) });
       if (draining) return;
       draining = true;
       schedule(applySlice);
