@@ -24,6 +24,12 @@ const TWO_PROFILE_TEST_TIMEOUT_MS = 90_000;
 const RECONNECT_TIMEOUT_MS = 40_000;
 /** Two profiles, a stop and a restart on two shared cores: longer than the default test timeout. */
 const OFFLINE_TEST_TIMEOUT_MS = 150_000;
+/** A closed leader tab's lock is released at once; the next tab then starts and catches up within seconds. */
+const HANDOVER_TIMEOUT_MS = 15_000;
+/** One step between a turn's versions: the button may be disabled for a moment while the thread re-renders. */
+const VERSION_STEP_TIMEOUT_MS = 1_000;
+/** Open `_changes` requests are sampled this often (a longpoll is briefly closed between two). */
+const REPLICATION_SAMPLE_MS = 200;
 /** Longer than the colour transitions a theme change starts, so axe measures the final colours. */
 const THEME_SETTLE_MS = 400;
 
@@ -193,7 +199,7 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
   }
 
   it(
-    'both offline, both edit one chat: both messages kept as versions, the later change to the chat wins on both',
+    'both offline, both edit one chat: both messages kept as versions, the rename on A and the pin on B both kept on both',
     async () => {
       await navOf(a).getByRole('link', { name: 'New chat' }).click();
       await sendFromHome(a, 'Plan the picnic');
@@ -221,9 +227,9 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
       await couch.restart();
       for (const page of [a, b]) {
         await syncStatus(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: RECONNECT_TIMEOUT_MS });
-        // docs/sync.md rule 1: the chat's row written last (A's) wins whole, so B's pin is in the history only.
+        // docs/sync.md rule 1: the chat's row is merged field by field: A's rename and B's pin both survive.
         await link(page, 'Picnic on Sunday').waitFor({ timeout: RECONNECT_TIMEOUT_MS });
-        await pinned(page).waitFor({ state: 'detached', timeout: SYNC_TIMEOUT_MS });
+        await pinned(page).waitFor({ timeout: SYNC_TIMEOUT_MS });
         expect(await link(page, 'Plan the picnic').count()).toBe(0);
         // Rule 2: both follow-ups answer the same reply, so they are two versions of one turn.
         await link(page, 'Picnic on Sunday').click();
@@ -231,15 +237,56 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
         await position.waitFor({ timeout: SYNC_TIMEOUT_MS });
         const reply = page.getByText(/^Echo: Bring (sandwiches|lemonade)$/);
         await reply.waitFor({ timeout: SYNC_TIMEOUT_MS });
-        const first = (await position.textContent()) === '1/2';
-        const other = (await reply.textContent())?.endsWith('sandwiches') ? 'lemonade' : 'sandwiches';
-        await page.getByRole('button', { name: first ? 'Next version' : 'Previous version' }).click();
-        await page.getByText(`Echo: Bring ${other}`, { exact: true }).waitFor();
-        await page.getByText(first ? '2/2' : '1/2', { exact: true }).waitFor();
+        // The merged row may still move the thread's current version as it lands: step through the
+        // versions (whichever way is open) until both replies have shown.
+        const seen = new Set<string>();
+        await expect
+          .poll(
+            async () => {
+              seen.add((await reply.textContent()) ?? '');
+              const previous = page.getByRole('button', { name: 'Previous version' });
+              const step = (await previous.isEnabled()) ? previous : page.getByRole('button', { name: 'Next version' });
+              await step.click({ timeout: VERSION_STEP_TIMEOUT_MS }).catch(() => undefined);
+              return [...seen].sort();
+            },
+            { timeout: SYNC_TIMEOUT_MS },
+          )
+          .toEqual(['Echo: Bring lemonade', 'Echo: Bring sandwiches']);
       }
     },
     OFFLINE_TEST_TIMEOUT_MS,
   );
+
+  /** The pulls replicating now: each holds one `_changes` request open on the server while idle (longpoll). */
+  async function replicatingTabs(samples = 15): Promise<number> {
+    let most = 0;
+    for (let sample = 0; sample < samples; sample += 1) {
+      const open = couch.requests.filter((request) => request.path === '/parley/_changes' && request.open).length;
+      most = Math.max(most, open);
+      await new Promise((resolve) => setTimeout(resolve, REPLICATION_SAMPLE_MS));
+    }
+    return most;
+  }
+
+  it('one replication per browser: a second tab follows the first (both ways), and takes over when it closes', async () => {
+    const follower = await a.context().newPage();
+    await follower.goto(appUrl);
+    await syncStatus(follower).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    // One replicating tab per profile (A's first tab and B), not one per tab.
+    expect(await replicatingTabs()).toBe(2);
+    await navOf(b).getByRole('link', { name: 'New chat' }).click();
+    await sendFromHome(b, 'Follow the leader');
+    await link(follower, 'Follow the leader').waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await navOf(follower).getByRole('link', { name: 'New chat' }).click();
+    await sendFromHome(follower, 'Written in the follower');
+    await link(b, 'Written in the follower').waitFor({ timeout: SYNC_TIMEOUT_MS });
+
+    await a.close();
+    await navOf(b).getByRole('link', { name: 'New chat' }).click();
+    await sendFromHome(b, 'After the handover');
+    await link(follower, 'After the handover').waitFor({ timeout: HANDOVER_TIMEOUT_MS });
+    expect(await replicatingTabs()).toBe(2);
+  });
 });
 
 describe('a database this account may not create', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {

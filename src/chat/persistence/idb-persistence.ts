@@ -28,7 +28,7 @@ async function readNow<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The methods idb-writes.ts provides, loaded with the first call of any of them. */
-const WRITE_METHODS = ['createChat', 'putChat', 'patchChat', 'putMessage', 'putMessages', 'deleteChat', 'restoreChat', 'deleteMessages', 'putMessageWithAttachments', 'putAttachment', 'importChats', 'existingMessageIds', 'deleteAttachments', 'putDraft', 'deleteDraft', 'putSetting', 'listLibrary', 'putLibrary', 'deleteLibrary'] as const satisfies readonly IdbWriteMethod[];
+const WRITE_METHODS = ['createChat', 'putChat', 'patchChat', 'putMessage', 'putMessages', 'deleteChat', 'restoreChat', 'deleteMessages', 'putMessageWithAttachments', 'putAttachment', 'applySyncedRows', 'importChats', 'existingMessageIds', 'deleteAttachments', 'putDraft', 'deleteDraft', 'putSetting', 'listLibrary', 'putLibrary', 'deleteLibrary'] as const satisfies readonly IdbWriteMethod[];
 /** never (and the spread below fails to compile) when a write method is missing from the list. */
 type AllWrites<T> = [Exclude<IdbWriteMethod, (typeof WRITE_METHODS)[number]>] extends [never] ? T : never;
 

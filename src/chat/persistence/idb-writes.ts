@@ -76,6 +76,7 @@ export type IdbWriteMethod =
   | 'deleteMessages'
   | 'putMessageWithAttachments'
   | 'putAttachment'
+  | 'applySyncedRows'
   | 'importChats'
   | 'existingMessageIds'
   | 'deleteAttachments'
@@ -218,6 +219,42 @@ export function createIdbWrites(raw: IDBDatabase): Pick<ChatPersistence, IdbWrit
         });
       });
       return stored;
+    },
+
+    async applySyncedRows({ chats, messages, same }) {
+      const changed = new Set<string>();
+      const orphans: Message[] = [];
+      await write(raw, ['chats', 'messages'], (tx, guard) => {
+        const chatStore = tx.objectStore('chats');
+        const messageStore = tx.objectStore('messages');
+        const arriving = new Set(chats.map((chat) => chat.id));
+        // Every read is issued at once; requests complete in order, so the last one's success sees every result.
+        const storedChats = chats.map((chat) => chatStore.get(chat.id) as IDBRequest<Chat | undefined>);
+        const owners = new Map<string, IDBRequest<IDBValidKey | undefined>>();
+        for (const message of messages) if (!arriving.has(message.chatId) && !owners.has(message.chatId)) owners.set(message.chatId, chatStore.getKey(message.chatId));
+        const storedMessages = messages.map((message) => messageStore.get(message.id) as IDBRequest<Message | undefined>);
+        const last = storedMessages.at(-1) ?? [...owners.values()].at(-1) ?? storedChats.at(-1);
+        if (!last) return;
+        last.onsuccess = guard(() => {
+          for (const [index, chat] of chats.entries()) {
+            const stored = storedChats[index]!.result;
+            if (stored && same(stored, chat)) continue;
+            chatStore.put(chat);
+            changed.add(chat.id);
+          }
+          for (const [index, message] of messages.entries()) {
+            if (!arriving.has(message.chatId) && owners.get(message.chatId)!.result === undefined) {
+              orphans.push(message);
+              continue;
+            }
+            const stored = storedMessages[index]!.result;
+            if (stored && same(stored, message)) continue;
+            messageStore.put(message);
+            changed.add(message.chatId);
+          }
+        });
+      });
+      return { changed: [...changed], orphans };
     },
 
     async importChats(batch, { signal, onProgress } = {}) {

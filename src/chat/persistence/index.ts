@@ -4,6 +4,6 @@ export { DB_NAME, DB_VERSION, type Migration, MIGRATIONS, openDatabase, type Par
 export { createIdbPersistence } from './idb-persistence';
 export { compareMessages } from './message-order';
 export { OPEN_TIMEOUT_MS, type OpenedPersistence, openPersistence, type OpenPersistenceOptions } from './open-persistence';
-export type { ChatPersistence, ChatWrite, DeletedChat, ImportBatch, MessageHit, PersistenceKind, SearchMessagesOptions } from './persistence';
+export type { ChatPersistence, ChatWrite, DeletedChat, ImportBatch, MessageHit, PersistenceKind, SearchMessagesOptions, SyncedRows, SyncedRowsResult } from './persistence';
 export { StorageError, type StorageErrorKind, toStorageError } from './storage-error';
 export type { EstimateStorage } from './storage-usage';

@@ -186,6 +186,32 @@ export function createMemoryPersistence(): ChatPersistence {
         assertKey(row?.id, 'An attachment id');
         attachments.set(row.id, clone(safeStoredAttachment(row)));
       }),
+    applySyncedRows: ({ chats: rows, messages: arriving, same }) =>
+      run(() => {
+        for (const chat of rows) assertKey(chat?.id, 'A chat id');
+        checkMessages(arriving);
+        const changed = new Set<string>();
+        const orphans: Message[] = [];
+        const inBatch = new Set(rows.map((chat) => chat.id));
+        for (const chat of rows) {
+          const stored = chats.get(chat.id);
+          if (stored && same(stored, chat)) continue;
+          chats.set(chat.id, clone(chat));
+          changed.add(chat.id);
+        }
+        for (const message of arriving) {
+          if (!inBatch.has(message.chatId) && !chats.has(message.chatId)) {
+            orphans.push(clone(message));
+            continue;
+          }
+          const stored = messages.get(message.chatId)?.get(message.id);
+          if (stored && same(stored, message)) continue;
+          storeMessage(message);
+          changed.add(message.chatId);
+        }
+        return { changed: [...changed], orphans };
+      }),
+
     async importChats(batch, { signal, onProgress } = {}) {
       await run(() => {
         for (const chat of batch.chats) assertKey(chat?.id, 'A chat id');

@@ -50,6 +50,21 @@ export interface ImportBatch {
   library?: LibraryRecord[];
 }
 
+/** Chats and messages another device wrote (sync): written in ONE transaction, each only where it differs from the stored row. */
+export interface SyncedRows {
+  chats: readonly Chat[];
+  messages: readonly Message[];
+  /** Whether a stored row already says what the arriving one says (then it is not written). */
+  same(stored: Chat | Message, arriving: Chat | Message): boolean;
+}
+
+export interface SyncedRowsResult {
+  /** Chats whose row or one of whose messages was written. */
+  changed: string[];
+  /** Messages not written because their chat is neither stored nor in the batch (it comes later). */
+  orphans: Message[];
+}
+
 export interface ImportWriteOptions {
   /** Aborting rolls the whole write back. */
   signal?: AbortSignal;
@@ -93,6 +108,12 @@ export interface ChatPersistence {
    */
   putMessageWithAttachments(message: Message, attachments: readonly StoredAttachment[], chat: ChatWrite): Promise<boolean>;
   putAttachment(row: StoredAttachment): Promise<void>;
+  /**
+   * Rows from sync, a slice of hundreds at a time: one transaction instead of one (and a read of
+   * the chat's messages) per row, which made a first sync wait on Parley's store (issue 25).
+   * A chat is put (created when new); a message only when its chat is stored or in the batch.
+   */
+  applySyncedRows(rows: SyncedRows): Promise<SyncedRowsResult>;
   /**
    * An import: every chat, message and attachment row of the batch in ONE transaction, issued in
    * slices that leave the page responsive. All or nothing: a row that fails (an id that exists, a

@@ -46,7 +46,23 @@ declare module 'pouchdb-core' {
   }
   export interface PouchReplication {
     on(event: 'paused', listener: (error?: unknown) => void): PouchReplication;
-    on(event: 'active', listener: () => void): PouchReplication;
+    on(event: 'active' | 'complete', listener: () => void): PouchReplication;
+    on(event: 'change', listener: (info: { pending?: number; docs_written?: number }) => void): PouchReplication;
+    on(event: 'denied' | 'error', listener: (error: unknown) => void): PouchReplication;
+    cancel(): void;
+  }
+  export interface ReplicationOptions {
+    live?: boolean;
+    retry?: boolean;
+    back_off_function?: (delay: number) => number;
+    /** Changes read per request (`_changes` limit, one `_bulk_get`, one write to the target). */
+    batch_size?: number;
+    /** Batches fetched ahead while earlier ones are written. */
+    batches_limit?: number;
+    /** A Mango selector the source applies to its changes feed (CouchDB's `filter=_selector`). */
+    selector?: Record<string, unknown>;
+    /** Start after this sequence of the source (its checkpoint is written there). */
+    since?: number | string;
   }
   export interface PouchDatabase {
     readonly name: string;
@@ -59,6 +75,10 @@ declare module 'pouchdb-core' {
       rows: { id: string; value: { rev: string; deleted?: boolean }; doc?: PouchDoc | null }[];
     }>;
     changes(options: { since?: number | string | 'now'; live?: boolean; include_docs?: boolean; conflicts?: boolean }): PouchChanges;
+    readonly replicate: {
+      from(source: PouchDatabase, options: ReplicationOptions): PouchReplication;
+      to(target: PouchDatabase, options: ReplicationOptions): PouchReplication;
+    };
     sync(
       remote: PouchDatabase,
       options: {

@@ -3,8 +3,8 @@ import type { ChatPersistence } from '../persistence';
 import type { StoredAttachment } from '../persistence';
 import type { LibraryChange } from '../library';
 import { readLibraryRecord } from '../shapes/library-record';
-import type { LibraryRecord, Message } from '../types';
-import { createChangeInbox, type BridgeProgress } from './change-inbox';
+import type { Chat, LibraryRecord, Message } from '../types';
+import { createChangeInbox, type ArrivedChange, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
 import { resolveConflicts } from './sync-conflicts';
 import {
@@ -29,6 +29,9 @@ export const STREAM_EXPORT_INTERVAL_MS = 5000;
 
 export { APPLY_SLICE_SIZE, type BridgeProgress } from './change-inbox';
 
+/** The bridge's own checkpoint in the replica (never replicated): the last sequence whose changes are all in Parley's store. */
+export const BRIDGE_CHECKPOINT_ID = '_local/parley-bridge';
+
 export interface SyncBridgeOptions {
   persistence: ChatPersistence;
   local: PouchDatabase;
@@ -42,6 +45,8 @@ export interface SyncBridgeOptions {
   onRefused?(refusal: SyncRefusal): void;
   /** Where a library row from another device goes (the app's library store, so the screen shows it); by default straight into storage. */
   library?: LibrarySink;
+  /** Nothing was ever written to the replica (update_seq 0): the version ledger has nothing to read yet. */
+  freshReplica?: boolean;
 }
 
 /** The library store's way in for sync: a row or a deletion from another device, written without being pushed back. */
@@ -67,6 +72,8 @@ export interface SyncBridge {
    * replica with its revision (a later export of the chat then has nothing to write).
    */
   fetchAttachment(remote: PouchDatabase, chatId: string, attachmentId: string): Promise<StoredAttachment | undefined>;
+  /** How many writes to the replica the bridge has begun (exports, conflict resolutions, fetched files). */
+  localWrites(): number;
 }
 
 const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
@@ -92,7 +99,7 @@ export function newerLibraryRow(a: LibraryRecord, b: LibraryRecord): LibraryReco
 /** A starter prompt as Parley added it (never edited: the library store stamps each edit later than its creation). */
 const isUntouchedStarter = (row: LibraryRecord) => row.kind === 'prompt' && row.starter === true && row.updatedAt === row.createdAt;
 
-export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library }: SyncBridgeOptions): SyncBridge {
+export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library, freshReplica = false }: SyncBridgeOptions): SyncBridge {
   const sink: LibrarySink = library ?? {
     applyRemote: async (change) => void ('deleted' in change ? await persistence.deleteLibrary(change.id) : await persistence.putLibrary(change.record)),
   };
@@ -108,8 +115,14 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   /** Messages whose chat has not arrived yet. */
   const waiting = new Map<string, Message[]>();
   let feed: PouchChanges | undefined;
+  /** Writes to the replica begun (the controller's push skips a first sync's pulled documents only when there were none). */
+  let writes = 0;
+  const bulkWrite = (docs: PouchDoc[], options?: { new_edits: false }) => {
+    writes += 1;
+    return local.bulkDocs(docs, options);
+  };
   /** Encrypted only: a plain database's server can write anything anyway (docs/sync.md, "Threat model"). */
-  const ledger = codec.encrypted ? createVersionLedger(local) : undefined;
+  const ledger = codec.encrypted ? createVersionLedger(local, { fresh: freshReplica }) : undefined;
 
   /** The version a new revision of `id` is written at: now, or past every version of it seen (a clock behind never writes an older one). */
   async function nextVersion(id: string, at: number, existing?: PouchDoc | null): Promise<number> {
@@ -201,7 +214,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       }
       for (const [id, row] of attachmentRows) if (!owned.has(id)) await tombstone(id, row);
     }
-    if (docs.length > 0) await recordWritten(docs, await local.bulkDocs(docs));
+    if (docs.length > 0) await recordWritten(docs, await bulkWrite(docs));
   }
 
   /**
@@ -228,7 +241,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       if (isUntouchedStarter(check.record) && (!existing || existing.deleted)) return;
       doc = await docFor(id, { type: 'lib', changedAt: check.record.updatedAt, record: check.record }, existing);
     }
-    if (doc) await recordWritten([doc], await local.bulkDocs([doc]));
+    if (doc) await recordWritten([doc], await bulkWrite([doc]));
   }
 
   const libraryRow = async (rowId: string) => (await persistence.listLibrary()).find((row) => row.id === rowId);
@@ -270,7 +283,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       const id = messageDocId(chatId, messageId);
       known.delete(id);
       const doc = await docFor(id, { type: 'msg', changedAt: now(), message }, { rev, deleted: true });
-      if (doc) await recordWritten([doc], [await local.put(doc)]);
+      if (doc) await recordWritten([doc], await bulkWrite([doc]));
       return false;
     }
     await persistence.deleteMessages(chatId, [messageId]);
@@ -351,22 +364,23 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return true;
   }
 
-  /** The chat the change altered in storage, if any. */
-  async function applyChange(id: string, deleted: boolean, rev: string): Promise<string | undefined> {
+  /** The chat the change altered in storage, if any. `doc`: the document as the replica holds it now (read with its conflicts), when live. */
+  async function applyChange(id: string, deleted: boolean, rev: string, doc: PouchDoc | undefined): Promise<string | undefined> {
     const place = parseDocId(id);
     if (!place) return undefined;
     let changed = false;
     if (deleted && ledger && !(await admit(id, place, true, await codec.open(await local.get(id, { rev }))))) return undefined;
+    if (!deleted && !doc) return undefined; // deleted since: its tombstone's change comes next
+    // The resolution is a new revision: it comes through here next.
+    if (!deleted && doc!._conflicts?.length && (await resolveConflicts(local, codec, id, doc!, () => (writes += 1)))) return undefined;
     if (place.kind === 'lib') {
       if (deleted) {
         known.delete(id);
         if (await heldHere(place)) await sink.applyRemote({ id: place.rowId, deleted: true, at: now() });
         return undefined;
       }
-      if (await resolveConflicts(local, codec, id)) return undefined;
-      const doc = await local.get(id);
-      if (ledger && !(await admit(id, place, false, await codec.open(doc)))) return undefined;
-      await applyLibrary(id, place, await codec.decode(doc));
+      if (ledger && !(await admit(id, place, false, await codec.open(doc!)))) return undefined;
+      await applyLibrary(id, place, await codec.decode(doc!));
       return undefined;
     }
     if (deleted) {
@@ -375,16 +389,95 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       else if (place.kind === 'msg') changed = await applyMessageDeletion(place.chatId, place.rowId!, rev);
       else await persistence.deleteAttachments([place.rowId!]);
     } else {
-      if (await resolveConflicts(local, codec, id)) return undefined; // the resolution is a new revision: it comes through here next
-      const doc = await local.get(id);
-      if (ledger && !(await admit(id, place, false, await codec.open(doc)))) return undefined;
-      const body = await codec.decode(doc);
-      if (body) changed = await applyLive(place.chatId, place.kind, body, doc);
+      const opened = await codec.open(doc!);
+      if (ledger && !(await admit(id, place, false, opened))) return undefined;
+      const body = opened?.body.type === 'deleted' ? undefined : opened?.body;
+      if (body) changed = await applyLive(place.chatId, place.kind, body, doc!);
     }
     return changed ? place.chatId : undefined;
   }
 
-  const inbox = createChangeInbox({ apply: applyChange, schedule: (step) => void enqueue(step), announce, onProgress, afterSlice: async () => ledger?.flush() });
+  /** A live chat or message row, without conflicts: the common case, written with its slice in one transaction. */
+  const batchable = (change: ArrivedChange, doc: PouchDoc | undefined) => {
+    const kind = parseDocId(change.id)?.kind;
+    return !change.deleted && doc !== undefined && !doc._conflicts?.length && (kind === 'chat' || kind === 'msg');
+  };
+
+  /**
+   * A slice of changes, in order. The feed brought the documents with their conflicts, so one
+   * without any is not read again; live chat and message rows are opened together
+   * (decryption runs in parallel) and written to storage in one transaction; anything else (a
+   * deletion, a conflict, a file, a library row) goes one at a time, after the rows before it.
+   */
+  async function applySlice(changes: readonly ArrivedChange[]): Promise<{ changed: string[]; failed: boolean }> {
+    // The feed brings each document (with its conflicts); one it did not is read here, the slice's in one request.
+    const unread = changes.filter((change) => !change.deleted && !change.doc).map((change) => change.id);
+    const { rows } = unread.length > 0 ? await local.allDocs({ keys: unread, include_docs: true, conflicts: true }) : { rows: [] };
+    const docs = new Map(rows.flatMap((row) => (row.doc && !row.value?.deleted ? [[row.id, row.doc] as const] : [])));
+    for (const change of changes) if (change.doc && !change.deleted) docs.set(change.id, change.doc);
+    const opened = await Promise.all(changes.map((change) => (batchable(change, docs.get(change.id)) ? codec.open(docs.get(change.id)!) : undefined)));
+    const changed = new Set<string>();
+    let failed = false;
+    const batch = { chats: [] as Chat[], messages: [] as Message[] };
+    const flush = async () => {
+      if (batch.chats.length === 0 && batch.messages.length === 0) return;
+      const { chats, messages } = batch;
+      batch.chats = [];
+      batch.messages = [];
+      const result = await persistence.applySyncedRows({ chats, messages, same: (a, b) => stableJson(a) === stableJson(b) });
+      for (const chatId of result.changed) changed.add(chatId);
+      for (const message of result.orphans) waiting.set(message.chatId, [...(waiting.get(message.chatId) ?? []), message]);
+    };
+    for (const [index, change] of changes.entries()) {
+      const doc = docs.get(change.id);
+      if (!batchable(change, doc)) {
+        await flush();
+        const chatId = await applyChange(change.id, change.deleted, change.rev, doc).catch(() => void (failed = true));
+        if (chatId) changed.add(chatId);
+        continue;
+      }
+      const place = parseDocId(change.id) as ChatPlace;
+      if (ledger && !(await admit(change.id, place, false, opened[index]))) continue;
+      const body = opened[index]?.body;
+      if (body?.type === 'chat') {
+        remember(change.id, body);
+        batch.chats.push(body.chat);
+        batch.messages.push(...(waiting.get(place.chatId) ?? []));
+        waiting.delete(place.chatId);
+      } else if (body?.type === 'msg') {
+        remember(change.id, body);
+        batch.messages.push(body.message);
+      }
+    }
+    await flush();
+    return { changed: [...changed], failed };
+  }
+
+  /** Where the feed starts: past every change already in storage (a restart replays nothing it applied). */
+  let checkpointRev: string | undefined;
+  async function readCheckpoint(): Promise<number> {
+    const doc = await local.get(BRIDGE_CHECKPOINT_ID).catch(() => undefined);
+    checkpointRev = doc?._rev;
+    return typeof doc?.seq === 'number' ? doc.seq : 0;
+  }
+  async function writeCheckpoint(seq: number): Promise<void> {
+    // Messages waiting for their chat are in the replica only: the feed must bring them again after a restart.
+    if (waiting.size > 0) return;
+    // Another tab's bridge (no Web Locks) may have moved it: a lost write only means a replay.
+    const result = await local.put({ _id: BRIDGE_CHECKPOINT_ID, ...(checkpointRev && { _rev: checkpointRev }), seq }).catch(() => undefined);
+    checkpointRev = result?.rev ?? (await local.get(BRIDGE_CHECKPOINT_ID).catch(() => undefined))?._rev;
+  }
+
+  const inbox = createChangeInbox({
+    apply: applySlice,
+    schedule: (step) => void enqueue(step),
+    announce,
+    onProgress,
+    afterSlice: async () => ledger?.flush(),
+    // Runs inside the slice's step of the queue.
+    onDrained: writeCheckpoint,
+  });
+  let started = false;
 
   return {
     exportChat: (chatId) => enqueue(() => writeChat(chatId)),
@@ -395,10 +488,19 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       }),
     exportLibrary: (rowId) => enqueue(async () => writeLibrary(rowId, await libraryRow(rowId))),
     start() {
-      if (feed) return;
-      feed = local.changes({ since: 0, live: true }).on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq));
+      if (started) return;
+      started = true;
+      void enqueue(async () => {
+        const since = await readCheckpoint();
+        if (!started) return;
+        inbox.begin(since);
+        feed = local
+          .changes({ since, live: true, include_docs: true, conflicts: true })
+          .on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq, change.doc));
+      });
     },
     stop() {
+      started = false;
       feed?.cancel();
       feed = undefined;
       inbox.clear();
@@ -417,10 +519,11 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         if (again) return again;
         await persistence.putAttachment(row);
         remember(id, body);
-        await local.bulkDocs([doc], { new_edits: false });
+        await bulkWrite([doc], { new_edits: false });
         return row;
       });
     },
+    localWrites: () => writes,
     idle: async () => {
       let seen: Promise<unknown>;
       do {

@@ -1,4 +1,4 @@
-import PouchDB, { type PouchDatabase, type PouchDoc } from 'pouchdb-core';
+import PouchDB, { type PouchDatabase, type PouchReplication } from 'pouchdb-core';
 import httpAdapter from 'pouchdb-adapter-http';
 import replication from 'pouchdb-replication';
 import type { StoredAttachment } from '../persistence';
@@ -8,7 +8,6 @@ import { authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase, type 
 import { createSyncBridge, type LibrarySink, type SyncBridge } from './sync-bridge';
 import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
 import { createSyncProgress } from './sync-progress';
-import { parseDocId } from './sync-docs';
 import type { SyncRefusal } from './sync-notices';
 import { reasonOf, type SyncStatus } from './sync-status';
 
@@ -65,10 +64,22 @@ const STOP_WAIT_MS = 5000;
 
 /**
  * The pull brings every document but attachments (`att:`, a file's bytes as a CouchDB attachment):
- * those stay on the server until their chat is opened here (fetchAttachment). PouchDB runs a
- * function filter on this side, reading the changed documents without their attachments' data.
+ * those stay on the server until their chat is opened here (fetchAttachment). The server filters
+ * its changes feed by id (CouchDB 2's `filter=_selector`), so the feed carries ids and revisions
+ * only and `_bulk_get` downloads each document once. (A function filter runs on this side: the
+ * feed then carries every document whole, and `_bulk_get` downloads it again.)
  */
-export const leavesBytesOnServer = (doc: PouchDoc): boolean => parseDocId(doc._id)?.kind !== 'att';
+export const LEAVE_BYTES_ON_SERVER = { _id: { $regex: '^(?!att:)' } };
+
+/**
+ * Documents per pull request: 1,000 makes 10 rounds of `_changes`, `_bulk_get` and one replica
+ * write per 10,000 documents, not the default 100; with 4 batches fetched ahead, the network
+ * and the replica's writes overlap (bench:sync, docs/sync.md "Speed").
+ */
+const PULL_BATCH_SIZE = 1000;
+const PULL_BATCHES_LIMIT = 4;
+/** The push's batches: what this device wrote while offline goes in a few requests. */
+const PUSH_BATCH_SIZE = 500;
 
 export const localReplicaName = (url: string, db: string) => `parley-sync:${url.replace(/\/+$/, '')}/${db}`;
 
@@ -116,7 +127,9 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   }
 
   /** Documents a first sync will bring (the server's count, when this replica starts empty): the progress bar's end. */
-  const expected = (await local.info()).doc_count === 0 ? await remote.info().then((info) => info.doc_count, () => 0) : 0;
+  const before = await local.info();
+  const firstSync = before.doc_count === 0;
+  const expected = firstSync ? await remote.info().then((info) => info.doc_count, () => 0) : 0;
   let stopped = false;
   const report = (status: SyncStatus) => !stopped && options.onStatus(status);
   const progress = createSyncProgress({ expected, report });
@@ -128,47 +141,76 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
     onProgress: progress.applied,
     onRefused: options.onRefused,
     ...(options.library && { library: options.library }),
+    freshReplica: Number(before.update_seq) === 0,
   });
   bridge.start();
   await bridge.exportAll();
-  const replication = local.sync(remote, { live: true, retry: true, back_off_function: nextRetryDelay, pull: { filter: leavesBytesOnServer } });
-  /** A direction's last failed request: PouchDB's combined 'paused' drops it, each direction's keeps it. */
+  const retrying = { live: true, retry: true, back_off_function: nextRetryDelay };
+  const pull = local.replicate.from(remote, { ...retrying, batch_size: PULL_BATCH_SIZE, batches_limit: PULL_BATCHES_LIMIT, selector: LEAVE_BYTES_ON_SERVER });
+  let push: PouchReplication | undefined;
+  /** A direction's last failed request, and whether it is paused: sync is paused when both are. */
   const failures: Partial<Record<'push' | 'pull', unknown>> = {};
+  const paused: Record<'push' | 'pull', boolean> = { push: false, pull: false };
   const reportFailure = (error: unknown) => {
     const reason = reasonOf(error);
     progress.interrupted();
     report(reason === 'network' ? { state: 'offline-retrying', reason } : { state: 'error', reason });
   };
-  for (const direction of ['push', 'pull'] as const) {
-    replication[direction]
-      .on('paused', (error) => {
-        failures[direction] = error;
-        if (error) reportFailure(error);
-      })
-      .on('active', () => (failures[direction] = undefined));
-  }
   /** A first sync is not over before the pull has brought something: PouchDB may pause once before its first batch. */
   let pulled = expected === 0;
-  replication
-    .on('active', () => progress.replicating())
-    .on('change', (info) => {
-      if (info.direction === 'pull') pulled = true;
-      progress.replicating(info.direction === 'pull' ? info.change?.pending : undefined);
-    })
-    .on('paused', () => {
-      const failure = failures.push ?? failures.pull;
-      if (failure) reportFailure(failure);
-      else if (pulled) void local.info().then((info) => progress.replicated(Number(info.update_seq) || 0), () => undefined);
-    })
-    .on('error', (error) => reportFailure(error));
+  const bothPaused = () => {
+    const failure = failures.push ?? failures.pull;
+    if (failure) reportFailure(failure);
+    else if (pulled) void local.info().then((info) => progress.replicated(Number(info.update_seq) || 0), () => undefined);
+  };
+  const completed = { push: false, pull: false };
+  let finish = () => {};
+  const replicationDone = new Promise<void>((resolve) => (finish = resolve));
+  const watch = (replication: PouchReplication, direction: 'push' | 'pull') =>
+    replication
+      .on('active', () => {
+        failures[direction] = undefined;
+        paused[direction] = false;
+        progress.replicating();
+      })
+      .on('change', (info) => {
+        if (direction === 'pull') pulled = true;
+        progress.replicating(direction === 'pull' ? info.pending : undefined);
+      })
+      .on('paused', (error) => {
+        failures[direction] = error;
+        paused[direction] = true;
+        if (error) reportFailure(error);
+        if (direction === 'pull' && !push) void startPush(!error);
+        else if (paused.push && paused.pull) bothPaused();
+      })
+      .on('error', (error) => reportFailure(error))
+      .on('complete', () => {
+        completed[direction] = true;
+        if (completed.pull && (completed.push || !push)) finish();
+      });
+  /**
+   * The push starts once the pull has first caught up, so it does not ask the server about each
+   * batch the pull just wrote (a `_revs_diff` per batch). When the replica was empty and the
+   * bridge has written nothing to it, everything in it came from the server: the push starts
+   * after it (`since`), and a first sync's documents are never offered back.
+   */
+  async function startPush(caughtUp: boolean): Promise<void> {
+    let since: number | undefined;
+    if (caughtUp && firstSync && bridge.localWrites() === 0) {
+      const seq = Number((await local.info().catch(() => undefined))?.update_seq);
+      if (bridge.localWrites() === 0 && Number.isFinite(seq)) since = seq;
+    }
+    if (stopped || push) return;
+    push = watch(local.replicate.to(remote, { ...retrying, batch_size: PUSH_BATCH_SIZE, ...(since !== undefined && { since }) }), 'push');
+  }
+  watch(pull, 'pull');
 
-  const replicationDone = new Promise<void>((resolve) => {
-    replication.on('complete', () => resolve());
-  });
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    replication.cancel();
+    pull.cancel();
+    push?.cancel();
     bridge.stop();
     // Wait for the replication to wind down and close the remote: a request still in flight
     // (a retry's probe) would otherwise fail later with no one to hear it.

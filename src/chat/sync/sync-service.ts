@@ -10,7 +10,8 @@ import { setMissingAttachmentFetcher } from '../store/missing-attachments';
 import { getLibraryStore, type LibrarySnapshot, type LibraryStore } from '../library';
 import type { LibraryRecord } from '../types';
 import { addSyncRefusal, clearSyncNotices } from './sync-notices';
-import { setSyncStatus } from './sync-status-store';
+import { getSyncStatus, setSyncStatus, type SyncStatusSnapshot } from './sync-status-store';
+import { askLeaderToFetch, leadWhenElected, openSyncChannel, type Leadership, type SyncChannel } from './sync-leader';
 
 /**
  * Sync as the app uses it (issue 15): the server's settings, kept in the settings store (never in
@@ -66,6 +67,10 @@ export interface SyncServiceOptions {
   library?: Pick<LibraryStore, 'applyRemote' | 'onLocalChange' | 'subscribe' | 'getSnapshot'>;
   /** Options the tests add (a fetch, an in-memory replica). */
   extra?: Partial<StartSyncOptions>;
+  /** The browser's Web Locks (tests pass their own; without them this tab always leads). */
+  locks?: Parameters<typeof leadWhenElected>[1];
+  /** How the tabs talk about sync (tests pass their own). */
+  channel?: SyncChannel;
 }
 
 /** Every row a library snapshot holds, by id. */
@@ -74,11 +79,14 @@ function rowsOf(snapshot: LibrarySnapshot): Map<string, LibraryRecord> {
   return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
 }
 
-export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, library = getLibraryStore(), extra = {} }: SyncServiceOptions = {}): SyncService {
+export function createSyncService({ store = getChatStore(), announce = announceReplicatedChats, library = getLibraryStore(), extra = {}, locks, channel = openSyncChannel() }: SyncServiceOptions = {}): SyncService {
   let handle: SyncHandle | undefined;
+  let leadership: Leadership | undefined;
   let stopListening = () => {};
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The status this tab last showed as the leader: a follower that opens later asks for it. */
+  let leading = false;
 
   const flush = () => {
     timer = undefined;
@@ -86,22 +94,29 @@ export function createSyncService({ store = getChatStore(), announce = announceR
     pending.clear();
     for (const chatId of ids) void handle?.exportChat(chatId).catch(() => {});
   };
+  const queueExport = (chatId: string) => {
+    pending.add(chatId);
+    timer ??= setTimeout(flush, EXPORT_COALESCE_MS);
+  };
+  const showStatus = (status: SyncStatusSnapshot) => {
+    setSyncStatus(status);
+    if (leading) channel.post({ type: 'status', status });
+  };
 
   const halt = async () => {
     setMissingAttachmentFetcher(undefined);
     stopListening();
     stopListening = () => {};
-    if (timer !== undefined) clearTimeout(timer);
-    if (pending.size > 0) flush();
-    const running = handle;
-    handle = undefined;
-    await running?.stop();
+    const running = leadership;
+    leadership = undefined;
+    await running?.release();
   };
 
-  const run = async (config: Omit<SyncConfig, 'enabled'>) => {
-    await halt();
+  /** This tab replicates (it holds the lock): the engine starts, and this tab's and the followers' writes are exported. */
+  const lead = async (config: Omit<SyncConfig, 'enabled'>) => {
     const { startSync } = await import('./sync-controller');
     const persistence = await store.attachmentHost().persistence();
+    leading = true;
     handle = await startSync({
       url: config.url,
       db: config.db,
@@ -109,7 +124,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       ...(config.passphrase ? { passphrase: config.passphrase } : {}),
       persistence,
       announce,
-      onStatus: (status) => setSyncStatus(status.state === 'stopped' ? { state: 'off' } : status),
+      onStatus: (status) => showStatus(status.state === 'stopped' ? { state: 'off' } : status),
       onRefused: addSyncRefusal,
       library,
       ...extra,
@@ -118,27 +133,66 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       const chatId = chatShowing(store, attachmentId);
       return chatId ? handle?.fetchAttachment(chatId, attachmentId) : undefined;
     });
-    const stopChats = onLocalChange((chatId) => {
-      pending.add(chatId);
-      timer ??= setTimeout(flush, EXPORT_COALESCE_MS);
-    });
     // A library row is written whole, once per edit: exported at once, no burst to wait for.
     const exportRow = (id: string) => void handle?.exportLibrary(id).catch(() => {});
     const stopLibrary = library.onLocalChange((change) => exportRow(change.id));
-    // Rows a restore or an import wrote behind the store's back show when it reads them again
-    // (reload): each row that changed is exported too (one already on the server is not written again).
+    // Rows a restore, an import or another tab wrote behind the store's back show when it reads them
+    // again (reload): each row that changed is exported too (one already on the server is not written again).
     let shown = rowsOf(library.getSnapshot());
     const stopReloads = library.subscribe(() => {
       const now = rowsOf(library.getSnapshot());
       for (const [id, row] of now) if (shown.get(id) !== row) exportRow(id);
       shown = now;
     });
-    stopListening = () => {
-      stopChats();
+    const stopFollowers = channel.listen((message) => {
+      if (message.type === 'export') queueExport(message.chatId);
+      else if (message.type === 'status-query') channel.post({ type: 'status', status: getSyncStatus() });
+      else if (message.type === 'fetch') {
+        void handle
+          ?.fetchAttachment(message.chatId, message.attachmentId)
+          .catch(() => undefined)
+          .then(() => channel.post({ type: 'fetched', request: message.request }));
+      }
+    });
+    return async () => {
       stopLibrary();
       stopReloads();
+      stopFollowers();
+      if (timer !== undefined) clearTimeout(timer);
+      if (pending.size > 0) flush();
+      const running = handle;
+      handle = undefined;
+      await running?.stop();
+      leading = false;
     };
   };
+
+  const run = async (config: Omit<SyncConfig, 'enabled'>) => {
+    await halt();
+    // Until elected this tab follows: its writes go to the leader, the leader's status shows here.
+    const stopChats = onLocalChange((chatId) => (leading ? queueExport(chatId) : channel.post({ type: 'export', chatId })));
+    const stopStatus = channel.listen((message) => {
+      if (message.type === 'status' && !leading) setSyncStatus(message.status);
+    });
+    const persistence = store.attachmentHost().persistence();
+    setMissingAttachmentFetcher(async (attachmentId) => {
+      const chatId = chatShowing(store, attachmentId);
+      if (!chatId || !(await askLeaderToFetch(channel, chatId, attachmentId))) return undefined;
+      return (await (await persistence).getAttachments([attachmentId]))[0];
+    });
+    channel.post({ type: 'status-query' });
+    leadership = leadWhenElected(() => lead(config), locks);
+    stopListening = () => {
+      stopChats();
+      stopStatus();
+    };
+  };
+
+  /** Another tab changed the settings: this one follows them (restarts with them, or stops). */
+  channel.listen((message) => {
+    if (message.type !== 'config-changed') return;
+    void readConfig().then((config) => (config?.enabled ? run(config) : halt().then(() => setSyncStatus({ state: 'off' }))));
+  });
 
   const readConfig = async () => (await store.getSetting<SyncConfig | null>(SYNC_SETTING)) ?? undefined;
 
@@ -161,16 +215,19 @@ export function createSyncService({ store = getChatStore(), announce = announceR
     },
     async turnOn(config) {
       await store.putSetting(SYNC_SETTING, { ...config, enabled: true } satisfies SyncConfig);
+      channel.post({ type: 'config-changed' });
       await run(config);
     },
     async turnOff() {
       const config = await readConfig();
       if (config) await store.putSetting(SYNC_SETTING, { ...config, enabled: false });
+      channel.post({ type: 'config-changed' });
       await halt();
       setSyncStatus({ state: 'off' });
     },
     async forget() {
       const config = await readConfig();
+      // Leading, the engine forgets the replica as it stops; following, the leader stops when told below.
       const running = handle;
       handle = undefined;
       await halt();
@@ -178,6 +235,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
       else if (extra.local) await extra.local.destroy();
       else if (config) await (await import('./sync-controller')).forgetReplica(config.url, config.db);
       await store.putSetting(SYNC_SETTING, null);
+      channel.post({ type: 'config-changed' });
       clearSyncNotices();
       setSyncStatus({ state: 'off' });
     },

@@ -47,10 +47,18 @@ const HTTP_CONFLICT = 409;
 /** The later of two entries: the ledger only moves forward, whichever tab wrote it. */
 const later = (a: LedgerEntry | undefined, b: LedgerEntry): LedgerEntry => (!a || a.at < b.at || (a.at === b.at && a.tie < b.tie) ? b : a);
 
-export function createVersionLedger(local: PouchDatabase): VersionLedger {
+/**
+ * `fresh`: nothing was ever written to the replica (its update_seq was 0 when sync started), so
+ * no ledger document exists but those this ledger writes: one not written yet is known empty
+ * without a read (a first sync would read one per chat for nothing).
+ */
+export function createVersionLedger(local: PouchDatabase, { fresh = false }: { fresh?: boolean } = {}): VersionLedger {
   const chats = new Map<string, ChatEntries>();
+  /** Fresh: the ledger documents written so far (the only ones there are). */
+  const written = new Set<string>();
 
   async function read(ledgerId: string): Promise<{ rev?: string; versions: Versions }> {
+    if (fresh && !written.has(ledgerId)) return { versions: {} };
     try {
       const doc = await local.get(ledgerId);
       return { rev: doc._rev, versions: (doc.versions ?? {}) as Versions };
@@ -78,6 +86,7 @@ export function createVersionLedger(local: PouchDatabase): VersionLedger {
         const result = await local.put({ _id: ledgerId, ...(entries.rev ? { _rev: entries.rev } : {}), versions: entries.versions });
         entries.rev = result.rev;
         entries.dirty = false;
+        written.add(ledgerId);
         return;
       } catch (error) {
         if ((error as { status?: number }).status !== HTTP_CONFLICT || attempt === WRITE_ATTEMPTS) throw error;
@@ -99,7 +108,19 @@ export function createVersionLedger(local: PouchDatabase): VersionLedger {
       entries.dirty = true;
     },
     async flush() {
-      for (const [ledgerId, entries] of chats) if (entries.dirty) await write(ledgerId, entries);
+      // Every changed document in one write (one transaction for a slice); one another tab moved meanwhile is merged and written again.
+      const dirty = [...chats].filter(([, entries]) => entries.dirty);
+      if (dirty.length > 0) {
+        const results = await local.bulkDocs(dirty.map(([ledgerId, entries]) => ({ _id: ledgerId, ...(entries.rev ? { _rev: entries.rev } : {}), versions: entries.versions })));
+        for (const [index, [ledgerId, entries]] of dirty.entries()) {
+          const result = results[index];
+          if (result?.ok && !result.error) {
+            entries.rev = result.rev;
+            entries.dirty = false;
+            written.add(ledgerId);
+          } else await write(ledgerId, entries);
+        }
+      }
       if (chats.size > MAX_CACHED_CHATS) chats.clear();
     },
   };

@@ -74,6 +74,27 @@ describe.each(implementations)('%s persistence', (_, open) => {
       expect(await p.getChat('gone')).toBeUndefined();
     });
 
+    it('applies synced rows in one write: new and changed ones written, equal ones skipped, orphans handed back', async () => {
+      const p = await open();
+      await p.createChat(chat('c1', 1, { title: 'Kept' }), [message('m1', null, 1)]);
+      await p.createChat(chat('c2', 1), []);
+      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+      const result = await p.applySyncedRows({
+        chats: [chat('c1', 1, { title: 'Kept' }), chat('c3', 3, { title: 'New' })],
+        messages: [message('m1', null, 1), inChat('c3', message('n1', null, 3)), inChat('c2', message('k1', null, 4)), inChat('later', message('o1', null, 5))],
+        same,
+      });
+      expect(result.changed.sort()).toEqual(['c2', 'c3']);
+      expect(result.orphans.map((row) => row.id)).toEqual(['o1']);
+      expect((await p.getChat('c3'))?.title).toBe('New');
+      expect((await p.listMessages('c3')).map((m) => m.id)).toEqual(['n1']);
+      expect((await p.listMessages('c2')).map((m) => m.id)).toEqual(['k1']);
+      expect(await p.listMessages('later')).toEqual([]);
+      const renamed = await p.applySyncedRows({ chats: [chat('c1', 9, { title: 'Renamed' })], messages: [], same });
+      expect(renamed.changed).toEqual(['c1']);
+      expect((await p.getChat('c1'))?.title).toBe('Renamed');
+    });
+
     it('patches a chat, keeping the fields it doesn’t name', async () => {
       const p = await open();
       await p.createChat(chat('c1', 1, { model: 'llama' }), []);

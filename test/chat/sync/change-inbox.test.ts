@@ -4,13 +4,15 @@ import { APPLY_SLICE_SIZE, createChangeInbox, type BridgeProgress } from '../../
 
 function inbox() {
   const applied: string[] = [];
+  const carried: boolean[] = [];
   const announcements: string[][] = [];
   const progress: BridgeProgress[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   const box = createChangeInbox({
-    apply: async (id, deleted) => {
-      applied.push(deleted ? `-${id}` : id);
-      return id.split(':')[1];
+    apply: async (slice) => {
+      applied.push(...slice.map(({ id, deleted }) => (deleted ? `-${id}` : id)));
+      carried.push(...slice.map(({ doc }) => doc !== undefined));
+      return { changed: slice.map(({ id }) => id.split(':')[1]!) };
     },
     schedule: (step) => void (queue = queue.then(step)),
     announce: (ids) => announcements.push([...ids]),
@@ -23,7 +25,7 @@ function inbox() {
       if (seen === queue) return;
     }
   };
-  return { box, applied, announcements, progress, settled };
+  return { box, applied, carried, announcements, progress, settled };
 }
 
 describe('the change inbox', () => {
@@ -38,6 +40,15 @@ describe('the change inbox', () => {
     expect(announcements[0]).toHaveLength(APPLY_SLICE_SIZE / 2);
     expect(progress.map((p) => p.done)).toEqual([APPLY_SLICE_SIZE, APPLY_SLICE_SIZE * 2, docs]);
     expect(progress.at(-1)).toEqual({ done: docs, total: docs, seq: docs });
+  });
+
+  it('keeps the documents the feed brought for ten slices’ worth of backlog, and only ids past that', async () => {
+    const { box, carried, settled } = inbox();
+    const held = APPLY_SLICE_SIZE * 10;
+    for (let i = 0; i < held + 5; i += 1) box.receive(`msg:c1:m${i}`, false, '1-a', i + 1, { _id: `msg:c1:m${i}` });
+    await settled();
+    expect(carried.filter(Boolean)).toHaveLength(held);
+    expect(carried.slice(held)).toEqual([false, false, false, false, false]);
   });
 
   it('a document changed again while waiting is applied once, as its latest change', async () => {

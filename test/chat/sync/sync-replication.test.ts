@@ -48,7 +48,7 @@ describe('sync between two devices', () => {
     await eventually(async () => expect(await a.persistence.getChat(c.id)).toBeUndefined());
   });
 
-  it('both offline, both edit: the latest rename wins everywhere, both new messages are kept as siblings', async () => {
+  it('both offline, both edit: the latest rename wins everywhere, a pin made on the other device survives it, both new messages are kept as siblings', async () => {
     const [a, b] = await pair();
     const c = chat({ title: 'Start' });
     const root = message(c.id, { content: 'root' });
@@ -56,7 +56,7 @@ describe('sync between two devices', () => {
     await a.handle.exportChat(c.id);
     await eventually(async () => expect(await b.persistence.listMessages(c.id)).toHaveLength(1));
     await couch.stop();
-    await a.persistence.patchChat(c.id, { title: 'Earlier on A' });
+    await a.persistence.patchChat(c.id, { title: 'Earlier on A', pinned: true });
     await a.persistence.putMessage(message(c.id, { parentId: root.id, role: 'assistant', content: 'from A' }));
     await a.handle.exportChat(c.id);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -67,12 +67,38 @@ describe('sync between two devices', () => {
     await couch.restart();
     for (const one of [a, b]) {
       await eventually(async () => {
-        expect((await one.persistence.getChat(c.id))?.title).toBe('Later on B');
+        expect(await one.persistence.getChat(c.id)).toMatchObject({ title: 'Later on B', pinned: true });
         const replies = (await one.persistence.listMessages(c.id)).filter((m) => m.parentId === root.id);
         expect(replies.map((m) => m.content).sort()).toEqual(['from A', 'from B']);
       }, 20_000);
     }
   }, 30_000);
+
+  it('encrypted, both offline: a rename on A and a pin on B both survive on both, and the devices agree', async () => {
+    couch = await startCouchServer();
+    for (let i = 0; i < 2; i += 1) devices.push(await device({ url: couch.url, db: 'sealed', auth: { kind: 'none' }, passphrase: 'shared secret' }));
+    const [a, b] = devices as [Device, Device];
+    const c = chat({ title: 'Start' });
+    await a.persistence.createChat(c, []);
+    await a.handle.exportChat(c.id);
+    await eventually(async () => expect(await b.persistence.getChat(c.id)).toBeDefined());
+    await couch.stop();
+    await a.persistence.patchChat(c.id, { title: 'Renamed on A' });
+    await a.handle.exportChat(c.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await b.persistence.patchChat(c.id, { pinned: true });
+    await b.handle.exportChat(c.id);
+    await couch.restart();
+    for (const one of [a, b]) {
+      await eventually(async () => expect(await one.persistence.getChat(c.id)).toMatchObject({ title: 'Renamed on A', pinned: true }), 20_000);
+    }
+    // One live revision left on the server: the merge converged.
+    await eventually(async () => {
+      const [doc] = (await couch.rawDocs('sealed')).filter((row) => row._id === `chat:${c.id}`) as { _conflicts?: string[] }[];
+      expect(doc?._conflicts ?? []).toEqual([]);
+    }, 20_000);
+    expect([...a.refusals, ...b.refusals]).toEqual([]);
+  }, 40_000);
 
   it('a message deleted on A and continued on B keeps the continuation and its parent', async () => {
     const [a, b] = await pair();

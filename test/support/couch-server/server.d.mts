@@ -22,6 +22,8 @@ export interface CouchRequest {
   method: string;
   path: string;
   status: number;
+  /** Still open: no response finished and the connection not closed (a longpoll `_changes` waiting). */
+  open: boolean;
 }
 
 export interface RawCouchDoc {

@@ -15,8 +15,10 @@ import express from 'express';
 import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
+import changesFilter from 'pouchdb-changes-filter';
 
-PouchDB.plugin(memoryAdapter);
+// Filtered changes feeds as CouchDB 2+ serves them (`filter=_selector`, `_doc_ids`): pouchdb-core leaves them to this plugin.
+PouchDB.plugin(memoryAdapter).plugin(changesFilter);
 
 /** Each server's databases live apart from every other's (the memory adapter shares names process-wide). */
 let serverCount = 0;
@@ -74,9 +76,10 @@ export async function startCouchServer(options = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.use((req, res, next) => {
-    const entry = { method: req.method, path: req.path, status: 0 };
+    const entry = { method: req.method, path: req.path, status: 0, open: true };
     requests.push(entry);
     res.on('finish', () => (entry.status = res.statusCode));
+    res.on('close', () => (entry.open = false));
     const headers = corsHeaders(settings.cors, req.headers.origin);
     if (headers) res.set(headers);
     if (req.method === 'OPTIONS') {
@@ -120,6 +123,11 @@ export async function startCouchServer(options = {}) {
   });
   // "No right to create it": a database PUT is an admin's, as on CouchDB with a member account.
   app.put(/^\/[^/_][^/]*\/?$/, (req, res, next) => (settings.allowCreate ? next() : res.status(401).json(NOT_ADMIN)));
+  // express-pouchdb takes `doc_ids` from a POSTed _changes body but not CouchDB's `selector`: handed over here.
+  app.post(/^\/[^/_][^/]*\/_changes$/, express.json({ limit: '1mb' }), (req, _res, next) => {
+    if (req.body?.selector) req.query.selector = req.body.selector;
+    next();
+  });
   app.use('/', expressPouchDB(MemoryPouch, { mode: 'minimumForPouchDB', inMemoryConfig: true }));
 
   let server = null;
