@@ -19,6 +19,7 @@ import { modelErrors } from './en/model-errors';
 import { modelPicker } from './en/model-picker';
 import { modelPickerList } from './en/model-picker-list';
 import { offline } from './en/offline';
+import { homeSuggestions } from './en/home-suggestions';
 import { prompts } from './en/prompts';
 import { queue } from './en/queue';
 import { contextMeter } from './en/context-meter';
@@ -37,6 +38,6 @@ import { nativeApis } from './en/native-apis';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions } as const;
 
 export type MessageKey = keyof typeof en;

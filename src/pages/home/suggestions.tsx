@@ -1,5 +1,10 @@
-import { t, type MessageKey } from '../../i18n';
+// The home page's suggestion chips, loaded after the first screen.
+import { registerMessages, t, type MessageKey } from '../../i18n';
+import { homeSuggestions } from '../../i18n/en/home-suggestions';
 import { Button } from '../../ui/button';
+
+// The chips' strings come with their chunk (the first screen's budget).
+registerMessages(homeSuggestions);
 
 const SUGGESTIONS: readonly { label: MessageKey; prompt: MessageKey; icon: string }[] = [
   { label: 'home.suggestion.explain', prompt: 'home.suggestion.explainPrompt', icon: 'lucide:lightbulb' },

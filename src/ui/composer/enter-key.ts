@@ -27,14 +27,8 @@ export function readEnterKeyChoice(): string | null {
   }
 }
 
-/** The query's list, made once per matchMedia (every render of the composer asks; `matches` stays current). */
-let touchList: { from: typeof matchMedia; list: MediaQueryList } | undefined;
-
 /** The device's answer to TOUCH_KEYBOARD_QUERY now. */
-export const touchKeyboard = (): boolean => {
-  if (touchList?.from !== matchMedia) touchList = { from: matchMedia, list: matchMedia(TOUCH_KEYBOARD_QUERY) };
-  return touchList.list.matches;
-};
+export const touchKeyboard = (): boolean => matchMedia(TOUCH_KEYBOARD_QUERY).matches;
 
 /** Whether a plain Enter sends for this choice on this device (by default: the saved choice, this device now). */
 export const plainEnterSends = (choice = readEnterKeyChoice(), touch = touchKeyboard()): boolean => choice === 'send' || (choice !== 'newline' && !touch);
