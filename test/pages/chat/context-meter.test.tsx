@@ -7,6 +7,7 @@ import { getContextSettings } from '../../../src/chat/connections/context-settin
 import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
 import { memoryLibraryIo } from '../../chat/library/memory-library-io';
 import { createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
+import { METER_DRAFT_INTERVAL_MS } from '../../../src/pages/chat/context-meter';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, settle } from './chat-page-kit';
 
 const MODEL = 'local/tiny';
@@ -57,6 +58,18 @@ describe('the context meter', () => {
     await type('x'.repeat(400));
     // 60 reported + the draft: 400 characters (100 tokens) and its framing.
     expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
+  });
+
+  it('while typing goes on, counts the draft at most every 200 ms, and always the latest text', async () => {
+    await openChat(1000);
+    await type('x'.repeat(400));
+    expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
+    // The next keystrokes within the interval wait for its end: the figure is the last one counted.
+    await type('x'.repeat(404));
+    await type('x'.repeat(800));
+    expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
+    // 400 more characters: 100 more tokens, counted once the interval is over.
+    await waitFor(() => expect(meter().textContent).toContain('≈ 264 / 1,000 tokens'), { timeout: METER_DRAFT_INTERVAL_MS * 5 });
   });
 
   it('its tooltip splits the figure by part and says where the context came from', async () => {
