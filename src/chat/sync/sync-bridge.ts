@@ -149,6 +149,13 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   }
 
   const remember = (id: string, body: DocBody) => known.set(id, stableJson({ ...body, changedAt: 0 }));
+  /**
+   * The content this device last wrote or applied for the document: its own export coming back
+   * through the feed (or one applied already). Storage holds it, or a newer local change that is
+   * exported next; writing it again would undo that change (a rename made just after the chat was
+   * sent, with the feed a slice behind).
+   */
+  const isKnown = (id: string, body: DocBody) => known.get(id) === stableJson({ ...body, changedAt: 0 });
 
   async function storedBody(doc: PouchDoc | null | undefined): Promise<DocBody | undefined> {
     return doc && !doc._deleted ? codec.decode(doc) : undefined;
@@ -291,6 +298,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   }
 
   async function applyLive(chatId: string, kind: ChatPlace['kind'], body: DocBody, doc: PouchDoc): Promise<boolean> {
+    if (isKnown(doc._id, body)) return false;
     remember(doc._id, body);
     if (body.type === 'chat') {
       const existing = await persistence.getChat(chatId);
@@ -439,6 +447,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       const place = parseDocId(change.id) as ChatPlace;
       if (ledger && !(await admit(change.id, place, false, opened[index]))) continue;
       const body = opened[index]?.body;
+      if (body && body.type !== 'deleted' && isKnown(change.id, body)) continue;
       if (body?.type === 'chat') {
         remember(change.id, body);
         batch.chats.push(body.chat);
