@@ -24,6 +24,8 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   whenIdle(() => void Promise.all([LazySearchPalette.preload(), LazySettingsDialog.preload(), LazyShortcutsDialog.preload(), LazySidebarRail.preload()]).catch(() => {}));
   // With the palette, the code of its first search (the store loads it then): kept by the service worker, search works offline (issue 26).
   whenIdle(() => void import('../chat/search-index/search-chats').catch(() => {}));
+  // The home page's offline note (issue 26), so the service worker has it when a send finds the device offline.
+  whenIdle(() => void import('../pages/home/offline-note').catch(() => {}));
   // The backup reminder (issue 14): once the store is ready (remindToBackUp waits for it) and the
   // page has painted, so its toast never holds up the first screen. A chunk that fails to load
   // only means no reminder this time.

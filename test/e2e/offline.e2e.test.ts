@@ -170,13 +170,22 @@ describe('offline at /, desktop, light, by keyboard', () => {
     await composer(page).fill('Still there?');
     await composer(page).press('Enter');
     await expect.poll(() => composer(page).inputValue()).toBe('Still there?');
-    expect(await page.locator('li[data-message-id]').count()).toBe(2);
+    expect(await page.locator('.thread__item[data-message-id]').count()).toBe(2);
     await look('note-desktop-light');
 
     // Home, search and Settings, offline.
     await nav(page).getByRole('link', { name: 'New chat' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('What shall we talk about?');
+    // Home's message box keeps the draft too, and says why; no chat is started.
+    const chatsBefore = await nav(page).getByRole('link').count();
+    await composer(page).fill('A new one, offline');
+    await composer(page).press('Enter');
+    await offlineNote().waitFor();
+    expect(await composer(page).inputValue()).toBe('A new one, offline');
+    expect(await nav(page).getByRole('link').count()).toBe(chatsBefore);
+    await look('home-note-desktop-light');
+    await composer(page).fill('');
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Search chat titles and messages' }).pressSequentially(RARE);
     await page.getByRole('option', { name: new RegExp(CHAT_TITLE) }).waitFor();

@@ -22,6 +22,7 @@ import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFi
 const ConnectHelp = lazy(() => import('./connect-help'));
 const ModelNotice = lazy(() => import('./model-notice'));
 const NotSentNote = lazy(() => import('./not-sent-note'));
+const OfflineNote = lazy(() => import('./offline-note'));
 // Saved prompts: `/` at the start of the box loads the menu and all it needs (issue 23).
 const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('../shared/prompts/prompt-menu')));
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
@@ -62,6 +63,7 @@ function PlainHome() {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [needsModel, setNeedsModel] = useState(false);
   const [sending, setSending] = useState(false);
+  const [offline, setOffline] = useState(false);
   // A preset picked in the model picker (issue 23): the next chat starts with its values.
   const [preset, setPreset] = useState<PresetChoice>();
   const files = useComposerFiles({
@@ -83,9 +85,14 @@ function PlainHome() {
       setNeedsModel(true);
       return;
     }
+    const model = external ? undefined : (preset?.settings.model ?? usableDefaultModel(connections.getSnapshot()));
+    // Offline with the model server elsewhere (issue 26): the draft stays, and the note says why
+    // (its code is fetched while the page is idle, so the service worker has it offline).
+    const unreachable = !navigator.onLine && (await import('./offline-note').then((note) => note.outOfReach(connections.getSnapshot(), model), () => true));
+    setOffline(unreachable);
+    if (unreachable) return;
     setSending(true);
     try {
-      const model = external ? undefined : (preset?.settings.model ?? usableDefaultModel(connections.getSnapshot()));
       let chatId: string | undefined;
       const create = async (attachments: Attachment[] = []) => (chatId = (await getChatStore().createChat({ text, model, attachments, settings: preset?.settings })).chatId);
       // With files, the chat exists only once they are stored: storage full leaves everything in the composer (it says so).
@@ -164,6 +171,11 @@ function PlainHome() {
               {needsModel && (
                 <Suspense fallback={null}>
                   <NotSentNote readiness={readiness} />
+                </Suspense>
+              )}
+              {offline && (
+                <Suspense fallback={null}>
+                  <OfflineNote />
                 </Suspense>
               )}
             </>

@@ -25,7 +25,7 @@ describe('the bridge and its own writes', () => {
     await persistence.patchChat(row.id, { title: 'Renamed', titleSource: 'user' });
     bridge.start();
     await eventually(async () => {
-      const info = await local.get<{ _local_seq?: number }>('_local/parley-bridge').catch(() => undefined);
+      const info = await local.get('_local/parley-bridge').catch(() => undefined);
       expect(info).toBeDefined();
     });
     await bridge.idle();
