@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { getChatStore, type Chat } from '../../chat';
 import { t } from './chat-text';
+import { ChatSettingsNumber } from './chat-settings-number';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import {
@@ -114,68 +115,45 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
             {t('chatSettings.systemPrompt.hint')}
           </p>
         </div>
-        <div className="chat-settings-form__field">
-          <label htmlFor={`${fieldId}temperature`}>{t('chatSettings.temperature.label')}</label>
-          <input
-            ref={temperatureRef}
-            id={`${fieldId}temperature`}
-            className="chat-settings-form__input chat-settings-form__number"
-            type="number"
-            inputMode="decimal"
-            min={TEMPERATURE_MIN}
-            max={TEMPERATURE_MAX}
-            step={TEMPERATURE_STEP}
-            value={temperature}
-            placeholder={t('chatSettings.serverDefault')}
-            aria-invalid={temperatureInvalid || undefined}
-            aria-describedby={`${fieldId}temperatureHint`}
-            onChange={(event) => setTemperature(event.target.value)}
-          />
-          <p id={`${fieldId}temperatureHint`} className={temperatureInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
-            {temperatureInvalid
-              ? t('chatSettings.temperature.error', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })
-              : t('chatSettings.temperature.hint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
-          </p>
-        </div>
-        <div className="chat-settings-form__field">
-          <label htmlFor={`${fieldId}maxTokens`}>{t('chatSettings.maxTokens.label')}</label>
-          <input
-            ref={maxTokensRef}
-            id={`${fieldId}maxTokens`}
-            className="chat-settings-form__input chat-settings-form__number"
-            type="number"
-            inputMode="numeric"
-            min={MAX_TOKENS_MIN}
-            step={1}
-            value={maxTokens}
-            placeholder={t('chatSettings.serverDefault')}
-            aria-invalid={maxTokensInvalid || undefined}
-            aria-describedby={`${fieldId}maxTokensHint`}
-            onChange={(event) => setMaxTokens(event.target.value)}
-          />
-          <p id={`${fieldId}maxTokensHint`} className={maxTokensInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
-            {maxTokensInvalid ? t('chatSettings.maxTokens.error', { min: MAX_TOKENS_MIN }) : t('chatSettings.maxTokens.hint')}
-          </p>
-        </div>
-        <div className="chat-settings-form__field">
-          <label htmlFor={`${fieldId}budget`}>{t('chatSettings.thinkingBudget.label')}</label>
-          <input
-            ref={budgetRef}
-            id={`${fieldId}budget`}
-            className="chat-settings-form__input chat-settings-form__number"
-            type="number"
-            inputMode="numeric"
-            min={THINKING_BUDGET_MIN}
-            step={1}
-            value={thinkingBudget}
-            aria-invalid={budgetInvalid || undefined}
-            aria-describedby={`${fieldId}budgetHint`}
-            onChange={(event) => setThinkingBudget(event.target.value)}
-          />
-          <p id={`${fieldId}budgetHint`} className={budgetInvalid ? 'chat-settings-form__error' : 'chat-settings-form__hint'}>
-            {t(budgetInvalid ? 'chatSettings.thinkingBudget.error' : 'chatSettings.thinkingBudget.hint', { min: THINKING_BUDGET_MIN })}
-          </p>
-        </div>
+        <ChatSettingsNumber
+          inputRef={temperatureRef}
+          id={`${fieldId}temperature`}
+          label={t('chatSettings.temperature.label')}
+          value={temperature}
+          onChange={setTemperature}
+          invalid={temperatureInvalid}
+          note={t(temperatureInvalid ? 'chatSettings.temperature.error' : 'chatSettings.temperature.hint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
+          inputMode="decimal"
+          min={TEMPERATURE_MIN}
+          max={TEMPERATURE_MAX}
+          step={TEMPERATURE_STEP}
+          placeholder={t('chatSettings.serverDefault')}
+        />
+        <ChatSettingsNumber
+          inputRef={maxTokensRef}
+          id={`${fieldId}maxTokens`}
+          label={t('chatSettings.maxTokens.label')}
+          value={maxTokens}
+          onChange={setMaxTokens}
+          invalid={maxTokensInvalid}
+          note={maxTokensInvalid ? t('chatSettings.maxTokens.error', { min: MAX_TOKENS_MIN }) : t('chatSettings.maxTokens.hint')}
+          inputMode="numeric"
+          min={MAX_TOKENS_MIN}
+          step={1}
+          placeholder={t('chatSettings.serverDefault')}
+        />
+        <ChatSettingsNumber
+          inputRef={budgetRef}
+          id={`${fieldId}budget`}
+          label={t('chatSettings.thinkingBudget.label')}
+          value={thinkingBudget}
+          onChange={setThinkingBudget}
+          invalid={budgetInvalid}
+          note={t(budgetInvalid ? 'chatSettings.thinkingBudget.error' : 'chatSettings.thinkingBudget.hint', { min: THINKING_BUDGET_MIN })}
+          inputMode="numeric"
+          min={THINKING_BUDGET_MIN}
+          step={1}
+        />
         <div className="chat-settings-form__field">
           <label htmlFor={`${fieldId}effort`}>{t('chatSettings.reasoningEffort.label')}</label>
           <select id={`${fieldId}effort`} className="chat-settings-form__input" value={effort} onChange={(event) => setEffort(event.target.value)}>
