@@ -88,7 +88,7 @@ function PlainHome() {
     const model = external ? undefined : (preset?.settings.model ?? usableDefaultModel(connections.getSnapshot()));
     // Offline with the model server elsewhere (issue 26): the draft stays, and the note says why
     // (its code is fetched while the page is idle, so the service worker has it offline).
-    const unreachable = !navigator.onLine && (await import('./offline-note').then((note) => note.outOfReach(connections.getSnapshot(), model), () => true));
+    const unreachable = !navigator.onLine && (await import('./offline-note').then((note) => note.serverOutOfReach(connections.getSnapshot(), model, false), () => true));
     setOffline(unreachable);
     if (unreachable) return;
     setSending(true);

@@ -2,13 +2,12 @@
 import { registerMessages } from '../../i18n';
 import { offline } from '../../i18n/en/offline';
 import { t } from './onboarding-text';
-import type { ConnectionsSnapshot } from '../../chat/connections';
 import { serverOutOfReach, useOnline } from '../shared/use-server-out-of-reach';
 
 registerMessages(offline);
 
-/** Whether a message to `model` cannot go while the device is offline (a model server on this device still answers). */
-export const outOfReach = (snapshot: ConnectionsSnapshot, model: string | undefined): boolean => serverOutOfReach(snapshot, model ?? snapshot.defaultModel, false);
+// With the note's code, so the home page's check is there offline too.
+export { serverOutOfReach };
 
 /** Says the model server cannot be reached while the device is offline; gone once it is back online. */
 export default function OfflineNote() {

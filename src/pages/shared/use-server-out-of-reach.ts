@@ -13,10 +13,14 @@ export function isOnThisDevice(baseUrl: string): boolean {
   }
 }
 
-/** Whether `ref`'s server is out of reach with the device `online` or not; a model not on a connection (the e2e build's) never is. */
+/**
+ * Whether `ref`'s server (else the default model's, as chosen: offline, the server's model list
+ * cannot confirm it) is out of reach with the device `online` or not; a model not on a
+ * connection (the e2e build's) never is.
+ */
 export function serverOutOfReach(snapshot: ConnectionsSnapshot, ref: string | undefined, online: boolean): boolean {
   if (online) return false;
-  const connection = connectionOfModel(snapshot, ref);
+  const connection = connectionOfModel(snapshot, ref ?? snapshot.defaultModel);
   return connection !== undefined && !isOnThisDevice(connection.baseUrl);
 }
 
@@ -33,11 +37,7 @@ const isOnline = () => navigator.onLine;
 /** The browser's online state, following its `online` and `offline` events. */
 export const useOnline = (): boolean => useSyncExternalStore(subscribeOnline, isOnline, () => true);
 
-/**
- * serverOutOfReach for a chat's model `ref` (else the default model, as chosen: offline, the
- * server's model list cannot confirm it), kept current as the device goes off- and online.
- */
+/** serverOutOfReach for a chat's model `ref`, kept current as the device goes off- and online. */
 export function useServerOutOfReach(ref: string | undefined): boolean {
-  const snapshot = useConnectionsSnapshot();
-  return serverOutOfReach(snapshot, ref ?? snapshot.defaultModel, useOnline());
+  return serverOutOfReach(useConnectionsSnapshot(), ref, useOnline());
 }
