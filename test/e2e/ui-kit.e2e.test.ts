@@ -221,9 +221,11 @@ describe('attachments on /ui', () => {
     const viewer = page.getByRole('dialog', { name: 'harbour-at-dusk.jpg' });
     await viewer.waitFor();
     await page.keyboard.press('ArrowRight');
-    await page.getByRole('dialog', { name: 'lighthouse.png' }).getByRole('img', { name: 'lighthouse.png' }).waitFor();
+    const shown = page.getByRole('dialog', { name: 'lighthouse.png' }).getByRole('img', { name: 'lighthouse.png' });
+    // Decoded, so it has its size: until then a picture is 0 × 0 and has no box.
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The picture fits inside the viewport.
-    const picture = (await page.getByRole('dialog').getByRole('img', { name: 'lighthouse.png' }).boundingBox())!;
+    const picture = (await shown.boundingBox())!;
     const viewport = page.viewportSize()!;
     expect(picture.y + picture.height).toBeLessThanOrEqual(viewport.height);
     expect(await axeViolations(page)).toEqual([]);
