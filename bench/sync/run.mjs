@@ -1,13 +1,15 @@
 // bench:sync (issues 15 and 25). 1) The delay from a reply completing on profile A to it showing
 // on profile B, both synced live through the CouchDB-protocol test server. 2) A first sync against
-// its floors: Parley (Settings → Turn on sync until the sidebar says Synced and the last chat is
-// listed) beside pages running the same PouchDB 9 modules with no Parley around them (a pull with
+// its floors: Parley (Settings → Turn on sync, timed from pressing it until the sidebar says Synced
+// and the last chat is listed) beside pages running the same PouchDB 9 modules with no Parley around them (a pull with
 // PouchDB's defaults; a pull with batch_size 1000 and batches_limit 4; `_changes?include_docs`
 // pages written in one IndexedDB transaction each). Every run is a fresh Chromium profile against
 // one memory-backed express-pouchdb server; rounds are interleaved (each page once per round), and
 // a ratio is the median of the per-round ratios. Sizes and encryption off and on as asked.
 // 3) `--big`: Parley alone on a big account (10,000 chats / 200,000 messages), the old figure.
 //   npm run bench:sync [-- --sizes 500:10000,2000:40000 --modes plain,encrypted --rounds 3 --no-latency --big]
+// `--profile`: a CPU profile of Parley's page over each first sync; its heaviest functions by self
+// time are printed (build with PARLEY_NO_MINIFY=1 to read their names).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     'big-chats': { type: 'string', default: '10000' },
     'big-messages': { type: 'string', default: '200000' },
     minutes: { type: 'string', default: '30' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const SIZES = values.sizes.split(',').filter(Boolean).map((size) => size.split(':').map(Number));
@@ -126,9 +129,11 @@ async function turnOnSync(page, db, passphrase = '') {
   await dialog.getByRole('textbox', { name: 'User name' }).fill(USER);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   if (passphrase) await dialog.getByLabel('Encryption passphrase (optional)').fill(passphrase);
+  const clicked = performance.now();
   await dialog.getByRole('button', { name: 'Turn on sync' }).click();
   await dialog.getByRole('status').getByText(/^Sync is on with /).waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
   await page.keyboard.press('Escape');
+  return clicked;
 }
 
 async function latency() {
@@ -206,8 +211,15 @@ async function parleyRun(db, chats, encrypted) {
   const { page, resetProbes, probes, close } = await profile(app.url);
   try {
     await resetProbes();
-    const started = performance.now();
-    await turnOnSync(page, db, encrypted ? PASSPHRASE : '');
+    const cdp = values.profile ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const opened = performance.now();
+    // The wait starts when Turn on sync is pressed: opening Settings and filling the form is the bench typing.
+    const started = await turnOnSync(page, db, encrypted ? PASSPHRASE : '');
     for (;;) {
       if (await synced(page, PROGRESS_SAMPLE_MS).then(() => true, () => false)) break;
       const elapsed = performance.now() - started;
@@ -217,10 +229,29 @@ async function parleyRun(db, chats, encrypted) {
     }
     await nav(page).getByRole('link', { name: `Bench chat ${chats - 1}`, exact: true }).waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
     const seconds = (performance.now() - started) / 1000;
-    return { seconds, ...(await probes()) };
+    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+    return { seconds, formSeconds: (started - opened) / 1000, ...(await probes()) };
   } finally {
     await close();
   }
+}
+
+/** The functions a CPU profile spent most of its samples in (self time), and the share that was idle. */
+function printProfile(profile) {
+  const selfMs = new Map();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const intervals = profile.timeDeltas;
+  let total = 0;
+  for (const [index, id] of profile.samples.entries()) {
+    const { callFrame } = nodes.get(id);
+    const where = callFrame.url ? `${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}` : '';
+    const name = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
+    const ms = (intervals[index] ?? 0) / 1000;
+    selfMs.set(name, (selfMs.get(name) ?? 0) + ms);
+    total += ms;
+  }
+  console.log(`    profile: ${Math.round(total)} ms sampled`);
+  for (const [name, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`      ${ms.toFixed(0).padStart(6)} ms  ${name}`);
 }
 
 /** A floor page's first sync, timed the same way (from the bench's side, around the page's call). */
@@ -260,7 +291,8 @@ async function compare() {
         for (const [index, page] of PAGES.entries()) {
           const result = await page.run(db, chats, encrypted);
           results[index].push(result);
-          console.log(`  round ${round}, ${page.name}: ${result.seconds.toFixed(1)} s (${Math.round(docs / result.seconds)} docs/s), longest task ${Math.round(result.longestTaskMs)} ms`);
+          const form = result.formSeconds === undefined ? '' : ` (after ${result.formSeconds.toFixed(1)} s opening Settings and filling the form)`;
+          console.log(`  round ${round}, ${page.name}: ${result.seconds.toFixed(1)} s (${Math.round(docs / result.seconds)} docs/s), longest task ${Math.round(result.longestTaskMs)} ms${form}`);
         }
       }
       for (const [index, page] of PAGES.entries()) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { getSyncStatus, subscribeSyncStatus, type SyncAuth, type SyncErrorReason } from '../../chat/sync';
-import { getSyncService, type SyncConfig } from '../../chat/sync';
+import { getSyncService, preloadSyncEngine, type SyncConfig } from '../../chat/sync';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { t } from './settings-text';
@@ -160,6 +160,8 @@ export function SyncSection() {
           disabled={!canSubmit}
           onClick={() =>
             act(async () => {
+              // The engine's code is fetched meanwhile: a failed test wastes a fetch, a passed one saves its wait.
+              void preloadSyncEngine().catch(() => undefined);
               // Only a server that passed the test is synced with: run it first unless it just passed.
               if (test.state !== 'ok' && !(await runTest())) return;
               // The sidebar's status line, loaded before the first status arrives.

@@ -60,6 +60,11 @@ export interface ChangeInbox {
   receive(id: string, deleted: boolean, rev: string, seq: number | string, doc?: PouchDoc): void;
   /** The feed starts after `seq` (the bridge's checkpoint): everything up to it is applied already. */
   begin(seq: number): void;
+  /**
+   * Every change up to `seq` has been received (a first sync's pulled batches, handed over without
+   * their sequence numbers): the checkpoint moves there once they are applied.
+   */
+  reach(seq: number): void;
   /** Drops what is waiting (the bridge stopped). */
   clear(): void;
 }
@@ -120,6 +125,15 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onDra
     begin(seq) {
       counts.seq = Math.max(counts.seq, seq);
       onProgress?.({ ...counts });
+    },
+    reach(seq) {
+      counts.seq = Math.max(counts.seq, seq);
+      onProgress?.({ ...counts });
+      // Draining, the last slice writes it; otherwise nothing will, so a step does.
+      if (draining || !checkpointable) return;
+      schedule(async () => {
+        if (!draining && waiting.size === 0 && checkpointable) await onDrained?.(counts.seq).catch(() => undefined);
+      });
     },
     clear: () => waiting.clear(),
   };

@@ -12,5 +12,7 @@ export { getSyncStatus, subscribeSyncStatus, type SyncStatusSnapshot } from './s
 export { SYNC_SETTING } from './sync-setting';
 
 export const loadSync = () => import('./sync-controller');
+/** The engine and its IndexedDB replica's code, fetched while Turn on sync tests the server (they are needed next). */
+export const preloadSyncEngine = () => loadSync().then((engine) => engine.preloadReplica());
 export const loadSyncService = () => import('./sync-service');
 export { getSyncService } from './sync-service';

@@ -47,7 +47,7 @@ declare module 'pouchdb-core' {
   export interface PouchReplication {
     on(event: 'paused', listener: (error?: unknown) => void): PouchReplication;
     on(event: 'active' | 'complete', listener: () => void): PouchReplication;
-    on(event: 'change', listener: (info: { pending?: number; docs_written?: number }) => void): PouchReplication;
+    on(event: 'change', listener: (info: { pending?: number; docs_written?: number; docs?: PouchDoc[] }) => void): PouchReplication;
     on(event: 'denied' | 'error', listener: (error: unknown) => void): PouchReplication;
     cancel(): void;
   }

@@ -6,6 +6,7 @@ import { readLibraryRecord } from '../shapes/library-record';
 import type { Chat, LibraryRecord, Message } from '../types';
 import { createChangeInbox, type ArrivedChange, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
+import { createFirstPull } from './first-pull';
 import { resolveConflicts } from './sync-conflicts';
 import {
   attachmentDocId, chatDocId, chatRange, joinAttachment, libraryDocId, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type ChatPlace, type DocBody,
@@ -63,6 +64,18 @@ export interface SyncBridge {
   exportLibrary(rowId: string): Promise<void>;
   /** Starts applying the local database's changes to storage. */
   start(): void;
+  /**
+   * A first sync into a fresh replica: a batch the pull has just written, taken as it is
+   * (first-pull.ts) rather than read back through the replica's feed. Ignored once following.
+   */
+  pulled(docs: readonly PouchDoc[]): void;
+  /**
+   * The pull has caught up, the replica at `seq`: from here its changes feed brings every change
+   * (after `seq`; undefined: after the bridge's checkpoint). Called with the replica's update_seq
+   * read in the pull's pause, when no batch is being written: each batch before it was handed over
+   * by pulled(), each one after comes through the feed.
+   */
+  follow(seq?: number): void;
   stop(): void;
   /** Resolves once every queued step has run (tests, and a clean stop). */
   idle(): Promise<void>;
@@ -115,10 +128,14 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   /** Messages whose chat has not arrived yet. */
   const waiting = new Map<string, Message[]>();
   let feed: PouchChanges | undefined;
+  /** Pulled documents come through pulled() until follow(): a fresh replica holds nothing the pull has not written. */
+  let direct = freshReplica;
+  const firstPull = createFirstPull();
   /** Writes to the replica begun (the controller's push skips a first sync's pulled documents only when there were none). */
   let writes = 0;
   const bulkWrite = (docs: PouchDoc[], options?: { new_edits: false }) => {
     writes += 1;
+    if (direct) for (const doc of docs) firstPull.wrote(doc._id);
     return local.bulkDocs(docs, options);
   };
   /** Encrypted only: a plain database's server can write anything anyway (docs/sync.md, "Threat model"). */
@@ -487,6 +504,11 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     onDrained: writeCheckpoint,
   });
   let started = false;
+  const openFeed = (since: number) => {
+    feed = local
+      .changes({ since, live: true, include_docs: true, conflicts: true })
+      .on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq, change.doc));
+  };
 
   return {
     exportChat: (chatId) => enqueue(() => writeChat(chatId)),
@@ -503,9 +525,22 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         const since = await readCheckpoint();
         if (!started) return;
         inbox.begin(since);
-        feed = local
-          .changes({ since, live: true, include_docs: true, conflicts: true })
-          .on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq, change.doc));
+        if (!direct) openFeed(since);
+      });
+    },
+    pulled(docs) {
+      if (!direct || !started) return;
+      for (const change of firstPull.take(docs)) inbox.receive(change.id, change.deleted, change.rev, 0, change.doc);
+    },
+    follow(seq) {
+      if (!direct) return;
+      direct = false;
+      void enqueue(async () => {
+        if (!started || feed) return;
+        const since = seq ?? (await readCheckpoint());
+        if (seq === undefined) inbox.begin(since);
+        else inbox.reach(seq);
+        openFeed(since);
       });
     },
     stop() {

@@ -83,8 +83,12 @@ const PUSH_BATCH_SIZE = 500;
 
 export const localReplicaName = (url: string, db: string) => `parley-sync:${url.replace(/\/+$/, '')}/${db}`;
 
+const loadReplicaAdapter = () => import('pouchdb-adapter-idb');
+/** Fetches the replica's adapter ahead of openLocal (sync is about to start). */
+export const preloadReplica = async (): Promise<void> => void (await loadReplicaAdapter());
+
 async function openLocal(name: string): Promise<PouchDatabase> {
-  const { default: idbAdapter } = await import('pouchdb-adapter-idb');
+  const { default: idbAdapter } = await loadReplicaAdapter();
   PouchDB.plugin(idbAdapter);
   return new PouchDB(name, { adapter: 'idb' });
 }
@@ -163,6 +167,8 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
     if (failure) reportFailure(failure);
     else if (pulled) void local.info().then((info) => progress.replicated(Number(info.update_seq) || 0), () => undefined);
   };
+  /** The bridge follows the replica's feed (it took a first sync's batches from the pull until the pull first caught up). */
+  let following = false;
   const completed = { push: false, pull: false };
   let finish = () => {};
   const replicationDone = new Promise<void>((resolve) => (finish = resolve));
@@ -174,13 +180,24 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
         progress.replicating();
       })
       .on('change', (info) => {
-        if (direction === 'pull') pulled = true;
+        if (direction === 'pull') {
+          pulled = true;
+          bridge.pulled(info.docs ?? []);
+        }
         progress.replicating(direction === 'pull' ? info.pending : undefined);
       })
       .on('paused', (error) => {
         failures[direction] = error;
         paused[direction] = true;
         if (error) reportFailure(error);
+        if (direction === 'pull' && !following) {
+          // Read now, in the pause: no batch is being written, so the feed takes over exactly where pulled() leaves off.
+          following = true;
+          void local.info().then(
+            (info) => bridge.follow(Number.isFinite(Number(info.update_seq)) ? Number(info.update_seq) : undefined),
+            () => bridge.follow(),
+          );
+        }
         if (direction === 'pull' && !push) void startPush(!error);
         else if (paused.push && paused.pull) bothPaused();
       })

@@ -94,9 +94,19 @@ export async function createCryptoDoc(passphrase: string, iterations = PBKDF2_IT
   return { doc: { _id: CRYPTO_DOC_ID, version: 1, kdf: 'PBKDF2', hash: 'SHA-256', iterations, salt: toBase64(salt), check }, key };
 }
 
+/**
+ * The last key unlocked, with what it was derived from: Settings → Sync tests the passphrase and
+ * then turns sync on with it, and PBKDF2 is slow by design (600,000 rounds: a fifth of a second
+ * on a laptop, a second on a phone), so the second asks for the same key again. The passphrase is
+ * in this page's memory anyway (the sync settings hold it).
+ */
+let lastUnlocked: { passphrase: string; salt: string; iterations: number; check: string; key: CryptoKey } | undefined;
+
 /** The key the stored parameters give this passphrase; WrongPassphraseError when the check does not open. */
 export async function unlockCryptoDoc(doc: CryptoDoc, passphrase: string): Promise<CryptoKey> {
   if (doc.kdf !== 'PBKDF2' || doc.hash !== 'SHA-256' || !(doc.iterations >= PBKDF2_ITERATIONS)) throw new WrongPassphraseError();
+  const last = lastUnlocked;
+  if (last && last.passphrase === passphrase && last.salt === doc.salt && last.iterations === doc.iterations && last.check === doc.check) return last.key;
   const key = await deriveKey(passphrase, fromBase64(doc.salt), doc.iterations);
   try {
     const text = new TextDecoder().decode(await decryptBytes(key, CRYPTO_DOC_ID, fromBase64(doc.check)));
@@ -104,5 +114,6 @@ export async function unlockCryptoDoc(doc: CryptoDoc, passphrase: string): Promi
   } catch {
     throw new WrongPassphraseError();
   }
+  lastUnlocked = { passphrase, salt: doc.salt, iterations: doc.iterations, check: doc.check, key };
   return key;
 }

@@ -23,6 +23,8 @@ globalThis.navigator ??= { userAgent: 'Node.js' } as Navigator;
 /** The issue's ceilings, per document of a first sync. */
 const STORE_WRITES_PER_DOC = 0.02;
 const REPLICA_TRANSACTIONS_PER_DOC = 1.1;
+/** Documents read back from the replica after the pull wrote them (the feed read every one: 1 per document). */
+const READ_BACK_PER_DOC = 0.05;
 /** A seeded account: enough documents for several replication batches and bridge slices. */
 const CHATS = 60;
 const MESSAGES_PER_CHAT = 24;
@@ -36,6 +38,21 @@ IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parame
   opened.push({ db: this.name, mode: args[1] ?? 'readonly' });
   return realTransaction.apply(this, args);
 } as IDBDatabase['transaction'];
+
+/**
+ * Documents read from the replica's by-sequence store, by database: a changes feed reads one for
+ * each change it brings back (in getAll batches); PouchDB's pull writes there but never reads it.
+ */
+const docReads: string[] = [];
+const realGetAll = IDBObjectStore.prototype.getAll;
+IDBObjectStore.prototype.getAll = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['getAll']>) {
+  const request = realGetAll.apply(this, args);
+  if (this.name === 'by-sequence') {
+    const db = this.transaction.db.name;
+    request.addEventListener('success', () => docReads.push(...(request.result as unknown[]).map(() => db)));
+  }
+  return request;
+} as IDBObjectStore['getAll'];
 
 let couch: CouchServer;
 let handle: SyncHandle | undefined;
@@ -72,7 +89,7 @@ async function sealed(docs: object[]): Promise<object[]> {
 }
 
 describe('a first sync into IndexedDB', () => {
-  it.each(['plain', 'encrypted'] as const)('%s: costs at most 0.02 readwrite transactions per document on Parley’s store and 1.1 transactions per document on the replica', async (mode) => {
+  it.each(['plain', 'encrypted'] as const)('%s: costs at most 0.02 readwrite transactions per document on Parley’s store and 1.1 transactions per document on the replica, and reads none back', async (mode) => {
     couch = await startCouchServer();
     await couch.createDb('parley');
     const plain = accountDocs();
@@ -84,6 +101,7 @@ describe('a first sync into IndexedDB', () => {
     const replica = new PouchDB(`first-sync-replica-${mode}`, { adapter: 'idb' });
     const statuses: SyncStatus[] = [];
     opened.length = 0;
+    docReads.length = 0;
     handle = await startSync({ url: couch.url, db: 'parley', auth: { kind: 'none' }, ...(mode === 'encrypted' && { passphrase: PASSPHRASE }), persistence, local: replica, announce: () => {}, onStatus: (status) => statuses.push(status) });
     await eventually(() => expect(statuses.at(-1)).toEqual({ state: 'synced' }), 60_000);
 
@@ -92,8 +110,11 @@ describe('a first sync into IndexedDB', () => {
     expect(await persistence.listMessages('chat7')).toHaveLength(MESSAGES_PER_CHAT);
     const storeWrites = opened.filter((tx) => tx.db === `${PARLEY_DB}-${mode}` && tx.mode === 'readwrite').length;
     const replicaTransactions = opened.filter((tx) => tx.db.endsWith(`first-sync-replica-${mode}`)).length;
-    console.log(`${mode} first sync of ${docs.length} documents: ${storeWrites} readwrite transactions on Parley's store, ${replicaTransactions} on the replica`);
+    const readBack = docReads.filter((db) => db.endsWith(`first-sync-replica-${mode}`)).length;
+    console.log(`${mode} first sync of ${docs.length} documents: ${storeWrites} readwrite transactions on Parley's store, ${replicaTransactions} on the replica, ${readBack} documents read back from it`);
     expect(storeWrites).toBeLessThanOrEqual(docs.length * STORE_WRITES_PER_DOC);
     expect(replicaTransactions).toBeLessThanOrEqual(docs.length * REPLICA_TRANSACTIONS_PER_DOC);
+    // The bridge takes the pulled documents as the pull writes them: none is read back through the feed.
+    expect(readBack).toBeLessThanOrEqual(docs.length * READ_BACK_PER_DOC);
   }, 120_000);
 });
