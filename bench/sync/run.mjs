@@ -9,7 +9,8 @@
 // 3) `--big`: Parley alone on a big account (10,000 chats / 200,000 messages), the old figure.
 //   npm run bench:sync [-- --sizes 500:10000,2000:40000 --modes plain,encrypted --rounds 3 --no-latency --big]
 // `--profile`: a CPU profile of Parley's page over each first sync; its heaviest functions by self
-// time are printed (build with PARLEY_NO_MINIFY=1 to read their names).
+// time are printed, and the longest animation frames with their scripts (build with
+// PARLEY_NO_MINIFY=1 to read their names); `--parley-only` leaves the floors out.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'big-messages': { type: 'string', default: '200000' },
     minutes: { type: 'string', default: '30' },
     profile: { type: 'boolean', default: false },
+    'parley-only': { type: 'boolean', default: false },
   },
 });
 const SIZES = values.sizes.split(',').filter(Boolean).map((size) => size.split(':').map(Number));
@@ -89,6 +91,15 @@ async function profile(url) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
     }).observe({ type: 'longtask', buffered: true });
+    // The longest frames with the scripts that ran in them (Chromium's long-animation-frame entries), for --profile.
+    window.__frames = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const scripts = entry.scripts.map((script) => `${Math.round(script.duration)} ms ${script.invoker} ${script.sourceFunctionName} ${script.sourceURL.split('/').pop()}:${script.sourceCharPosition}`);
+        window.__frames.push({ duration: entry.duration, blocking: entry.blockingDuration, scripts });
+        window.__frames.sort((a, b) => b.duration - a.duration).splice(5);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
     window.__maxGap = 0;
     window.__longGaps = 0;
     let last = performance.now();
@@ -213,6 +224,7 @@ async function parleyRun(db, chats, encrypted) {
     await resetProbes();
     const cdp = values.profile ? await page.context().newCDPSession(page) : undefined;
     if (cdp) {
+      await page.evaluate(() => void (window.__frames = []));
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -229,7 +241,10 @@ async function parleyRun(db, chats, encrypted) {
     }
     await nav(page).getByRole('link', { name: `Bench chat ${chats - 1}`, exact: true }).waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
     const seconds = (performance.now() - started) / 1000;
-    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
+    if (cdp) {
+      printProfile((await cdp.send('Profiler.stop')).profile);
+      for (const frame of await page.evaluate(() => window.__frames)) console.log(`    frame ${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blocking)}):\n      ${frame.scripts.join('\n      ')}`);
+    }
     return { seconds, formSeconds: (started - opened) / 1000, ...(await probes()) };
   } finally {
     await close();
@@ -276,6 +291,8 @@ const PAGES = [
   { name: 'PouchDB pull, batch_size 1000, batches_limit 4', run: (db) => floorRun(db, 'tuned') },
   { name: '_changes?include_docs pages, one IndexedDB transaction each', run: (db) => floorRun(db, 'changes') },
 ];
+// `--parley-only`: no floors (a profile, a quick look); no ratios then.
+if (values['parley-only']) PAGES.splice(1);
 
 async function compare() {
   const rows = [];
