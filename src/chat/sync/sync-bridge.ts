@@ -172,7 +172,11 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
    * exported next; writing it again would undo that change (a rename made just after the chat was
    * sent, with the feed a slice behind).
    */
-  const isKnown = (id: string, body: DocBody) => known.get(id) === stableJson({ ...body, changedAt: 0 });
+  const isKnown = (id: string, body: DocBody) => {
+    const content = known.get(id);
+    // A first sync meets every document once: no entry, so nothing to serialise.
+    return content !== undefined && content === stableJson({ ...body, changedAt: 0 });
+  };
 
   async function storedBody(doc: PouchDoc | null | undefined): Promise<DocBody | undefined> {
     return doc && !doc._deleted ? codec.decode(doc) : undefined;
