@@ -222,6 +222,7 @@ async function writeIndex(outDir, entry, appMeta, headMeta, styles) {
  * root of dist/, not hashed (the browser looks for a newer version at the same address). It is
  * stamped with a digest of every file name in assets/: a build that changes anything the app
  * loads gives a different worker, which the open pages announce; an identical rebuild does not.
+ * It carries those names too, so it can forget the files of builds no page uses any more.
  */
 const SERVICE_WORKER = 'src/app/offline/service-worker.ts';
 
@@ -236,7 +237,7 @@ async function buildServiceWorker(outDir) {
     format: 'iife',
     minify: true,
     target: TARGET,
-    define: { __PARLEY_BUILD__: JSON.stringify(id) },
+    define: { __PARLEY_BUILD__: JSON.stringify(id), __PARLEY_FILES__: JSON.stringify(names) },
     logLevel: 'warning',
   });
 }

@@ -266,6 +266,12 @@ describe('a new version at /, desktop, light, by keyboard', () => {
     await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
     await everythingUsedIsKept(page);
     const oldChatChunk = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /\/chat-page-[A-Z0-9]{8}\.js$/.test(name))!);
+    // A file of a build before this one, still kept: the next version forgets it, and keeps this build's.
+    const ancient = await page.evaluate(async () => {
+      const url = new URL('assets/ancient-ZZZZZZZZ.js', document.baseURI).href;
+      await (await caches.open('parley-files')).put(url, new Response('// a build before this one'));
+      return url;
+    });
 
     // A reply streams, held mid-way until the test has looked, while the server moves on to the next version and the browser finds it.
     let goOn!: () => void;
@@ -302,5 +308,8 @@ describe('a new version at /, desktop, light, by keyboard', () => {
     await expect.poll(runningVersion).toBe(nextMain);
     await expect.poll(() => heading(page).textContent()).toBe(CHAT_TITLE);
     await page.getByText('To the very end.', { exact: false }).waitFor();
+    const kept = (url: string) => page.evaluate(async (address) => (await (await caches.open('parley-files')).match(address)) !== undefined, url);
+    await expect.poll(() => kept(ancient)).toBe(false);
+    expect(await kept(oldChatChunk)).toBe(true);
   }, JOURNEY_TIMEOUT_MS);
 });

@@ -34,3 +34,28 @@ export function filesListedIn(html: string, base: string): string[] {
   }
   return [...files];
 }
+
+/** How many builds' files the worker keeps: this one's and the one before (a tab still open on it gets its own chunks). */
+export const BUILDS_KEPT = 2;
+
+/**
+ * The builds whose files stay once `current` takes over: it first, then the most recent of the
+ * builds kept before (`before`, newest first), BUILDS_KEPT in all.
+ */
+export const buildsToKeep = (current: string, before: readonly string[]): string[] =>
+  [current, ...before.filter((build) => build !== current)].slice(0, BUILDS_KEPT);
+
+/**
+ * The kept files (absolute addresses) no build still kept uses: a hashed file under `assets/` whose
+ * name is in none of `files` (each kept build's list of asset names). Other files (the manifest,
+ * icons) are overwritten in place, never piled up, so they stay.
+ */
+export function filesToForget(kept: readonly string[], files: readonly (readonly string[])[], base: string): string[] {
+  const assets = new URL('assets/', base).href;
+  const used = new Set(files.flat());
+  return kept.filter((url) => {
+    if (!url.startsWith(assets)) return false;
+    const name = url.slice(assets.length).split(/[?#]/)[0]!;
+    return !name.includes('/') && isHashedFile(`/${name}`) && !used.has(name);
+  });
+}

@@ -5,23 +5,35 @@
 // Hand-written rather than Workbox: four rules in ~130 lines, with no precache manifest to
 // generate (SPEC A1: nothing is fetched ahead of its route) and no library code to audit under
 // the CSP. Every request it makes is to its own origin, inside its scope.
-import { filesListedIn, isHashedFile, isShellAddress, type WorkerMessage } from './offline-protocol';
+import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress, type WorkerMessage } from './offline-protocol';
 
 /** Set by build.mjs: a digest of this build's index.html, so each build's worker differs by at least that. */
 declare const __PARLEY_BUILD__: string;
+/** Set by build.mjs: the names of this build's files in assets/ (what its pages can ever load). */
+declare const __PARLEY_FILES__: readonly string[];
 
 const worker = self as unknown as ServiceWorkerGlobalScope;
 /** index.html per build (`<scope>?build=<id>`): an old page's worker serves its own shell, never a newer build's. */
 const SHELL_CACHE = 'parley-shell';
 /**
- * Every file a page has used, from every build: hashed names never repeat, so an old page open
- * in a tab is still served its own chunks after a newer build arrived; never emptied by an update.
+ * Every file a page has used, from this build and the one before: hashed names never repeat, so
+ * a page still open on the older build is served its own chunks after the newer one arrived.
+ * Older builds' files are forgotten when a new version takes over (forgetOldBuilds).
  */
 const FILES_CACHE = 'parley-files';
 const KNOWN_CACHES = new Set([SHELL_CACHE, FILES_CACHE]);
 
 const scope = () => worker.registration.scope;
 const shellKey = (build: string) => `${scope()}?parley-build=${encodeURIComponent(build)}`;
+/** A build's list of asset names, kept beside its shell by its own worker: a later worker cannot know it otherwise. */
+const filesKey = (build: string) => `${scope()}?parley-files=${encodeURIComponent(build)}`;
+/** The builds whose files are kept, newest first. */
+const buildsKey = () => `${scope()}?parley-builds`;
+const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+async function readList(cache: Cache, key: string): Promise<string[] | undefined> {
+  const value: unknown = await (await cache.match(key))?.json().catch(() => undefined);
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
+}
 /** Only this origin, inside the scope: everything else is left to the browser, untouched. */
 const ours = (url: string) => url.startsWith(scope());
 
@@ -42,18 +54,30 @@ async function installShell(): Promise<void> {
   if (!response.ok) throw new Error(`The app's index answered ${response.status}`);
   const html = await response.clone().text();
   await keep(SHELL_CACHE, shellKey(__PARLEY_BUILD__), response);
+  await (await caches.open(SHELL_CACHE)).put(filesKey(__PARLEY_BUILD__), json(__PARLEY_FILES__));
   const files = await caches.open(FILES_CACHE);
   const missing: string[] = [];
   for (const file of filesListedIn(html, scope())) if (!(await files.match(file))) missing.push(file);
   await files.addAll(missing);
 }
 
-/** Drops older builds' shells and caches this worker does not know; keeps every file. */
-async function forgetOldShells(): Promise<void> {
+/**
+ * Drops older builds' shells and caches this worker does not know, and the files of builds before
+ * the previous one (buildsToKeep). When a kept build's list is missing (its worker came before
+ * the lists), no file is forgotten this time: which ones it needs is not known.
+ */
+async function forgetOldBuilds(): Promise<void> {
   for (const name of await caches.keys()) if (!KNOWN_CACHES.has(name)) await caches.delete(name);
   const shells = await caches.open(SHELL_CACHE);
-  const current = shellKey(__PARLEY_BUILD__);
-  for (const request of await shells.keys()) if (request.url !== current) await shells.delete(request);
+  const builds = buildsToKeep(__PARLEY_BUILD__, (await readList(shells, buildsKey())) ?? []);
+  await shells.put(buildsKey(), json(builds));
+  const lists = await Promise.all(builds.map((build) => readList(shells, filesKey(build))));
+  const stays = new Set([shellKey(__PARLEY_BUILD__), buildsKey(), ...builds.map(filesKey)]);
+  for (const request of await shells.keys()) if (!stays.has(request.url)) await shells.delete(request);
+  if (lists.some((list) => !list)) return;
+  const files = await caches.open(FILES_CACHE);
+  const kept = (await files.keys()).map((request) => request.url);
+  for (const url of filesToForget(kept, lists as string[][], scope())) await files.delete(url);
 }
 
 /** Navigations: the network first (the newest version when online), this build's shell when it cannot answer. */
@@ -104,7 +128,7 @@ async function keepUsed(urls: readonly string[]): Promise<void> {
 
 worker.addEventListener('install', (event) => event.waitUntil(installShell()));
 
-worker.addEventListener('activate', (event) => event.waitUntil(forgetOldShells().then(() => worker.clients.claim())));
+worker.addEventListener('activate', (event) => event.waitUntil(forgetOldBuilds().then(() => worker.clients.claim())));
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;

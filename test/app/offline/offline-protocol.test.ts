@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesListedIn, isHashedFile, isShellAddress } from '../../../src/app/offline/offline-protocol';
+import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress } from '../../../src/app/offline/offline-protocol';
 
 describe('the service worker’s sorting rules (issue 26)', () => {
   it.each([
@@ -43,5 +43,31 @@ describe('the service worker’s sorting rules (issue 26)', () => {
       'http://127.0.0.1:4173/parley/assets/main-AAAAAAAA.js',
       'http://127.0.0.1:4173/parley/assets/chunk-BBBBBBBB.js',
     ]);
+  });
+});
+
+describe('the service worker’s pruning rules', () => {
+  it('keeps this build and the one before it, newest first', () => {
+    expect(buildsToKeep('c', ['b', 'a'])).toEqual(['c', 'b']);
+    expect(buildsToKeep('c', [])).toEqual(['c']);
+    // The same build again (a worker reinstalled): not counted twice.
+    expect(buildsToKeep('b', ['b', 'a'])).toEqual(['b', 'a']);
+  });
+
+  it('forgets a hashed asset no kept build lists, and nothing else', () => {
+    const base = 'https://example.test/parley/';
+    const kept = [
+      `${base}assets/main-AAAAAAAA.js`,
+      `${base}assets/chat-page-BBBBBBBB.js`,
+      `${base}assets/chat-page-CCCCCCCC.js`,
+      `${base}assets/old-settings-DDDDDDDD.css`,
+      `${base}manifest.webmanifest`,
+      `${base}icons/icon-192.png`,
+      'https://example.test/assets/main-EEEEEEEE.js',
+    ];
+    const current = ['main-AAAAAAAA.js', 'chat-page-CCCCCCCC.js'];
+    const previous = ['main-AAAAAAAA.js', 'chat-page-BBBBBBBB.js'];
+    expect(filesToForget(kept, [current, previous], base)).toEqual([`${base}assets/old-settings-DDDDDDDD.css`]);
+    expect(filesToForget(kept, [current], base)).toEqual([`${base}assets/chat-page-BBBBBBBB.js`, `${base}assets/old-settings-DDDDDDDD.css`]);
   });
 });
