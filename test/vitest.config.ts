@@ -15,6 +15,8 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     setupFiles: ['test/support/setup-dom.ts'],
     restoreMocks: true,
+    // Past the Testing Library wait (setup-dom.ts), so a slow wait fails as itself.
+    testTimeout: 15_000,
     // One known library fault, and only it: pouchdb-replication asks the source for its info to
     // report progress after each batch (`src.info().then(…)`, lib/index.js) with no catch, so when
     // a sync test's CouchDB server goes away mid-batch (stopped on purpose, or at teardown) that
