@@ -6,7 +6,7 @@ import { readLibraryRecord } from '../shapes/library-record';
 import type { Chat, LibraryRecord, Message } from '../types';
 import { createChangeInbox, type ArrivedChange, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
-import { createFirstPull } from './first-pull';
+import { createFirstPull, type FirstPull } from './first-pull';
 import { resolveConflicts } from './sync-conflicts';
 import {
   attachmentDocId, chatDocId, chatRange, joinAttachment, libraryDocId, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type ChatPlace, type DocBody,
@@ -128,14 +128,13 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   /** Messages whose chat has not arrived yet. */
   const waiting = new Map<string, Message[]>();
   let feed: PouchChanges | undefined;
-  /** Pulled documents come through pulled() until follow(): a fresh replica holds nothing the pull has not written. */
-  let direct = freshReplica;
-  const firstPull = createFirstPull();
+  /** While set, pulled documents come through pulled(), until follow(): a fresh replica holds nothing the pull has not written. */
+  let firstPull: FirstPull | undefined = freshReplica ? createFirstPull() : undefined;
   /** Writes to the replica begun (the controller's push skips a first sync's pulled documents only when there were none). */
   let writes = 0;
   const bulkWrite = (docs: PouchDoc[], options?: { new_edits: false }) => {
     writes += 1;
-    if (direct) for (const doc of docs) firstPull.wrote(doc._id);
+    if (firstPull) for (const doc of docs) firstPull.wrote(doc._id);
     return local.bulkDocs(docs, options);
   };
   /** Encrypted only: a plain database's server can write anything anyway (docs/sync.md, "Threat model"). */
@@ -529,16 +528,17 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         const since = await readCheckpoint();
         if (!started) return;
         inbox.begin(since);
-        if (!direct) openFeed(since);
+        if (!firstPull) openFeed(since);
       });
     },
     pulled(docs) {
-      if (!direct || !started) return;
+      if (!firstPull || !started) return;
       for (const change of firstPull.take(docs)) inbox.receive(change.id, change.deleted, change.rev, 0, change.doc);
     },
     follow(seq) {
-      if (!direct) return;
-      direct = false;
+      if (!firstPull) return;
+      // Its ids (every document of the account) are no longer needed.
+      firstPull = undefined;
       void enqueue(async () => {
         if (!started || feed) return;
         const since = seq ?? (await readCheckpoint());
