@@ -233,6 +233,10 @@ export interface ChatDefaults {
   maxTokens?: number;
   /** MCP server ids; absent: fall through, [] : none. */
   toolServers?: string[];
+  /** Anthropic's extended thinking budget in tokens; absent: fall through (none at the end). */
+  thinkingBudget?: number;
+  /** OpenAI Responses' reasoning effort; absent: fall through (the model's default at the end). */
+  reasoningEffort?: Chat['reasoningEffort'];
 }
 
 export interface LibraryInstructions extends LibraryRow<'instructions'> {

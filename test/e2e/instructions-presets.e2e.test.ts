@@ -191,8 +191,22 @@ describe.each(journeys)('instructions and presets, %s by %s, %s', (viewport, way
     expect(await form.getByLabel('Temperature').inputValue()).toBe('0.3');
     await checkStop(page, 'editing a preset');
     await shot('preset-form');
-    await press(form.getByRole('button', { name: 'Cancel' }));
+    // A thinking budget and a reasoning effort are kept with the preset.
+    await type(form.getByLabel('Thinking budget (Anthropic)'), '2048');
+    const effort = form.getByLabel('Reasoning effort (OpenAI Responses)');
+    if (touch) await effort.selectOption('high');
+    else {
+      await tabTo(page, effort);
+      // A closed select steps through its options with the arrow keys: Model default → Minimal → Low → Medium → High.
+      for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowDown');
+    }
+    expect(await effort.inputValue()).toBe('high');
+    await checkStop(page, 'a preset with a thinking budget');
+    await effort.scrollIntoViewIfNeeded();
+    await shot('preset-thinking');
+    await press(form.getByRole('button', { name: 'Save preset' }));
     await form.waitFor({ state: 'hidden' });
+    await expect.poll(() => settingsDialog(page).getByRole('listitem').filter({ hasText: 'French' }).textContent()).toContain('Thinks up to 2048 tokens · High reasoning');
     await closeSettings();
 
     if (!touch) expect(await pointerEventsSeen(page)).toEqual([]);

@@ -1,12 +1,16 @@
-/** The fields a new chat's settings are made of (the defaults' and a preset's): system prompt, temperature, maximum tokens, tool servers. */
+/** The fields a new chat's settings are made of (the defaults' and a preset's): system prompt, temperature, maximum tokens, tool servers, thinking budget, reasoning effort. */
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import type { ChatDefaults } from '../../chat/types';
 import { getToolSettingsStore } from '../../chat/tools/tool-settings';
 import {
+  isReasoningEffort,
   MAX_TOKENS_MIN,
   parseMaxTokens,
   parseTemperature,
+  parseThinkingBudget,
+  REASONING_EFFORTS,
   settingText,
+  THINKING_BUDGET_MIN,
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
   TEMPERATURE_STEP,
@@ -23,6 +27,9 @@ export interface SettingsDraft {
   maxTokens: string;
   /** Absent: not chosen here (falls through to the next layer). */
   toolServers: string[] | undefined;
+  thinkingBudget: string;
+  /** '' : not chosen here. */
+  reasoningEffort: string;
 }
 
 export const draftOf = (row: ChatDefaults | undefined): SettingsDraft => ({
@@ -30,9 +37,11 @@ export const draftOf = (row: ChatDefaults | undefined): SettingsDraft => ({
   temperature: settingText(row?.temperature),
   maxTokens: settingText(row?.maxTokens),
   toolServers: row?.toolServers ? [...row.toolServers] : undefined,
+  thinkingBudget: settingText(row?.thinkingBudget),
+  reasoningEffort: row?.reasoningEffort ?? '',
 });
 
-export type DraftCheck = { ok: true; values: Omit<ChatDefaults, 'model'> } | { ok: false; field: 'temperature' | 'maxTokens' };
+export type DraftCheck = { ok: true; values: Omit<ChatDefaults, 'model'> } | { ok: false; field: 'temperature' | 'maxTokens' | 'thinkingBudget' };
 
 /** The draft as stored values, or the first field that is not valid; empty fields are left out. */
 export function valuesOf(draft: SettingsDraft): DraftCheck {
@@ -40,6 +49,8 @@ export function valuesOf(draft: SettingsDraft): DraftCheck {
   if (!temperature.ok) return { ok: false, field: 'temperature' };
   const maxTokens = parseMaxTokens(draft.maxTokens);
   if (!maxTokens.ok) return { ok: false, field: 'maxTokens' };
+  const thinkingBudget = parseThinkingBudget(draft.thinkingBudget);
+  if (!thinkingBudget.ok) return { ok: false, field: 'thinkingBudget' };
   return {
     ok: true,
     values: {
@@ -47,6 +58,8 @@ export function valuesOf(draft: SettingsDraft): DraftCheck {
       ...(temperature.value !== undefined && { temperature: temperature.value }),
       ...(maxTokens.value !== undefined && { maxTokens: maxTokens.value }),
       ...(draft.toolServers !== undefined && { toolServers: draft.toolServers }),
+      ...(thinkingBudget.value !== undefined && { thinkingBudget: thinkingBudget.value }),
+      ...(isReasoningEffort(draft.reasoningEffort) && { reasoningEffort: draft.reasoningEffort }),
     },
   };
 }
@@ -58,7 +71,7 @@ export interface ChatDefaultsFieldsProps {
   onBlur?(): void;
 }
 
-/** The four fields, each labelled, with its hint or (once it is not valid) its error. */
+/** The fields, each labelled, with its hint or (once it is not valid) its error. */
 export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFieldsProps) {
   const id = useId();
   const tools = getToolSettingsStore();
@@ -66,6 +79,7 @@ export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFiel
   useEffect(() => void tools.init(), [tools]);
   const temperatureBad = !parseTemperature(draft.temperature).ok;
   const maxTokensBad = !parseMaxTokens(draft.maxTokens).ok;
+  const budgetBad = !parseThinkingBudget(draft.thinkingBudget).ok;
   const set = (patch: Partial<SettingsDraft>) => onChange({ ...draft, ...patch });
   const chosen = draft.toolServers ?? [];
   return (
@@ -141,6 +155,36 @@ export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFiel
           </label>
         ))}
       </fieldset>
+      <div className="settings-field">
+        <label htmlFor={`${id}thinkingBudget`}>{t('library.fields.thinkingBudget')}</label>
+        <input
+          id={`${id}thinkingBudget`}
+          className="settings-input settings-number"
+          type="number"
+          inputMode="numeric"
+          min={THINKING_BUDGET_MIN}
+          step={1}
+          value={draft.thinkingBudget}
+          aria-invalid={budgetBad || undefined}
+          aria-describedby={`${id}thinkingBudgetHint`}
+          onChange={(event) => set({ thinkingBudget: event.target.value })}
+          onBlur={onBlur}
+        />
+        <p id={`${id}thinkingBudgetHint`} className={budgetBad ? 'settings-error' : 'settings-hint'}>
+          {t(budgetBad ? 'library.fields.thinkingBudgetError' : 'library.fields.thinkingBudgetHint', { min: THINKING_BUDGET_MIN })}
+        </p>
+      </div>
+      <div className="settings-field">
+        <label htmlFor={`${id}effort`}>{t('library.fields.reasoningEffort')}</label>
+        <select id={`${id}effort`} className="settings-input" value={draft.reasoningEffort} onChange={(event) => set({ reasoningEffort: event.target.value })} onBlur={onBlur}>
+          <option value="">{t('library.fields.reasoningEffort.default')}</option>
+          {REASONING_EFFORTS.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`library.fields.reasoningEffort.${choice}`)}
+            </option>
+          ))}
+        </select>
+      </div>
     </>
   );
 }

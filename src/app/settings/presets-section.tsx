@@ -21,6 +21,8 @@ export function presetSummary(preset: LibraryPreset): string {
     preset.model && t('library.presets.summaryModel', { model: modelIdOf(preset.model) }),
     preset.temperature !== undefined && t('library.presets.summaryTemperature', { value: preset.temperature }),
     preset.maxTokens !== undefined && tn('library.presets.summaryMaxTokens', preset.maxTokens),
+    preset.thinkingBudget !== undefined && tn('library.presets.summaryThinking', preset.thinkingBudget),
+    preset.reasoningEffort && t('library.presets.summaryEffort', { effort: t(`library.fields.reasoningEffort.${preset.reasoningEffort}`) }),
     preset.systemPrompt?.trim() && t('library.presets.summaryPrompt'),
   ].filter((part): part is string => typeof part === 'string' && part !== '');
   return parts.length > 0 ? parts.join(' · ') : t('library.presets.summaryNone');

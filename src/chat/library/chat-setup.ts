@@ -14,9 +14,9 @@ export interface LibraryContents {
   prompts?: readonly LibraryPrompt[];
 }
 
-export const SETTING_FIELDS = ['model', 'systemPrompt', 'temperature', 'maxTokens', 'toolServers'] as const;
+export const SETTING_FIELDS = ['model', 'systemPrompt', 'temperature', 'maxTokens', 'toolServers', 'thinkingBudget', 'reasoningEffort'] as const;
 /** The fields the "Custom" mark compares: the model has its own picker in the header, so it is not among them. */
-export const CUSTOM_FIELDS = ['systemPrompt', 'temperature', 'maxTokens', 'toolServers'] as const;
+export const CUSTOM_FIELDS = ['systemPrompt', 'temperature', 'maxTokens', 'toolServers', 'thinkingBudget', 'reasoningEffort'] as const;
 
 /** The settings fields of a row, the unset ones left out. */
 export function settingsOf(row: ChatDefaults | undefined): ChatDefaults {
@@ -27,6 +27,8 @@ export function settingsOf(row: ChatDefaults | undefined): ChatDefaults {
   if (row.temperature !== undefined) out.temperature = row.temperature;
   if (row.maxTokens !== undefined) out.maxTokens = row.maxTokens;
   if (row.toolServers !== undefined) out.toolServers = [...row.toolServers];
+  if (row.thinkingBudget !== undefined) out.thinkingBudget = row.thinkingBudget;
+  if (row.reasoningEffort !== undefined) out.reasoningEffort = row.reasoningEffort;
   return out;
 }
 
@@ -70,6 +72,8 @@ export function resetPatch(chat: Chat, library: LibraryContents): Partial<Chat> 
     temperature: undefined,
     maxTokens: undefined,
     toolServers: undefined,
+    thinkingBudget: undefined,
+    reasoningEffort: undefined,
     presetId: undefined,
     ...(base.model !== undefined && { model: base.model }),
   };

@@ -13,6 +13,10 @@ export type RecordCheck = { ok: true; record: LibraryRecord } | { ok: false; id?
 const KINDS: readonly LibraryKind[] = ['instructions', 'defaults', 'preset', 'project', 'prompt'];
 const SOURCE_APPS: readonly SourceApp[] = ['chatgpt', 'claude', 'openwebui', 'parley-backup'];
 
+/** Anthropic's smallest extended-thinking budget; the efforts OpenAI's Responses take. */
+const THINKING_BUDGET_FLOOR = 1024;
+const REASONING_EFFORTS: readonly string[] = ['minimal', 'low', 'medium', 'high'];
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max = MAX_TEXT_FIELD_CHARS): value is string => typeof value === 'string' && value.length <= max;
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -39,6 +43,14 @@ function readDefaults(value: Record<string, unknown>): ChatDefaults | string {
   if (value.toolServers !== undefined) {
     if (!Array.isArray(value.toolServers) || !value.toolServers.every((id) => isText(id, 200))) return 'its tool servers are not a list of ids';
     out.toolServers = [...(value.toolServers as string[])];
+  }
+  if (value.thinkingBudget !== undefined) {
+    if (typeof value.thinkingBudget !== 'number' || !Number.isInteger(value.thinkingBudget) || value.thinkingBudget < THINKING_BUDGET_FLOOR) return 'its thinking budget is not a whole number of 1,024 or more';
+    out.thinkingBudget = value.thinkingBudget;
+  }
+  if (value.reasoningEffort !== undefined) {
+    if (!REASONING_EFFORTS.includes(value.reasoningEffort as never)) return 'its reasoning effort is not minimal, low, medium or high';
+    out.reasoningEffort = value.reasoningEffort as ChatDefaults['reasoningEffort'];
   }
   return out;
 }

@@ -93,8 +93,15 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
 
   // The chat as Save would store it: "What the model receives" and "Save as preset" read it.
   const edited: Chat | undefined =
-    parsedTemperature.ok && parsedMaxTokens.ok
-      ? { ...chat, systemPrompt: prompt.trim() === '' ? undefined : prompt, temperature: parsedTemperature.value, maxTokens: parsedMaxTokens.value }
+    parsedTemperature.ok && parsedMaxTokens.ok && parsedBudget.ok
+      ? {
+          ...chat,
+          systemPrompt: prompt.trim() === '' ? undefined : prompt,
+          temperature: parsedTemperature.value,
+          maxTokens: parsedMaxTokens.value,
+          thinkingBudget: parsedBudget.value,
+          reasoningEffort: isReasoningEffort(effort) ? effort : undefined,
+        }
       : undefined;
 
   return (

@@ -155,4 +155,29 @@ describe('Settings → Presets', () => {
     });
     expect(library.getSnapshot().presets).toMatchObject([{ id: edited!.id, name: 'Briefer' }]);
   });
+
+  it('keeps a thinking budget and a reasoning effort; a budget under 1,024 is said and not saved', async () => {
+    await renderIn(<PresetsSection />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add preset' }));
+    const form = () => screen.getByRole('form', { name: /preset/ });
+    fireEvent.change(within(form()).getByLabelText('Name'), { target: { value: 'Deep' } });
+    fireEvent.change(within(form()).getByLabelText('Thinking budget (Anthropic)'), { target: { value: '100' } });
+    expect(within(form()).getByText('Enter a whole number of 1024 or more, or leave it empty.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(form()).getByRole('button', { name: 'Save preset' }));
+      await flushPromises();
+    });
+    expect(library.getSnapshot().presets).toEqual([]);
+    fireEvent.change(within(form()).getByLabelText('Thinking budget (Anthropic)'), { target: { value: '4096' } });
+    fireEvent.change(within(form()).getByLabelText('Reasoning effort (OpenAI Responses)'), { target: { value: 'high' } });
+    await act(async () => {
+      fireEvent.click(within(form()).getByRole('button', { name: 'Save preset' }));
+      await flushPromises();
+    });
+    expect(library.getSnapshot().presets).toMatchObject([{ name: 'Deep', thinkingBudget: 4096, reasoningEffort: 'high' }]);
+    expect(screen.getByRole('listitem').textContent).toContain('Thinks up to 4096 tokens · High reasoning');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Deep' }));
+    expect(within(form()).getByLabelText('Thinking budget (Anthropic)')).toHaveProperty('value', '4096');
+    expect(within(form()).getByLabelText('Reasoning effort (OpenAI Responses)')).toHaveProperty('value', 'high');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseSettings, customFields, effectiveSettings, presetPatch, resetPatch, type LibraryContents } from '../../../src/chat/library';
+import { baseSettings, customFields, effectiveSettings, presetPatch, requestChat, resetPatch, type LibraryContents } from '../../../src/chat/library';
 import type { LibraryPreset, LibraryProject } from '../../../src/chat/types';
 import { chat } from '../fixtures';
 
@@ -24,6 +24,23 @@ describe("a chat's layers", () => {
     expect(customFields(chat('c', 1, { temperature: 1.2, toolServers: ['s1'] }), library)).toEqual(['temperature', 'toolServers']);
     // The model has its own picker: changing it is not "custom".
     expect(customFields(chat('c', 1, { model: 'other' }), library)).toEqual([]);
+  });
+
+  it('carries a thinking budget and a reasoning effort through the layers, into a chat from its preset, and out again on Reset', () => {
+    const deep: LibraryPreset = { id: 'deep', kind: 'preset', name: 'Deep', createdAt: 1, updatedAt: 1, model: 'claude', thinkingBudget: 8000, reasoningEffort: 'high' };
+    const layered: LibraryContents = { ...library, defaults: { ...library.defaults!, thinkingBudget: 2048 }, presets: [deep], projects: [{ ...project, presetId: 'deep' }] };
+    expect(baseSettings(undefined, layered)).toMatchObject({ thinkingBudget: 2048 });
+    expect(baseSettings('proj', layered)).toMatchObject({ thinkingBudget: 8000, reasoningEffort: 'high' });
+    expect(presetPatch(deep)).toEqual({ model: 'claude', thinkingBudget: 8000, reasoningEffort: 'high', presetId: 'deep' });
+    // A chat outside the project that took the preset differs from the defaults there: custom.
+    const started = chat('c', 1, presetPatch(deep));
+    expect(customFields(started, layered)).toEqual(['thinkingBudget', 'reasoningEffort']);
+    expect(resetPatch(started, layered)).toMatchObject({ thinkingBudget: undefined, reasoningEffort: undefined, presetId: undefined });
+    expect(Object.keys(resetPatch(started, layered))).toEqual(expect.arrayContaining(['thinkingBudget', 'reasoningEffort']));
+    // What a request is built from: the chat's own value, else its layers'.
+    expect(requestChat(chat('c', 1), layered)).toMatchObject({ thinkingBudget: 2048 });
+    expect(requestChat(chat('c', 1, { projectId: 'proj' }), layered)).toMatchObject({ thinkingBudget: 8000, reasoningEffort: 'high' });
+    expect(requestChat(chat('c', 1, { projectId: 'proj', thinkingBudget: 1024 }), layered)).toMatchObject({ thinkingBudget: 1024 });
   });
 
   it('copies a preset into a chat, and Reset clears what the chat holds of its own', () => {
