@@ -15,6 +15,7 @@ import {
   TEMPERATURE_MIN,
   TEMPERATURE_STEP,
 } from '../../pages/chat/chat-settings-values';
+import { ChatSettingsNumber } from '../../pages/chat/chat-settings-number';
 import { t } from './settings-text';
 
 /** Room for a few lines before the box scrolls (it can be resized). */
@@ -99,47 +100,35 @@ export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFiel
           {t('library.fields.systemPromptHint')}
         </p>
       </div>
-      <div className="settings-field">
-        <label htmlFor={`${id}temperature`}>{t('library.fields.temperature')}</label>
-        <input
-          id={`${id}temperature`}
-          className="settings-input settings-number"
-          type="number"
-          inputMode="decimal"
-          min={TEMPERATURE_MIN}
-          max={TEMPERATURE_MAX}
-          step={TEMPERATURE_STEP}
-          value={draft.temperature}
-          placeholder={t('library.fields.serverDefault')}
-          aria-invalid={temperatureBad || undefined}
-          aria-describedby={`${id}temperatureHint`}
-          onChange={(event) => set({ temperature: event.target.value })}
-          onBlur={onBlur}
-        />
-        <p id={`${id}temperatureHint`} className={temperatureBad ? 'settings-error' : 'settings-hint'}>
-          {t(temperatureBad ? 'library.fields.temperatureError' : 'library.fields.temperatureHint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
-        </p>
-      </div>
-      <div className="settings-field">
-        <label htmlFor={`${id}maxTokens`}>{t('library.fields.maxTokens')}</label>
-        <input
-          id={`${id}maxTokens`}
-          className="settings-input settings-number"
-          type="number"
-          inputMode="numeric"
-          min={MAX_TOKENS_MIN}
-          step={1}
-          value={draft.maxTokens}
-          placeholder={t('library.fields.serverDefault')}
-          aria-invalid={maxTokensBad || undefined}
-          aria-describedby={`${id}maxTokensHint`}
-          onChange={(event) => set({ maxTokens: event.target.value })}
-          onBlur={onBlur}
-        />
-        <p id={`${id}maxTokensHint`} className={maxTokensBad ? 'settings-error' : 'settings-hint'}>
-          {maxTokensBad ? t('library.fields.maxTokensError', { min: MAX_TOKENS_MIN }) : t('library.fields.maxTokensHint')}
-        </p>
-      </div>
+      <ChatSettingsNumber
+        look="settings"
+        id={`${id}temperature`}
+        label={t('library.fields.temperature')}
+        value={draft.temperature}
+        invalid={temperatureBad}
+        note={t(temperatureBad ? 'library.fields.temperatureError' : 'library.fields.temperatureHint', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX })}
+        inputMode="decimal"
+        min={TEMPERATURE_MIN}
+        max={TEMPERATURE_MAX}
+        step={TEMPERATURE_STEP}
+        placeholder={t('library.fields.serverDefault')}
+        onChange={(temperature) => set({ temperature })}
+        onBlur={onBlur}
+      />
+      <ChatSettingsNumber
+        look="settings"
+        id={`${id}maxTokens`}
+        label={t('library.fields.maxTokens')}
+        value={draft.maxTokens}
+        invalid={maxTokensBad}
+        note={maxTokensBad ? t('library.fields.maxTokensError', { min: MAX_TOKENS_MIN }) : t('library.fields.maxTokensHint')}
+        inputMode="numeric"
+        min={MAX_TOKENS_MIN}
+        step={1}
+        placeholder={t('library.fields.serverDefault')}
+        onChange={(maxTokens) => set({ maxTokens })}
+        onBlur={onBlur}
+      />
       <fieldset className="settings-field settings-choice">
         <legend>{t('library.fields.toolServers')}</legend>
         {servers.length === 0 && <p className="settings-hint">{t('library.fields.noToolServers')}</p>}
@@ -155,25 +144,19 @@ export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFiel
           </label>
         ))}
       </fieldset>
-      <div className="settings-field">
-        <label htmlFor={`${id}thinkingBudget`}>{t('library.fields.thinkingBudget')}</label>
-        <input
-          id={`${id}thinkingBudget`}
-          className="settings-input settings-number"
-          type="number"
-          inputMode="numeric"
-          min={THINKING_BUDGET_MIN}
-          step={1}
-          value={draft.thinkingBudget}
-          aria-invalid={budgetBad || undefined}
-          aria-describedby={`${id}thinkingBudgetHint`}
-          onChange={(event) => set({ thinkingBudget: event.target.value })}
-          onBlur={onBlur}
-        />
-        <p id={`${id}thinkingBudgetHint`} className={budgetBad ? 'settings-error' : 'settings-hint'}>
-          {t(budgetBad ? 'library.fields.thinkingBudgetError' : 'library.fields.thinkingBudgetHint', { min: THINKING_BUDGET_MIN })}
-        </p>
-      </div>
+      <ChatSettingsNumber
+        look="settings"
+        id={`${id}thinkingBudget`}
+        label={t('library.fields.thinkingBudget')}
+        value={draft.thinkingBudget}
+        invalid={budgetBad}
+        note={t(budgetBad ? 'library.fields.thinkingBudgetError' : 'library.fields.thinkingBudgetHint', { min: THINKING_BUDGET_MIN })}
+        inputMode="numeric"
+        min={THINKING_BUDGET_MIN}
+        step={1}
+        onChange={(thinkingBudget) => set({ thinkingBudget })}
+        onBlur={onBlur}
+      />
       <div className="settings-field">
         <label htmlFor={`${id}effort`}>{t('library.fields.reasoningEffort')}</label>
         <select id={`${id}effort`} className="settings-input" value={draft.reasoningEffort} onChange={(event) => set({ reasoningEffort: event.target.value })} onBlur={onBlur}>
