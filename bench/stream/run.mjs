@@ -12,7 +12,7 @@ import { launchBrowser } from '../../test/support/browser.mjs';
 import { seedConnection } from '../../test/support/seed-connection.mjs';
 import { printTable, report } from '../support/report.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu-usage.mjs';
-import { printProfile, startProfile } from './cpu-profile.mjs';
+import { printProfile, startProfile } from '../support/cpu-profile.mjs';
 import { FIRST_MARK, LAST_MARK, mainThreadFigures, startTrace } from './main-thread-trace.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 
@@ -296,7 +296,7 @@ async function main() {
       console.log('');
       printTable(table);
     }
-    if (profile) printProfile(profile);
+    if (profile) printProfile(profile, 'CPU profile of Parley, first → last token on screen, self time summed over rounds:');
     console.log(
       `\nLoad average at the start: ${loadAverage.join(', ')}.` +
         `\nTargets: Parley ≤ ${FLOOR_RATIO_TARGET} × the paragraph floor at full speed, ${FLOOR_RATIO_AIM} × the aim (median ${verdict.fullSpeedRatio.toFixed(2)} ×); ` +

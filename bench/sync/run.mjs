@@ -21,6 +21,7 @@ import { launchBrowser } from '../../test/support/browser.mjs';
 import { startCouchServer } from '../../test/support/couch-server/index.mjs';
 import { startServer } from '../../src/server/static-server.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
+import { printProfile, startProfile } from '../support/cpu-profile.mjs';
 import { report } from '../support/report.mjs';
 
 const { values } = parseArgs({
@@ -222,13 +223,9 @@ async function parleyRun(db, chats, encrypted) {
   const { page, resetProbes, probes, close } = await profile(app.url);
   try {
     await resetProbes();
-    const cdp = values.profile ? await page.context().newCDPSession(page) : undefined;
-    if (cdp) {
-      await page.evaluate(() => void (window.__frames = []));
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
+    if (values.profile) await page.evaluate(() => void (window.__frames = []));
+    // A first sync runs for minutes: samples half as often as bench:stream's.
+    const profiler = values.profile ? await startProfile(page, { intervalUs: 200 }) : undefined;
     const opened = performance.now();
     // The wait starts when Turn on sync is pressed: opening Settings and filling the form is the bench typing.
     const started = await turnOnSync(page, db, encrypted ? PASSPHRASE : '');
@@ -241,32 +238,16 @@ async function parleyRun(db, chats, encrypted) {
     }
     await nav(page).getByRole('link', { name: `Bench chat ${chats - 1}`, exact: true }).waitFor({ timeout: FIRST_SYNC_TIMEOUT_MS });
     const seconds = (performance.now() - started) / 1000;
-    if (cdp) {
-      printProfile((await cdp.send('Profiler.stop')).profile);
+    if (profiler) {
+      const times = new Map();
+      await profiler.stop(times);
+      printProfile(times, `CPU profile of Parley's page over the first sync of ${db}:`);
       for (const frame of await page.evaluate(() => window.__frames)) console.log(`    frame ${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blocking)}):\n      ${frame.scripts.join('\n      ')}`);
     }
     return { seconds, formSeconds: (started - opened) / 1000, ...(await probes()) };
   } finally {
     await close();
   }
-}
-
-/** The functions a CPU profile spent most of its samples in (self time), and the share that was idle. */
-function printProfile(profile) {
-  const selfMs = new Map();
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const intervals = profile.timeDeltas;
-  let total = 0;
-  for (const [index, id] of profile.samples.entries()) {
-    const { callFrame } = nodes.get(id);
-    const where = callFrame.url ? `${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}` : '';
-    const name = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
-    const ms = (intervals[index] ?? 0) / 1000;
-    selfMs.set(name, (selfMs.get(name) ?? 0) + ms);
-    total += ms;
-  }
-  console.log(`    profile: ${Math.round(total)} ms sampled`);
-  for (const [name, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`      ${ms.toFixed(0).padStart(6)} ms  ${name}`);
 }
 
 /** A floor page's first sync, timed the same way (from the bench's side, around the page's call). */

@@ -1,6 +1,6 @@
-// `bench:stream --profile`: a sampling CPU profile (CDP Profiler) of a page's main thread from
-// first to last token on screen, summed over rounds as self time per function, to find what runs per
-// frame or per token. Build with PARLEY_NO_MINIFY=1 for readable names.
+// `--profile` of bench:stream and bench:sync: a sampling CPU profile (CDP Profiler) of a page's main
+// thread, summed (over rounds) as self and inclusive time per function, to find what runs per frame,
+// per token or per document. Build with PARLEY_NO_MINIFY=1 for readable names.
 const SAMPLING_INTERVAL_US = 100;
 const TOP = Number(process.env.PROFILE_TOP ?? 40);
 
@@ -8,10 +8,10 @@ const TOP = Number(process.env.PROFILE_TOP ?? 40);
  * Starts profiling `page`; `stop(into, window)` adds the self time per function of the samples
  * inside `window` ({ from, to }: trace timestamps in µs, the profile's clock) to the Map `into`.
  */
-export async function startProfile(page) {
+export async function startProfile(page, { intervalUs = SAMPLING_INTERVAL_US } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
   await cdp.send('Profiler.start');
   return {
     async stop(into, window) {
@@ -39,9 +39,9 @@ export async function startProfile(page) {
   };
 }
 
-/** Prints the functions with the most self time. */
-export function printProfile(profile) {
-  console.log('\nCPU profile of Parley, first → last token on screen, self time summed over rounds:');
+/** Prints the functions with the most self time, under `heading`, then the most inclusive time. */
+export function printProfile(profile, heading) {
+  console.log(`\n${heading}`);
   const self = [...profile].filter(([name]) => !name.startsWith('total '));
   const total = self.filter(([name]) => name !== '(idle)').reduce((sum, [, ms]) => sum + ms, 0);
   const print = (list) => {
