@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { getChatStore, type Chat } from '../../chat';
+import { getChatStore, type Chat, type ChatSettings } from '../../chat';
 import { t } from './chat-text';
 import { ChatSettingsNumber } from './chat-settings-number';
 import { Button } from '../../ui/button';
@@ -74,28 +74,10 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
   const maxTokensInvalid = checked && !parsedMaxTokens.ok;
   const budgetInvalid = checked && !parsedBudget.ok;
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setChecked(true);
-    if (!parsedTemperature.ok || !parsedMaxTokens.ok || !parsedBudget.ok) {
-      (!parsedTemperature.ok ? temperatureRef : !parsedMaxTokens.ok ? maxTokensRef : budgetRef).current?.focus();
-      return;
-    }
-    await getChatStore().updateChatSettings(chat.id, {
-      systemPrompt: prompt.trim() === '' ? undefined : prompt,
-      temperature: parsedTemperature.value,
-      maxTokens: parsedMaxTokens.value,
-      thinkingBudget: parsedBudget.value,
-      reasoningEffort: isReasoningEffort(effort) ? effort : undefined,
-    });
-    onSaved();
-  };
-
-  // The chat as Save would store it: "What the model receives" and "Save as preset" read it.
-  const edited: Chat | undefined =
+  // What Save stores, once every number is valid: "What the model receives" and "Save as preset" read the chat with it.
+  const settings: ChatSettings | undefined =
     parsedTemperature.ok && parsedMaxTokens.ok && parsedBudget.ok
       ? {
-          ...chat,
           systemPrompt: prompt.trim() === '' ? undefined : prompt,
           temperature: parsedTemperature.value,
           maxTokens: parsedMaxTokens.value,
@@ -103,6 +85,18 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
           reasoningEffort: isReasoningEffort(effort) ? effort : undefined,
         }
       : undefined;
+  const edited: Chat | undefined = settings && { ...chat, ...settings };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!settings) {
+      (!parsedTemperature.ok ? temperatureRef : !parsedMaxTokens.ok ? maxTokensRef : budgetRef).current?.focus();
+      return;
+    }
+    await getChatStore().updateChatSettings(chat.id, settings);
+    onSaved();
+  };
 
   return (
     <>
