@@ -111,6 +111,11 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onDra
     schedule(applySlice);
   }
 
+  function begin(seq: number): void {
+    counts.seq = Math.max(counts.seq, seq);
+    onProgress?.({ ...counts });
+  }
+
   return {
     receive(id, deleted, rev, seq, doc) {
       if (!waiting.has(id)) counts.total += 1;
@@ -122,13 +127,9 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onDra
       draining = true;
       schedule(applySlice);
     },
-    begin(seq) {
-      counts.seq = Math.max(counts.seq, seq);
-      onProgress?.({ ...counts });
-    },
+    begin,
     reach(seq) {
-      counts.seq = Math.max(counts.seq, seq);
-      onProgress?.({ ...counts });
+      begin(seq);
       // Draining, the last slice writes it; otherwise nothing will, so a step does.
       if (draining || !checkpointable) return;
       schedule(async () => {
