@@ -31,7 +31,7 @@ export interface Chat {
   /** Anthropic's extended thinking budget in tokens (issue 27); unset: no extended thinking. */
   thinkingBudget?: number;
   /** OpenAI Responses' reasoning effort (issue 27); unset: the model's default. */
-  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+  reasoningEffort?: ReasoningEffortChoice;
   /** The leaf of the branch on screen; the thread is the path from the root to it. */
   currentLeafId?: string;
   /** Set on imported chats only. */
@@ -291,3 +291,10 @@ export type LibraryRecord = LibraryInstructions | LibraryDefaults | LibraryPrese
 
 export const INSTRUCTIONS_ID = 'instructions';
 export const DEFAULTS_ID = 'defaults';
+
+/** Anthropic's smallest extended-thinking budget (issue 27). */
+export const THINKING_BUDGET_MIN = 1024;
+/** Responses' reasoning efforts, as Parley offers them (unset: the model's default). */
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export type ReasoningEffortChoice = (typeof REASONING_EFFORTS)[number];
+export const isReasoningEffort = (value: unknown): value is ReasoningEffortChoice => (REASONING_EFFORTS as readonly unknown[]).includes(value);

@@ -1,7 +1,7 @@
 import type { StoredAttachment } from '../persistence';
 import type { Connection } from '../connections';
 import type { ExportedAttachment } from './export';
-import type { Chat, LibraryRecord, Message } from '../types';
+import { REASONING_EFFORTS, type Chat, type LibraryRecord, type Message } from '../types';
 import { readLibraryRecord } from '../shapes/library-record';
 import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, READABLE_BACKUP_VERSIONS, type BackupChat } from './backup-format';
 import { firstLimitProblem, MAX_BACKUP_BYTES } from './backup-limits';
@@ -92,7 +92,7 @@ const CHAT_FIELDS: Record<string, Check> = {
   temperature: optional(isNumber),
   maxTokens: optional(isNumber),
   thinkingBudget: optional(isNumber),
-  reasoningEffort: optional(oneOf('minimal', 'low', 'medium', 'high')),
+  reasoningEffort: optional(oneOf(...REASONING_EFFORTS)),
   currentLeafId: optional(isId),
   projectId: optional(isId),
   presetId: optional(isId),

@@ -1,6 +1,6 @@
 import type { MessageContent } from '../attachments';
 import type { OpenAiTool } from '../tools';
-import type { MessageRole, ThinkingBlock, Timing, Usage } from '../types';
+import type { MessageRole, ReasoningEffortChoice, ThinkingBlock, Timing, Usage } from '../types';
 
 /**
  * The seam between chats and language models: a model takes a thread and returns an abortable
@@ -60,8 +60,8 @@ export interface ChatModelRequest {
   reasoningEffort?: ReasoningEffort;
 }
 
-/** Responses' reasoning effort; the list the chat settings offer is theirs (no bytes on the first screen). */
-export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
+/** Responses' reasoning effort (chat/types.ts lists them). */
+export type ReasoningEffort = ReasoningEffortChoice;
 
 export type ChatDelta =
   | { type: 'content'; text: string }

@@ -1,5 +1,5 @@
 /** Checks a library row that came from outside (a backup, sync, an import, an older version): a valid row, or why it is not. */
-import type { ChatDefaults, LibraryKind, LibraryRecord, ProjectFile, SourceApp } from '../types';
+import { isReasoningEffort, THINKING_BUDGET_MIN, type ChatDefaults, type LibraryKind, type LibraryRecord, type ProjectFile, type SourceApp } from '../types';
 
 /** Past these a row is not something a person wrote: it is refused, not cut. */
 export const MAX_NAME_CHARS = 200;
@@ -12,10 +12,6 @@ export type RecordCheck = { ok: true; record: LibraryRecord } | { ok: false; id?
 
 const KINDS: readonly LibraryKind[] = ['instructions', 'defaults', 'preset', 'project', 'prompt'];
 const SOURCE_APPS: readonly SourceApp[] = ['chatgpt', 'claude', 'openwebui', 'parley-backup'];
-
-/** Anthropic's smallest extended-thinking budget; the efforts OpenAI's Responses take. */
-const THINKING_BUDGET_FLOOR = 1024;
-const REASONING_EFFORTS: readonly string[] = ['minimal', 'low', 'medium', 'high'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max = MAX_TEXT_FIELD_CHARS): value is string => typeof value === 'string' && value.length <= max;
@@ -45,12 +41,12 @@ function readDefaults(value: Record<string, unknown>): ChatDefaults | string {
     out.toolServers = [...(value.toolServers as string[])];
   }
   if (value.thinkingBudget !== undefined) {
-    if (typeof value.thinkingBudget !== 'number' || !Number.isInteger(value.thinkingBudget) || value.thinkingBudget < THINKING_BUDGET_FLOOR) return 'its thinking budget is not a whole number of 1,024 or more';
+    if (typeof value.thinkingBudget !== 'number' || !Number.isInteger(value.thinkingBudget) || value.thinkingBudget < THINKING_BUDGET_MIN) return 'its thinking budget is not a whole number of 1,024 or more';
     out.thinkingBudget = value.thinkingBudget;
   }
   if (value.reasoningEffort !== undefined) {
-    if (!REASONING_EFFORTS.includes(value.reasoningEffort as never)) return 'its reasoning effort is not minimal, low, medium or high';
-    out.reasoningEffort = value.reasoningEffort as ChatDefaults['reasoningEffort'];
+    if (!isReasoningEffort(value.reasoningEffort)) return 'its reasoning effort is not minimal, low, medium or high';
+    out.reasoningEffort = value.reasoningEffort;
   }
   return out;
 }

@@ -2,6 +2,10 @@
  * The chat settings' numbers as typed, checked (SPEC B4, issue 5). Empty means unset: the server
  * decides, which is the default, since servers know their models' good values.
  */
+import { THINKING_BUDGET_MIN } from '../../chat/types';
+
+// The thinking budget's floor and the efforts are the chat room's (chat/types.ts): a stored or imported row is checked against them too.
+export { isReasoningEffort, REASONING_EFFORTS, THINKING_BUDGET_MIN, type ReasoningEffortChoice } from '../../chat/types';
 
 /** The range OpenAI-compatible servers accept for temperature. */
 export const TEMPERATURE_MIN = 0;
@@ -28,19 +32,12 @@ export function parseMaxTokens(text: string): ParsedSetting {
   return Number.isInteger(value) && value >= MAX_TOKENS_MIN ? { ok: true, value } : { ok: false };
 }
 
-/** Anthropic's smallest extended-thinking budget (issue 27). */
-export const THINKING_BUDGET_MIN = 1024;
-
 export function parseThinkingBudget(text: string): ParsedSetting {
   if (text.trim() === '') return { ok: true, value: undefined };
   const value = toNumber(text);
   return Number.isInteger(value) && value >= THINKING_BUDGET_MIN ? { ok: true, value } : { ok: false };
 }
 
-/** Responses' reasoning efforts, as the chat settings offer them (empty: the model's default). */
-export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
-export type ReasoningEffortChoice = (typeof REASONING_EFFORTS)[number];
-export const isReasoningEffort = (value: string): value is ReasoningEffortChoice => (REASONING_EFFORTS as readonly string[]).includes(value);
 
 /** How a stored number is shown for editing ("" when unset). */
 export const settingText = (value: number | undefined): string => (value === undefined ? '' : String(value));
