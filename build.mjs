@@ -29,8 +29,9 @@ const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
 /**
  * The workers, each its own bundle, built first so the app knows their hashed names: the stream
  * worker, the search worker (the full-text index library is bundled there and nowhere else), the
- * image worker (attachments are downscaled off the page's thread), pdf.js's own worker and the
- * import worker (a whole export is parsed and written off the page's thread).
+ * image worker (attachments are downscaled off the page's thread), pdf.js's own worker, the
+ * import worker (a whole export is parsed and written off the page's thread) and sync's pull
+ * worker (PouchDB's replication from the server into the replica, off the page's thread).
  */
 const WORKERS = {
   stream: 'src/chat/openai/stream-worker.ts',
@@ -38,6 +39,7 @@ const WORKERS = {
   image: 'src/chat/attachments/image-worker.ts',
   pdf: 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
   import: 'src/chat/import/import-worker.ts',
+  sync: 'src/chat/sync/pull-worker.ts',
 };
 const workerOptionsFor = (outDir) => ({
   absWorkingDir: root,
@@ -45,6 +47,8 @@ const workerOptionsFor = (outDir) => ({
   outdir: path.join(outDir, 'assets'),
   bundle: true,
   format: 'esm',
+  // PouchDB (the pull worker) imports Node's 'events', as on the page.
+  alias: { events: './src/lib/event-emitter.ts' },
   minify: process.env.PARLEY_NO_MINIFY !== '1',
   sourcemap: true,
   metafile: true,
@@ -95,6 +99,7 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
     __PARLEY_IMAGE_WORKER__: JSON.stringify(workerUrl.image),
     __PARLEY_PDF_WORKER__: JSON.stringify(workerUrl.pdf),
     __PARLEY_IMPORT_WORKER__: JSON.stringify(workerUrl.import),
+    __PARLEY_SYNC_WORKER__: JSON.stringify(workerUrl.sync),
     __PARLEY_GALLERY__: JSON.stringify(gallery),
   },
   legalComments: 'linked',

@@ -6,9 +6,11 @@ const TOP = Number(process.env.PROFILE_TOP ?? 40);
 
 /**
  * Starts profiling `page`; `stop(into, window)` adds the self time per function of the samples
- * inside `window` ({ from, to }: trace timestamps in µs, the profile's clock) to the Map `into`.
+ * inside `window` ({ from, to }: trace timestamps in µs, the profile's clock) to the Map `into`,
+ * and each stretch of busy samples (the thread never idle between them) to `stretches`, with the
+ * inclusive time of each function in it: what the longest tasks were made of.
  */
-export async function startProfile(page, { intervalUs = SAMPLING_INTERVAL_US } = {}) {
+export async function startProfile(page, { intervalUs = SAMPLING_INTERVAL_US, stretches = [] } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: intervalUs });
@@ -24,6 +26,12 @@ export async function startProfile(page, { intervalUs = SAMPLING_INTERVAL_US } =
         return `${functionName || '(anonymous)'} ${where}`.trim();
       };
       let at = profile.startTime;
+      /** The current run of samples with the thread busy (not idle): a task, or tasks back to back. */
+      let stretch = { ms: 0, times: new Map() };
+      const endStretch = () => {
+        if (stretch.ms > 0) stretches.push(stretch);
+        stretch = { ms: 0, times: new Map() };
+      };
       for (const [index, id] of profile.samples.entries()) {
         at += profile.timeDeltas[index];
         if (window && (at < window.from || at > window.to)) continue;
@@ -34,7 +42,13 @@ export async function startProfile(page, { intervalUs = SAMPLING_INTERVAL_US } =
         const stack = new Set();
         for (let node = id; node !== undefined; node = parents.get(node)) stack.add(keyOf(nodes.get(node).callFrame));
         for (const name of stack) into.set(`total ${name}`, (into.get(`total ${name}`) ?? 0) + ms);
+        if (key === '(idle)') endStretch();
+        else {
+          stretch.ms += ms;
+          for (const name of stack) stretch.times.set(name, (stretch.times.get(name) ?? 0) + ms);
+        }
       }
+      endStretch();
     },
   };
 }
@@ -52,4 +66,13 @@ export function printProfile(profile, heading) {
   print(self);
   console.log('\nInclusive (the function and what it called):');
   print([...profile].filter(([name]) => name.startsWith('total ') && name !== 'total (root)'));
+}
+
+/** The longest busy stretches, each with the functions that took most of it (inclusive). */
+export function printStretches(stretches, count = 3, top = Number(process.env.PROFILE_STRETCH_TOP ?? 12)) {
+  for (const stretch of [...stretches].sort((a, b) => b.ms - a.ms).slice(0, count)) {
+    console.log(`\nbusy stretch of ${stretch.ms.toFixed(0)} ms:`);
+    const list = [...stretch.times].filter(([name]) => name !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, top);
+    for (const [name, ms] of list) console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
+  }
 }

@@ -9,8 +9,9 @@
 // 3) `--big`: Parley alone on a big account (10,000 chats / 200,000 messages), the old figure.
 //   npm run bench:sync [-- --sizes 500:10000,2000:40000 --modes plain,encrypted --rounds 3 --no-latency --big]
 // `--profile`: a CPU profile of Parley's page over each first sync; its heaviest functions by self
-// time are printed, and the longest animation frames with their scripts (build with
-// PARLEY_NO_MINIFY=1 to read their names); `--parley-only` leaves the floors out.
+// time are printed, what its longest busy stretches were made of, and the longest animation frames with their scripts (build with
+// PARLEY_NO_MINIFY=1 to read their names); `--frames` prints the longest frames alone (a round
+// over 100 ms always does); `--parley-only` leaves the floors out.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,7 @@ import { launchBrowser } from '../../test/support/browser.mjs';
 import { startCouchServer } from '../../test/support/couch-server/index.mjs';
 import { startServer } from '../../src/server/static-server.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
-import { printProfile, startProfile } from '../support/cpu-profile.mjs';
+import { printProfile, printStretches, startProfile } from '../support/cpu-profile.mjs';
 import { report } from '../support/report.mjs';
 
 const { values } = parseArgs({
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '30' },
     profile: { type: 'boolean', default: false },
     'parley-only': { type: 'boolean', default: false },
+    frames: { type: 'boolean', default: false },
   },
 });
 const SIZES = values.sizes.split(',').filter(Boolean).map((size) => size.split(':').map(Number));
@@ -225,7 +227,8 @@ async function parleyRun(db, chats, encrypted) {
     await resetProbes();
     if (values.profile) await page.evaluate(() => void (window.__frames = []));
     // A first sync runs for minutes: samples half as often as bench:stream's.
-    const profiler = values.profile ? await startProfile(page, { intervalUs: 200 }) : undefined;
+    const stretches = [];
+    const profiler = values.profile ? await startProfile(page, { intervalUs: 200, stretches }) : undefined;
     const opened = performance.now();
     // The wait starts when Turn on sync is pressed: opening Settings and filling the form is the bench typing.
     const started = await turnOnSync(page, db, encrypted ? PASSPHRASE : '');
@@ -242,9 +245,14 @@ async function parleyRun(db, chats, encrypted) {
       const times = new Map();
       await profiler.stop(times);
       printProfile(times, `CPU profile of Parley's page over the first sync of ${db}:`);
+      printStretches(stretches);
+    }
+    const probed = await probes();
+    // A round over the aim says which frames were long and what ran in them (script entry points).
+    if (profiler || values.frames || probed.longestTaskMs > LONG_GAP_MS) {
       for (const frame of await page.evaluate(() => window.__frames)) console.log(`    frame ${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blocking)}):\n      ${frame.scripts.join('\n      ')}`);
     }
-    return { seconds, formSeconds: (started - opened) / 1000, ...(await probes()) };
+    return { seconds, formSeconds: (started - opened) / 1000, ...probed };
   } finally {
     await close();
   }

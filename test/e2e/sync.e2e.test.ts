@@ -74,6 +74,9 @@ async function fillSync(page: Page, password = PASSWORD, passphrase = '') {
   return dialog;
 }
 
+/** The page's workers running sync's pull (docs/sync.md, "The pull runs in a worker"). */
+const pullWorkers = (page: Page) => page.workers().filter((worker) => /\/sync-worker-[^/]+\.js$/.test(worker.url())).length;
+
 /** The sidebar footer's status line. */
 const syncStatus = (page: Page) => page.locator('.sidebar__footer').getByRole('status');
 
@@ -93,6 +96,8 @@ describe('sync between two browser profiles', { timeout: TWO_PROFILE_TEST_TIMEOU
     const [a, b] = [await device(), await device()];
     await turnOnSync(a);
     await turnOnSync(b);
+    // The pull runs off the page's thread, in its own worker.
+    expect([pullWorkers(a), pullWorkers(b)]).toEqual([1, 1]);
 
     await sendFromHome(a, 'Plan a trip to Lisbon');
     await a.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor();
@@ -113,6 +118,7 @@ describe('sync between two browser profiles', { timeout: TWO_PROFILE_TEST_TIMEOU
     // Sync was turned on once: it starts again by itself when the app opens.
     await b.reload();
     await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    expect(pullWorkers(b)).toBe(1);
   });
 
   it('Test names a wrong password, and CORS not enabled with the lines to add', async () => {
@@ -272,8 +278,9 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
     const follower = await a.context().newPage();
     await follower.goto(appUrl);
     await syncStatus(follower).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    // One replicating tab per profile (A's first tab and B), not one per tab.
+    // One replicating tab per profile (A's first tab and B), not one per tab: the follower runs no pull.
     expect(await replicatingTabs()).toBe(2);
+    expect([pullWorkers(a), pullWorkers(follower)]).toEqual([1, 0]);
     await navOf(b).getByRole('link', { name: 'New chat' }).click();
     await sendFromHome(b, 'Follow the leader');
     await link(follower, 'Follow the leader').waitFor({ timeout: SYNC_TIMEOUT_MS });
@@ -286,6 +293,7 @@ describe('one pair of profiles: pin, delete, Undo and a server that goes away', 
     await sendFromHome(b, 'After the handover');
     await link(follower, 'After the handover').waitFor({ timeout: HANDOVER_TIMEOUT_MS });
     expect(await replicatingTabs()).toBe(2);
+    expect(pullWorkers(follower)).toBe(1);
   });
 });
 

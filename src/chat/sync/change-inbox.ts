@@ -31,6 +31,12 @@ export interface ArrivedChange {
   rev: string;
   /** The document as the feed read it (with its conflicts), when it carries documents. */
   doc?: PouchDoc;
+  /**
+   * The first revision of it this device holds, as a first sync pulled it (first-pull.ts): it cannot
+   * come back as an echo of this device's own, so the bridge does not remember its content (which,
+   * for a whole account, would hold every message's text in memory through the sync).
+   */
+  fresh?: boolean;
 }
 
 /** How far the bridge is with the documents the feed brought since it started. */
@@ -57,7 +63,7 @@ export interface ChangeInboxOptions {
 }
 
 export interface ChangeInbox {
-  receive(id: string, deleted: boolean, rev: string, seq: number | string, doc?: PouchDoc): void;
+  receive(id: string, deleted: boolean, rev: string, seq: number | string, doc?: PouchDoc, fresh?: boolean): void;
   /** The feed starts after `seq` (the bridge's checkpoint): everything up to it is applied already. */
   begin(seq: number): void;
   /**
@@ -117,12 +123,13 @@ export function createChangeInbox({ apply, schedule, announce, afterSlice, onDra
   }
 
   return {
-    receive(id, deleted, rev, seq, doc) {
+    receive(id, deleted, rev, seq, doc, fresh) {
       if (!waiting.has(id)) counts.total += 1;
       // The local database is always PouchDB, whose sequence numbers are numbers (CouchDB's strings are the remote's).
       counts.seq = Math.max(counts.seq, Number(seq) || 0);
       // Past a few slices' worth, only the id waits: the slice reads the document then (memory stays bounded when the feed runs ahead).
-      waiting.set(id, { deleted, rev, ...(doc && waiting.size < HELD_DOCS && { doc }) });
+      // A second change of one id while waiting is no longer its first revision here.
+      waiting.set(id, { deleted, rev, ...(doc && waiting.size < HELD_DOCS && { doc }), ...(fresh && !waiting.has(id) && { fresh }) });
       if (draining) return;
       draining = true;
       schedule(applySlice);

@@ -28,7 +28,7 @@ export function createFirstPull(): FirstPull {
       return docs.map((doc) => {
         const only = !held.has(doc._id) && inBatch.get(doc._id) === 1;
         held.add(doc._id);
-        return { id: doc._id, deleted: doc._deleted === true, rev: doc._rev ?? '', ...(only && { doc }) };
+        return { id: doc._id, deleted: doc._deleted === true, rev: doc._rev ?? '', ...(only && { doc, fresh: true }) };
       });
     },
   };

@@ -25,7 +25,8 @@ declare module 'pouchdb-core' {
     doc?: PouchDoc;
     changes: { rev: string }[];
   }
-  export interface PouchChanges {
+  /** A changes request: events as they come, and (not live) the whole answer as a promise. */
+  export interface PouchChanges extends PromiseLike<{ results: PouchChange[]; last_seq: number | string }> {
     on(event: 'change', listener: (change: PouchChange) => void): PouchChanges;
     on(event: 'error', listener: (error: unknown) => void): PouchChanges;
     on(event: 'complete', listener: (info: unknown) => void): PouchChanges;
@@ -74,7 +75,7 @@ declare module 'pouchdb-core' {
     allDocs(options: { startkey?: string; endkey?: string; include_docs?: boolean; conflicts?: boolean; keys?: string[] }): Promise<{
       rows: { id: string; value: { rev: string; deleted?: boolean }; doc?: PouchDoc | null }[];
     }>;
-    changes(options: { since?: number | string | 'now'; live?: boolean; include_docs?: boolean; conflicts?: boolean }): PouchChanges;
+    changes(options: { since?: number | string | 'now'; live?: boolean; include_docs?: boolean; conflicts?: boolean; limit?: number }): PouchChanges;
     readonly replicate: {
       from(source: PouchDatabase, options: ReplicationOptions): PouchReplication;
       to(target: PouchDatabase, options: ReplicationOptions): PouchReplication;

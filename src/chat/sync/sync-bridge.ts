@@ -1,12 +1,14 @@
-import type { PouchChanges, PouchDatabase, PouchDoc } from 'pouchdb-core';
+import type { PouchDatabase, PouchDoc } from 'pouchdb-core';
 import type { ChatPersistence } from '../persistence';
 import type { StoredAttachment } from '../persistence';
 import type { LibraryChange } from '../library';
 import { readLibraryRecord } from '../shapes/library-record';
 import type { Chat, LibraryRecord, Message } from '../types';
+import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { createChangeInbox, type ArrivedChange, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
 import { createFirstPull, type FirstPull } from './first-pull';
+import { openReplicaFeed, type ReplicaFeed } from './replica-feed';
 import { resolveConflicts } from './sync-conflicts';
 import {
   attachmentDocId, chatDocId, chatRange, joinAttachment, libraryDocId, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type ChatPlace, type DocBody,
@@ -29,6 +31,9 @@ import { createVersionLedger, type LedgerEntry } from './version-ledger';
 export const STREAM_EXPORT_INTERVAL_MS = 5000;
 
 export { APPLY_SLICE_SIZE, type BridgeProgress } from './change-inbox';
+
+/** Documents of a slice decoded (decrypted) together before the page gets a turn. */
+const OPEN_PART_SIZE = 100;
 
 /** The bridge's own checkpoint in the replica (never replicated): the last sequence whose changes are all in Parley's store. */
 export const BRIDGE_CHECKPOINT_ID = '_local/parley-bridge';
@@ -65,8 +70,9 @@ export interface SyncBridge {
   /** Starts applying the local database's changes to storage. */
   start(): void;
   /**
-   * A first sync into a fresh replica: a batch the pull has just written, taken as it is
-   * (first-pull.ts) rather than read back through the replica's feed. Ignored once following.
+   * A batch the pull has just written to the replica. In a first sync into a fresh replica, taken
+   * as it is (first-pull.ts) rather than read back; once following, the feed reads what is new
+   * (the pull may write from a worker, which this page's PouchDB does not hear).
    */
   pulled(docs: readonly PouchDoc[]): void;
   /**
@@ -127,7 +133,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   const streamedAt = new Map<string, number>();
   /** Messages whose chat has not arrived yet. */
   const waiting = new Map<string, Message[]>();
-  let feed: PouchChanges | undefined;
+  let feed: ReplicaFeed | undefined;
   /** While set, pulled documents come through pulled(), until follow(): a fresh replica holds nothing the pull has not written. */
   let firstPull: FirstPull | undefined = freshReplica ? createFirstPull() : undefined;
   /** Writes to the replica begun (the controller's push skips a first sync's pulled documents only when there were none). */
@@ -425,6 +431,20 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     return changed ? place.chatId : undefined;
   }
 
+  /**
+   * Opens a slice's documents (undefined: not batchable), OPEN_PART_SIZE at a time, in parallel
+   * within a part; the page gets a turn between parts. Decoding a whole slice in one go (encrypted:
+   * base64, and handing each to WebCrypto) made one task of up to 100 ms (bench:sync).
+   */
+  async function openInParts(slice: readonly (PouchDoc | undefined)[]): Promise<(Opened | undefined)[]> {
+    const opened: (Opened | undefined)[] = [];
+    for (let from = 0; from < slice.length; from += OPEN_PART_SIZE) {
+      if (from > 0) await yieldToEventLoop();
+      opened.push(...(await Promise.all(slice.slice(from, from + OPEN_PART_SIZE).map((doc) => (doc ? codec.open(doc) : undefined)))));
+    }
+    return opened;
+  }
+
   /** A live chat or message row, without conflicts: the common case, written with its slice in one transaction. */
   const batchable = (change: ArrivedChange, doc: PouchDoc | undefined) => {
     const kind = parseDocId(change.id)?.kind;
@@ -443,7 +463,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     const { rows } = unread.length > 0 ? await local.allDocs({ keys: unread, include_docs: true, conflicts: true }) : { rows: [] };
     const docs = new Map(rows.flatMap((row) => (row.doc && !row.value?.deleted ? [[row.id, row.doc] as const] : [])));
     for (const change of changes) if (change.doc && !change.deleted) docs.set(change.id, change.doc);
-    const opened = await Promise.all(changes.map((change) => (batchable(change, docs.get(change.id)) ? codec.open(docs.get(change.id)!) : undefined)));
+    const opened = await openInParts(changes.map((change) => (batchable(change, docs.get(change.id)) ? docs.get(change.id) : undefined)));
     const changed = new Set<string>();
     let failed = false;
     const batch = { chats: [] as Chat[], messages: [] as Message[] };
@@ -469,12 +489,12 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       const body = opened[index]?.body;
       if (body && body.type !== 'deleted' && isKnown(change.id, body)) continue;
       if (body?.type === 'chat') {
-        remember(change.id, body);
+        if (!change.fresh) remember(change.id, body);
         batch.chats.push(body.chat);
         batch.messages.push(...(waiting.get(place.chatId) ?? []));
         waiting.delete(place.chatId);
       } else if (body?.type === 'msg') {
-        remember(change.id, body);
+        if (!change.fresh) remember(change.id, body);
         batch.messages.push(body.message);
       }
     }
@@ -508,9 +528,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   });
   let started = false;
   const openFeed = (since: number) => {
-    feed = local
-      .changes({ since, live: true, include_docs: true, conflicts: true })
-      .on('change', (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq, change.doc));
+    feed = openReplicaFeed(local, since, (change) => inbox.receive(change.id, change.deleted === true, change.changes[0]?.rev ?? '', change.seq, change.doc));
   };
 
   return {
@@ -532,8 +550,9 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       });
     },
     pulled(docs) {
-      if (!firstPull || !started) return;
-      for (const change of firstPull.take(docs)) inbox.receive(change.id, change.deleted, change.rev, 0, change.doc);
+      if (!started) return;
+      if (!firstPull) return feed?.wake();
+      for (const change of firstPull.take(docs)) inbox.receive(change.id, change.deleted, change.rev, 0, change.doc, change.fresh);
     },
     follow(seq) {
       if (!firstPull) return;

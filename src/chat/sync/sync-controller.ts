@@ -1,6 +1,5 @@
-import PouchDB, { type PouchDatabase, type PouchReplication } from 'pouchdb-core';
-import httpAdapter from 'pouchdb-adapter-http';
-import replication from 'pouchdb-replication';
+import type { PouchDatabase, PouchReplication } from 'pouchdb-core';
+import PouchDB from './pouchdb-with-replication';
 import type { StoredAttachment } from '../persistence';
 import type { ChatPersistence } from '../persistence';
 import { encryptedCodec, plainCodec, type DocCodec } from './doc-codec';
@@ -10,6 +9,9 @@ import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
 import { createSyncProgress } from './sync-progress';
 import type { SyncRefusal } from './sync-notices';
 import { reasonOf, type SyncStatus } from './sync-status';
+import { syncSettings } from './configure-sync';
+import { localReplicaName, PULL_OPTIONS, PUSH_BATCH_SIZE, RETRYING } from './replication-options';
+import { startWorkerPull, type PullWorkerLike } from './worker-pull';
 
 /**
  * Turns sync on: checks the server, unlocks (or sets up) encryption, exports every chat to the
@@ -17,14 +19,7 @@ import { reasonOf, type SyncStatus } from './sync-status';
  * away. Loaded only when sync is on (index.ts imports it lazily), with PouchDB behind it.
  */
 
-PouchDB.plugin(httpAdapter).plugin(replication);
-
-/** The first retry after a failure; each next one waits twice as long, up to the cap. */
-const RETRY_FIRST_MS = 1000;
-/** A server down for long is asked about once a minute: no storm of requests when it returns. */
-const RETRY_MAX_MS = 60_000;
-
-export const nextRetryDelay = (previous: number) => (previous === 0 ? RETRY_FIRST_MS : Math.min(previous * 2, RETRY_MAX_MS));
+export { nextRetryDelay } from './replication-options';
 
 export interface StartSyncOptions {
   /** The CouchDB server's address, without the database: https://couch.example.com */
@@ -42,6 +37,11 @@ export interface StartSyncOptions {
   library?: LibrarySink;
   /** This device's replica; by default an IndexedDB PouchDB named after the server and database. */
   local?: PouchDatabase;
+  /**
+   * Starts the worker the pull runs in (pull-worker.ts); by default the build's, when this is the
+   * default replica in IndexedDB and the browser has workers. Without one the pull runs on the page.
+   */
+  pullWorker?: () => PullWorkerLike;
   fetch?: typeof fetch;
 }
 
@@ -62,27 +62,6 @@ export interface SyncHandle {
 /** How long stopping waits for the replication to wind down before closing anyway. */
 const STOP_WAIT_MS = 5000;
 
-/**
- * The pull brings every document but attachments (`att:`, a file's bytes as a CouchDB attachment):
- * those stay on the server until their chat is opened here (fetchAttachment). The server filters
- * its changes feed by id (CouchDB 2's `filter=_selector`), so the feed carries ids and revisions
- * only and `_bulk_get` downloads each document once. (A function filter runs on this side: the
- * feed then carries every document whole, and `_bulk_get` downloads it again.)
- */
-export const LEAVE_BYTES_ON_SERVER = { _id: { $regex: '^(?!att:)' } };
-
-/**
- * Documents per pull request: 1,000 makes 10 rounds of `_changes`, `_bulk_get` and one replica
- * write per 10,000 documents, not the default 100; with 4 batches fetched ahead, the network
- * and the replica's writes overlap (bench:sync, docs/sync.md "Speed").
- */
-const PULL_BATCH_SIZE = 1000;
-const PULL_BATCHES_LIMIT = 4;
-/** The push's batches: what this device wrote while offline goes in a few requests. */
-const PUSH_BATCH_SIZE = 500;
-
-export const localReplicaName = (url: string, db: string) => `parley-sync:${url.replace(/\/+$/, '')}/${db}`;
-
 const loadReplicaAdapter = () => import('pouchdb-adapter-idb');
 /** Fetches the replica's adapter ahead of openLocal (sync is about to start). */
 export const preloadReplica = async (): Promise<void> => void (await loadReplicaAdapter());
@@ -91,6 +70,13 @@ async function openLocal(name: string): Promise<PouchDatabase> {
   const { default: idbAdapter } = await loadReplicaAdapter();
   PouchDB.plugin(idbAdapter);
   return new PouchDB(name, { adapter: 'idb' });
+}
+
+/** The build's pull worker, when there is one and the browser can run it. */
+function defaultPullWorker(): (() => PullWorkerLike) | undefined {
+  const url = syncSettings().pullWorkerUrl;
+  if (url === undefined || typeof Worker !== 'function') return undefined;
+  return () => new Worker(url, { type: 'module', name: 'parley-pull' }) as unknown as PullWorkerLike;
 }
 
 /** "Forget this server" while sync is off: deletes the replica (and its checkpoints) only. */
@@ -149,8 +135,9 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   });
   bridge.start();
   await bridge.exportAll();
-  const retrying = { live: true, retry: true, back_off_function: nextRetryDelay };
-  const pull = local.replicate.from(remote, { ...retrying, batch_size: PULL_BATCH_SIZE, batches_limit: PULL_BATCHES_LIMIT, selector: LEAVE_BYTES_ON_SERVER });
+  const pullOnPage = () => local.replicate.from(remote, PULL_OPTIONS);
+  const startWorker = options.pullWorker ?? (options.local ? undefined : defaultPullWorker());
+  const pull: PouchReplication & { close?(): void } = startWorker ? startWorkerPull(startWorker, { replica: local.name, serverUrl, dbUrl, auth: options.auth }, pullOnPage) : pullOnPage();
   let push: PouchReplication | undefined;
   /** A direction's last failed request, and whether it is paused: sync is paused when both are. */
   const failures: Partial<Record<'push' | 'pull', unknown>> = {};
@@ -219,7 +206,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
       if (bridge.localWrites() === 0 && Number.isFinite(seq)) since = seq;
     }
     if (stopped || push) return;
-    push = watch(local.replicate.to(remote, { ...retrying, batch_size: PUSH_BATCH_SIZE, ...(since !== undefined && { since }) }), 'push');
+    push = watch(local.replicate.to(remote, { ...RETRYING, batch_size: PUSH_BATCH_SIZE, ...(since !== undefined && { since }) }), 'push');
   }
   watch(pull, 'pull');
 
@@ -232,6 +219,7 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
     // Wait for the replication to wind down and close the remote: a request still in flight
     // (a retry's probe) would otherwise fail later with no one to hear it.
     await Promise.race([replicationDone, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS))]);
+    pull.close?.();
     await bridge.idle();
     await remote.close().catch(() => {});
     options.onStatus({ state: 'stopped' });

@@ -10,7 +10,7 @@ describe('createFirstPull', () => {
   it('hands a document over whole the first time its id is pulled, and by id alone after', () => {
     const pull = createFirstPull();
     const first = pull.take([{ _id: 'chat:a', _rev: '1-x', type: 'chat' }]);
-    expect(first).toEqual([{ id: 'chat:a', deleted: false, rev: '1-x', doc: { _id: 'chat:a', _rev: '1-x', type: 'chat' } }]);
+    expect(first).toEqual([{ id: 'chat:a', deleted: false, rev: '1-x', doc: { _id: 'chat:a', _rev: '1-x', type: 'chat' }, fresh: true }]);
     // A later revision may sit beside the first in the replica (a conflict): read back.
     expect(pull.take([{ _id: 'chat:a', _rev: '2-y', type: 'chat' }])).toEqual([{ id: 'chat:a', deleted: false, rev: '2-y' }]);
   });
@@ -28,7 +28,7 @@ describe('createFirstPull', () => {
       { id: 'chat:mine', deleted: false, rev: '3-a' },
       { id: 'msg:b:1', deleted: false, rev: '1-a' },
       { id: 'msg:b:1', deleted: false, rev: '1-b' },
-      { id: 'msg:b:2', deleted: true, rev: '1-c', doc: { _id: 'msg:b:2', _rev: '1-c', _deleted: true } },
+      { id: 'msg:b:2', deleted: true, rev: '1-c', doc: { _id: 'msg:b:2', _rev: '1-c', _deleted: true }, fresh: true },
     ]);
   });
 });
