@@ -1,6 +1,6 @@
 import { getChatStore } from '../chat';
 import { getConnectionsStore } from '../chat/connections';
-import { configureSync, loadSyncService, SYNC_SETTING } from '../chat/sync';
+import { loadSyncService, SYNC_SETTING } from '../chat/sync';
 import { whenIdle } from '../lib/when-idle';
 import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog, LazySidebarRail } from './lazy-dialogs';
 
@@ -9,16 +9,12 @@ export type StreamClient = () => Promise<typeof import('../chat/openai/worker-mo
 
 /** Set by build.mjs: the search worker's address relative to <base>; absent in unit tests. */
 declare const __PARLEY_SEARCH_WORKER__: string | undefined;
-/** Set by build.mjs: sync's pull worker's address relative to <base>; absent in unit tests (the pull runs on the page). */
-declare const __PARLEY_SYNC_WORKER__: string | undefined;
 
 /**
  * What starts once the first screen is up (boot.ts loads this module then), each piece while the
  * page is idle, so none of it competes with the first screen or the user's first keystrokes.
  */
 export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClient: StreamClient): void {
-  // A worker's address resolves against the page, not <base>: made absolute here.
-  if (typeof __PARLEY_SYNC_WORKER__ === 'string') configureSync({ pullWorkerUrl: new URL(__PARLEY_SYNC_WORKER__, document.baseURI).href });
   whenIdle(() => warmUp(streamWorkerUrl, streamClient));
   whenIdle(() => void startSearch());
   // The store's actions (sending, replies, renaming…), so the first send doesn't wait for them.

@@ -85,6 +85,7 @@ export function SyncSection() {
     setTest({ state: 'testing' });
     const result = await service.test(configOf(form));
     setTest(result.ok ? { state: 'ok' } : { state: 'failed', reason: result.reason });
+    setAnswered((count) => count + 1);
     return result.ok;
   };
   const on = saved?.enabled === true;
@@ -92,6 +93,19 @@ export function SyncSection() {
   const reason = test.state === 'failed' ? test.reason : test.state === 'idle' && on && status.state === 'error' ? status.reason : undefined;
   const passphraseAsked = reason !== undefined && PASSPHRASE_REASONS.has(reason);
   const passphraseRef = useRef<HTMLInputElement>(null);
+  /**
+   * How many times Test or Turn on sync has answered: each answer (and a first sync's progress
+   * bar, when it appears) is scrolled into view. On a phone the buttons end the screen, and what
+   * they said would otherwise be below it.
+   */
+  const [answered, setAnswered] = useState(0);
+  const answerRef = useRef<HTMLDivElement>(null);
+  const showsProgress = on && status.state === 'syncing' && status.total !== undefined && status.done !== undefined;
+  useEffect(() => {
+    if (answered === 0) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    answerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'instant' : 'smooth' });
+  }, [answered, showsProgress]);
   useEffect(() => {
     if (passphraseAsked && !busy) passphraseRef.current?.focus();
   }, [passphraseAsked, busy]);
@@ -169,6 +183,7 @@ export function SyncSection() {
               await service.turnOn(configOf(form));
               // From here on the section speaks of sync itself, not of the test.
               setTest({ state: 'idle' });
+              setAnswered((count) => count + 1);
             })
           }
         >
@@ -197,20 +212,23 @@ export function SyncSection() {
           </Button>
         )}
       </div>
-      <div role="status" className="sync-section__result" data-state={test.state}>
-        {test.state === 'ok' && <p>{t('sync.test.ok')}</p>}
-        {reason !== undefined && <SyncReason reason={reason} id={`${id}reason`} />}
-        {test.state === 'idle' && on && status.state !== 'error' && saved && <p>{t('sync.on', { db: saved.db, url: saved.url })}</p>}
-      </div>
-      {saved && <SyncRefusals />}
-      {on && status.state === 'syncing' && status.total !== undefined && status.done !== undefined && (
-        <div className="settings-field">
-          <Progress value={status.done} max={status.total} aria-labelledby={`${id}progress`} />
-          <p id={`${id}progress`} className="settings-hint">
-            {tn('sync.progress.text', status.total, { done: status.done.toLocaleString(), count: status.total.toLocaleString() })}
-          </p>
+      {/* What Test and Turn on sync answered, and a first sync's progress: scrolled into view as each comes. */}
+      <div ref={answerRef} className="sync-section__answer">
+        <div role="status" className="sync-section__result" data-state={test.state}>
+          {test.state === 'ok' && <p>{t('sync.test.ok')}</p>}
+          {reason !== undefined && <SyncReason reason={reason} id={`${id}reason`} />}
+          {test.state === 'idle' && on && status.state !== 'error' && saved && <p>{t('sync.on', { db: saved.db, url: saved.url })}</p>}
         </div>
-      )}
+        {saved && <SyncRefusals />}
+        {on && status.state === 'syncing' && status.total !== undefined && status.done !== undefined && (
+          <div className="settings-field">
+            <Progress value={status.done} max={status.total} aria-labelledby={`${id}progress`} />
+            <p id={`${id}progress`} className="settings-hint">
+              {tn('sync.progress.text', status.total, { done: status.done.toLocaleString(), count: status.total.toLocaleString() })}
+            </p>
+          </div>
+        )}
+      </div>
       {on && (
         <p id={`${id}offHint`} className="settings-hint">
           {t('sync.turnOffHint')}

@@ -10,7 +10,6 @@ export type { SyncConfig, SyncService, SyncTestResult } from './sync-service';
 export { getSyncStatus, subscribeSyncStatus, type SyncStatusSnapshot } from './sync-status-store';
 
 export { SYNC_SETTING } from './sync-setting';
-export { configureSync, type SyncSettings } from './configure-sync';
 
 export const loadSync = () => import('./sync-controller');
 /** The engine and its IndexedDB replica's code, fetched while Turn on sync tests the server (they are needed next). */

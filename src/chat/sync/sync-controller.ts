@@ -9,7 +9,6 @@ import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
 import { createSyncProgress } from './sync-progress';
 import type { SyncRefusal } from './sync-notices';
 import { reasonOf, type SyncStatus } from './sync-status';
-import { syncSettings } from './configure-sync';
 import { localReplicaName, PULL_OPTIONS, PUSH_BATCH_SIZE, RETRYING } from './replication-options';
 import { startWorkerPull, type PullWorkerLike } from './worker-pull';
 
@@ -72,10 +71,18 @@ async function openLocal(name: string): Promise<PouchDatabase> {
   return new PouchDB(name, { adapter: 'idb' });
 }
 
-/** The build's pull worker, when there is one and the browser can run it. */
+/** Set by build.mjs: the pull worker's address relative to <base>; absent in unit tests (the pull runs on the page). */
+declare const __PARLEY_SYNC_WORKER__: string | undefined;
+
+/**
+ * The build's pull worker, when there is one and the browser can run it. Read here, where sync
+ * starts, not set by the app after its first screen: a person quick to turn sync on would
+ * otherwise get the pull on the page.
+ */
 function defaultPullWorker(): (() => PullWorkerLike) | undefined {
-  const url = syncSettings().pullWorkerUrl;
-  if (url === undefined || typeof Worker !== 'function') return undefined;
+  if (typeof __PARLEY_SYNC_WORKER__ !== 'string' || typeof Worker !== 'function') return undefined;
+  // A worker's address resolves against the page, not <base>.
+  const url = new URL(__PARLEY_SYNC_WORKER__, document.baseURI).href;
   return () => new Worker(url, { type: 'module', name: 'parley-pull' }) as unknown as PullWorkerLike;
 }
 

@@ -1,0 +1,149 @@
+// Issue 25's journey on a phone (390×844, touch) in light and dark: a new device turns on sync
+// by finger while the server holds 1,000 chats; Settings → Sync shows the first sync's progress
+// (axe-clean, every control a finger's size), the pull runs in its worker, a message written in
+// the meantime stays in the message box, and the history arrives: the drawer says Synced and the
+// newest chat opens with its messages. Pictures of each stop go to PARLEY_SHOTS when it is set.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
+import { startCouchServer, type CouchServer } from '../support/couch-server/index.mjs';
+import { composer, nav as navOf, settingsSectionButton } from './locators';
+import { axeViolations, checkStop, VIEWPORTS } from './screen-checks';
+import { checkTouchTargets } from './touch-targets';
+
+const appUrl = inject('modelAppUrl');
+const USER = 'ada';
+const PASSWORD = 'phone sync';
+const CHATS = 1_000;
+const MESSAGES_PER_CHAT = 10;
+/** Seeding, the first sync of 11,000 documents and two themes' checks on a loaded two-core machine. */
+const JOURNEY_TIMEOUT_MS = 150_000;
+const SYNC_TIMEOUT_MS = 90_000;
+/** Documents per _bulk_docs request while seeding. */
+const SEED_BATCH = 2_000;
+/** Longer than the colour transitions a theme change starts, so axe measures the final colours. */
+const THEME_SETTLE_MS = 400;
+const SHOTS = process.env.PARLEY_SHOTS;
+
+let couch: CouchServer | undefined;
+let browser: TestBrowser | undefined;
+afterEach(async () => {
+  await browser?.close();
+  await couch?.close();
+  browser = undefined;
+  couch = undefined;
+});
+
+/** An account as another device would have synced it (sync documents: docs/sync.md), chat `n` the newest for the highest n. */
+async function seed(server: CouchServer): Promise<number> {
+  await server.createDb('parley');
+  const start = Date.UTC(2026, 0, 1);
+  const docs: object[] = [];
+  for (let c = 0; c < CHATS; c += 1) {
+    const chatId = `seeded${String(c).padStart(4, '0')}`;
+    let parentId: string | null = null;
+    for (let m = 0; m < MESSAGES_PER_CHAT; m += 1) {
+      const id = `${chatId}m${m}`;
+      const role = m % 2 === 0 ? 'user' : 'assistant';
+      const message = { id, chatId, parentId, role, content: `${role === 'user' ? 'Question' : 'Answer'} ${m} of chat ${c}`, status: 'complete', createdAt: start + c * 3_600_000 + m * 60_000 };
+      docs.push({ _id: `msg:${chatId}:${id}`, type: 'msg', changedAt: message.createdAt, message });
+      parentId = id;
+    }
+    const updatedAt = start + c * 3_600_000 + MESSAGES_PER_CHAT * 60_000;
+    const chat = { id: chatId, title: `Seeded chat ${c}`, titleSource: 'user', createdAt: start + c * 3_600_000, updatedAt, pinned: false, currentLeafId: parentId };
+    docs.push({ _id: `chat:${chatId}`, type: 'chat', changedAt: updatedAt, chat });
+  }
+  const authorization = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+  for (let from = 0; from < docs.length; from += SEED_BATCH) {
+    const response = await fetch(`${server.url}/parley/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ docs: docs.slice(from, from + SEED_BATCH) }),
+    });
+    if (!response.ok) throw new Error(`seeding failed: ${response.status}`);
+  }
+  return docs.length;
+}
+
+async function shot(page: Page, name: string, scheme: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390-${scheme}.png`) });
+}
+
+const pullWorkers = (page: Page) => page.workers().filter((worker) => /\/sync-worker-[^/]+\.js$/.test(worker.url())).length;
+
+describe.each(['light', 'dark'] as const)('a first sync on a phone, %s theme', (scheme) => {
+  it('turned on by finger: progress in Settings → Sync, a message written meanwhile kept, then the whole history', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
+    couch = await startCouchServer({ auth: 'basic', user: USER, password: PASSWORD });
+    const total = await seed(couch);
+    browser = await launchBrowser({ viewport: VIEWPORTS.phone, colorScheme: scheme, hasTouch: true, isMobile: true });
+    const page = await browser.newPage();
+    await page.goto(appUrl);
+    await composer(page).waitFor();
+
+    await page.getByRole('button', { name: 'Open sidebar' }).tap();
+    await navOf(page).getByRole('button', { name: 'Settings' }).tap();
+    await settingsSectionButton(page, 'Sync').tap();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const section = settings.getByRole('region', { name: 'Sync' });
+    for (const [field, value] of [
+      [section.getByRole('textbox', { name: 'CouchDB address' }), couch.url],
+      [section.getByRole('textbox', { name: 'User name' }), USER],
+      [section.getByLabel('Password', { exact: true }), PASSWORD],
+    ] as const) {
+      await field.tap();
+      await field.fill(value);
+      expect(await field.inputValue()).toBe(value);
+    }
+    await section.getByRole('button', { name: 'Turn on sync' }).tap();
+    await section.getByRole('status').getByText(/^Sync is on with parley at /).waitFor({ timeout: SYNC_TIMEOUT_MS });
+
+    // The first sync's progress, named by its text, counting towards everything the server holds.
+    const progress = section.getByRole('progressbar', { name: new RegExp(`^[\\d,]+ of ${total.toLocaleString('en-US')} items synced$`) });
+    await progress.waitFor({ timeout: SYNC_TIMEOUT_MS });
+    // What the button started is brought into view: on a phone the buttons end the screen.
+    const onScreen = () =>
+      progress.evaluate((bar) => {
+        const box = bar.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && (hit === bar || bar.contains(hit));
+      });
+    await expect.poll(onScreen).toBe(true);
+    await expect.poll(() => pullWorkers(page)).toBe(1);
+    expect(await axeViolations(page, section), 'Settings → Sync while syncing').toEqual([]);
+    await checkTouchTargets(page, 'Settings → Sync while syncing', 'dialog[open]');
+    await shot(page, 'sync-progress', scheme);
+
+    // The phone is usable meanwhile: Done, and two lines into the message box (Return adds a line on a phone).
+    await settings.getByRole('button', { name: 'Done' }).tap();
+    await settings.waitFor({ state: 'detached' });
+    await navOf(page).getByRole('button', { name: 'Close sidebar' }).tap();
+    await composer(page).tap();
+    await page.keyboard.type('Written while');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('the history arrives');
+
+    await page.getByRole('button', { name: 'Open sidebar' }).tap();
+    const status = page.locator('.sidebar__footer').getByRole('status');
+    await status.filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    const newest = navOf(page).getByRole('link', { name: `Seeded chat ${CHATS - 1}`, exact: true });
+    await newest.waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await page.waitForTimeout(THEME_SETTLE_MS);
+    await checkStop(page, 'the drawer after the first sync');
+    await checkTouchTargets(page, 'the drawer after the first sync', 'nav.sidebar');
+    await shot(page, 'sync-drawer-synced', scheme);
+    await navOf(page).getByRole('button', { name: 'Close sidebar' }).tap();
+    // The thousand chats that arrived did not touch the draft.
+    expect(await composer(page).inputValue()).toBe('Written while\nthe history arrives');
+
+    await page.getByRole('button', { name: 'Open sidebar' }).tap();
+    await newest.tap();
+    await page.waitForURL(/\/chat\/seeded0999$/);
+    await page.getByText(`Answer ${MESSAGES_PER_CHAT - 1} of chat ${CHATS - 1}`, { exact: true }).waitFor();
+    await checkStop(page, 'the newest chat, synced');
+    await shot(page, 'sync-chat', scheme);
+  });
+});
