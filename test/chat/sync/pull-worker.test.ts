@@ -113,15 +113,21 @@ describe('the pull in a worker', () => {
     expect(worker.terminated()).toBe(true);
   }, 60_000);
 
-  it('a worker that cannot start gives way to the pull on the page', async () => {
+  /** A server holding one chat, synced there by a first device. */
+  async function serverWithChat(title: string) {
     couch = await startCouchServer();
     await couch.createDb('parley');
     const a = await device(options(), false);
     devices.push(a);
-    const only = chat({ title: 'Pulled on the page' });
+    const only = chat({ title });
     await a.persistence.createChat(only, [message(only.id)]);
     await a.start();
     await eventually(() => expect(a.statuses.at(-1)).toEqual({ state: 'synced' }), 20_000);
+    return only;
+  }
+
+  it('a worker that cannot start gives way to the pull on the page', async () => {
+    const only = await serverWithChat('Pulled on the page');
 
     let tried = 0;
     const b = await device({
@@ -137,14 +143,7 @@ describe('the pull in a worker', () => {
   }, 60_000);
 
   it('a worker whose script fails to load gives way to the pull on the page', async () => {
-    couch = await startCouchServer();
-    await couch.createDb('parley');
-    const a = await device(options(), false);
-    devices.push(a);
-    const only = chat({ title: 'Pulled after the error' });
-    await a.persistence.createChat(only, [message(only.id)]);
-    await a.start();
-    await eventually(() => expect(a.statuses.at(-1)).toEqual({ state: 'synced' }), 20_000);
+    const only = await serverWithChat('Pulled after the error');
 
     let terminated = false;
     const broken: PullWorkerLike = {
