@@ -1,4 +1,4 @@
-// Issue 25's journey on a phone (390×844, touch) in light and dark: a new device turns on sync
+// Issue 25's journey on a phone (390×844, touch), each stop checked in light and dark: a new device turns on sync
 // by finger while the server holds 1,000 chats; Settings → Sync shows the first sync's progress
 // (axe-clean, every control a finger's size), the pull runs in its worker, a message written in
 // the meantime stays in the message box, and the history arrives: the drawer says Synced and the
@@ -73,13 +73,23 @@ async function shot(page: Page, name: string, scheme: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}-390-${scheme}.png`) });
 }
 
+/** Runs a stop's checks in the light theme, then in the dark one (one first sync serves both). */
+async function inBothThemes(page: Page, check: (scheme: 'light' | 'dark') => Promise<void>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+    await page.waitForTimeout(THEME_SETTLE_MS);
+    await check(scheme);
+  }
+}
+
 const pullWorkers = (page: Page) => page.workers().filter((worker) => /\/sync-worker-[^/]+\.js$/.test(worker.url())).length;
 
-describe.each(['light', 'dark'] as const)('a first sync on a phone, %s theme', (scheme) => {
+describe('a first sync on a phone', () => {
   it('turned on by finger: progress in Settings → Sync, a message written meanwhile kept, then the whole history', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
     couch = await startCouchServer({ auth: 'basic', user: USER, password: PASSWORD });
     const total = await seed(couch);
-    browser = await launchBrowser({ viewport: VIEWPORTS.phone, colorScheme: scheme, hasTouch: true, isMobile: true });
+    browser = await launchBrowser({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
     const page = await browser.newPage();
     await page.goto(appUrl);
     await composer(page).waitFor();
@@ -113,9 +123,11 @@ describe.each(['light', 'dark'] as const)('a first sync on a phone, %s theme', (
       });
     await expect.poll(onScreen).toBe(true);
     await expect.poll(() => pullWorkers(page)).toBe(1);
-    expect(await axeViolations(page, section), 'Settings → Sync while syncing').toEqual([]);
     await checkTouchTargets(page, 'Settings → Sync while syncing', 'dialog[open]');
-    await shot(page, 'sync-progress', scheme);
+    await inBothThemes(page, async (scheme) => {
+      expect(await axeViolations(page, section), `Settings → Sync while syncing, ${scheme}`).toEqual([]);
+      await shot(page, 'sync-progress', scheme);
+    });
 
     // The phone is usable meanwhile: Done, and two lines into the message box (Return adds a line on a phone).
     await settings.getByRole('button', { name: 'Done' }).tap();
@@ -131,10 +143,11 @@ describe.each(['light', 'dark'] as const)('a first sync on a phone, %s theme', (
     await status.filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
     const newest = navOf(page).getByRole('link', { name: `Seeded chat ${CHATS - 1}`, exact: true });
     await newest.waitFor({ timeout: SYNC_TIMEOUT_MS });
-    await page.waitForTimeout(THEME_SETTLE_MS);
-    await checkStop(page, 'the drawer after the first sync');
     await checkTouchTargets(page, 'the drawer after the first sync', 'nav.sidebar');
-    await shot(page, 'sync-drawer-synced', scheme);
+    await inBothThemes(page, async (scheme) => {
+      await checkStop(page, `the drawer after the first sync, ${scheme}`);
+      await shot(page, 'sync-drawer-synced', scheme);
+    });
     await navOf(page).getByRole('button', { name: 'Close sidebar' }).tap();
     // The thousand chats that arrived did not touch the draft.
     expect(await composer(page).inputValue()).toBe('Written while\nthe history arrives');
@@ -143,7 +156,9 @@ describe.each(['light', 'dark'] as const)('a first sync on a phone, %s theme', (
     await newest.tap();
     await page.waitForURL(/\/chat\/seeded0999$/);
     await page.getByText(`Answer ${MESSAGES_PER_CHAT - 1} of chat ${CHATS - 1}`, { exact: true }).waitFor();
-    await checkStop(page, 'the newest chat, synced');
-    await shot(page, 'sync-chat', scheme);
+    await inBothThemes(page, async (scheme) => {
+      await checkStop(page, `the newest chat, synced, ${scheme}`);
+      await shot(page, 'sync-chat', scheme);
+    });
   });
 });
