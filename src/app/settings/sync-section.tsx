@@ -101,8 +101,12 @@ export function SyncSection() {
   const [answered, setAnswered] = useState(0);
   const answerRef = useRef<HTMLDivElement>(null);
   const showsProgress = on && status.state === 'syncing' && status.total !== undefined && status.done !== undefined;
+  /** What was last brought into view: the bar's disappearing when the sync ends scrolls nothing. */
+  const shown = useRef({ answered: 0, progress: false });
   useEffect(() => {
-    if (answered === 0) return;
+    const before = shown.current;
+    shown.current = { answered, progress: showsProgress };
+    if (answered === 0 || (answered === before.answered && !(showsProgress && !before.progress))) return;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     answerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'instant' : 'smooth' });
   }, [answered, showsProgress]);
