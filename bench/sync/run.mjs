@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { launchBrowser } from '../../test/support/browser.mjs';
 import { startCouchServer } from '../../test/support/couch-server/index.mjs';
+import { seedAccount } from '../../test/support/couch-server/seed-account.mjs';
 import { startServer } from '../../src/server/static-server.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 import { printProfile, printStretches, startProfile } from '../support/cpu-profile.mjs';
@@ -46,8 +47,6 @@ const ROUNDS = Number(values.rounds);
 const USER = 'ada';
 const PASSWORD = 'bench';
 const PASSPHRASE = 'bench passphrase';
-/** Documents per _bulk_docs request: large enough to seed quickly, small enough for the server's body limit. */
-const SEED_BATCH = 2_000;
 /** How long one first sync may take before the bench gives up on it (`-- --minutes N`). */
 const FIRST_SYNC_TIMEOUT_MS = Number(values.minutes) * 60_000;
 /** How often a long first sync's progress (the sidebar's bar) is printed. */
@@ -172,52 +171,15 @@ async function latency() {
   return median(samples);
 }
 
-/** The account as sync bodies (src/chat/sync/sync-docs.ts), as another device would have written them: each chat's messages, then its row. */
-function* accountBodies(chats, messages) {
-  const perChat = Math.max(1, Math.floor(messages / chats));
-  const start = Date.UTC(2025, 0, 1);
-  for (let c = 0; c < chats; c += 1) {
-    const chatId = `bench${String(c).padStart(6, '0')}`;
-    let parentId = null;
-    for (let m = 0; m < perChat; m += 1) {
-      const id = `${chatId}m${String(m).padStart(4, '0')}`;
-      const role = m % 2 === 0 ? 'user' : 'assistant';
-      const content = `${role === 'user' ? 'Question' : 'Answer'} ${m} of chat ${c}: the quick brown fox jumps over the lazy dog, twice over, for a realistic length.`;
-      const message = { id, chatId, parentId, role, content, status: 'complete', createdAt: start + c * 3_600_000 + m * 60_000 };
-      yield [`msg:${chatId}:${id}`, { type: 'msg', changedAt: message.createdAt, message }];
-      parentId = id;
-    }
-    const chat = { id: chatId, title: `Bench chat ${c}`, titleSource: 'auto', createdAt: start + c * 3_600_000, updatedAt: start + c * 3_600_000 + perChat * 60_000, pinned: false, currentLeafId: parentId };
-    yield [`chat:${chatId}`, { type: 'chat', changedAt: chat.updatedAt, chat }];
-  }
-}
-
 const authHeaders = { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` };
 
 /** Seeds a database with the account (plain, or encrypted as Parley encrypts); resolves with its document count. */
 async function seed(db, chats, messages, encrypted) {
-  await couch.createDb(db);
-  let codec;
-  let batch = [];
-  let count = 0;
-  const send = async () => {
-    const response = await fetch(`${couch.url}/${db}/_bulk_docs`, { method: 'POST', headers: authHeaders, body: JSON.stringify({ docs: batch }) });
-    if (!response.ok) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
-    count += batch.length;
-    batch = [];
-  };
-  if (encrypted) {
-    const { doc, key } = await helpers.codec.createCryptoDoc(PASSPHRASE);
-    codec = helpers.codec.encryptedCodec(key);
-    batch.push(doc);
-    count -= 1; // parley:crypto is not a document of the account
-  }
-  for (const [id, body] of accountBodies(chats, messages)) {
-    batch.push({ _id: id, ...(codec ? await codec.encode(id, body) : body) });
-    if (batch.length === SEED_BATCH) await send();
-  }
-  if (batch.length > 0) await send();
-  return count;
+  if (!encrypted) return seedAccount({ server: couch, db, headers: authHeaders, chats, messages });
+  const { doc, key } = await helpers.codec.createCryptoDoc(PASSPHRASE);
+  const codec = helpers.codec.encryptedCodec(key);
+  // parley:crypto goes first, and is not a document of the account.
+  return seedAccount({ server: couch, db, headers: authHeaders, chats, messages, first: [doc], encode: async (id, body) => ({ _id: id, ...(await codec.encode(id, body)) }) });
 }
 
 /** Parley's first sync: Turn on sync → Synced with the last chat listed. */

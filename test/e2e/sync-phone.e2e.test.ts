@@ -9,6 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startCouchServer, type CouchServer } from '../support/couch-server/index.mjs';
+import { seedAccount } from '../support/couch-server/seed-account.mjs';
 import { composer, nav as navOf, settingsSectionButton } from './locators';
 import { axeViolations, checkStop, VIEWPORTS } from './screen-checks';
 import { checkTouchTargets } from './touch-targets';
@@ -21,8 +22,6 @@ const MESSAGES_PER_CHAT = 10;
 /** Seeding, the first sync of 11,000 documents and two themes' checks on a loaded two-core machine. */
 const JOURNEY_TIMEOUT_MS = 150_000;
 const SYNC_TIMEOUT_MS = 90_000;
-/** Documents per _bulk_docs request while seeding. */
-const SEED_BATCH = 2_000;
 /** Longer than the colour transitions a theme change starts, so axe measures the final colours. */
 const THEME_SETTLE_MS = 400;
 const SHOTS = process.env.PARLEY_SHOTS;
@@ -35,37 +34,6 @@ afterEach(async () => {
   browser = undefined;
   couch = undefined;
 });
-
-/** An account as another device would have synced it (sync documents: docs/sync.md), chat `n` the newest for the highest n. */
-async function seed(server: CouchServer): Promise<number> {
-  await server.createDb('parley');
-  const start = Date.UTC(2026, 0, 1);
-  const docs: object[] = [];
-  for (let c = 0; c < CHATS; c += 1) {
-    const chatId = `seeded${String(c).padStart(4, '0')}`;
-    let parentId: string | null = null;
-    for (let m = 0; m < MESSAGES_PER_CHAT; m += 1) {
-      const id = `${chatId}m${m}`;
-      const role = m % 2 === 0 ? 'user' : 'assistant';
-      const message = { id, chatId, parentId, role, content: `${role === 'user' ? 'Question' : 'Answer'} ${m} of chat ${c}`, status: 'complete', createdAt: start + c * 3_600_000 + m * 60_000 };
-      docs.push({ _id: `msg:${chatId}:${id}`, type: 'msg', changedAt: message.createdAt, message });
-      parentId = id;
-    }
-    const updatedAt = start + c * 3_600_000 + MESSAGES_PER_CHAT * 60_000;
-    const chat = { id: chatId, title: `Seeded chat ${c}`, titleSource: 'user', createdAt: start + c * 3_600_000, updatedAt, pinned: false, currentLeafId: parentId };
-    docs.push({ _id: `chat:${chatId}`, type: 'chat', changedAt: updatedAt, chat });
-  }
-  const authorization = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-  for (let from = 0; from < docs.length; from += SEED_BATCH) {
-    const response = await fetch(`${server.url}/parley/_bulk_docs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization },
-      body: JSON.stringify({ docs: docs.slice(from, from + SEED_BATCH) }),
-    });
-    if (!response.ok) throw new Error(`seeding failed: ${response.status}`);
-  }
-  return docs.length;
-}
 
 async function shot(page: Page, name: string, scheme: string) {
   if (!SHOTS) return;
@@ -88,7 +56,8 @@ const pullWorkers = (page: Page) => page.workers().filter((worker) => /\/sync-wo
 describe('a first sync on a phone', () => {
   it('turned on by finger: progress in Settings → Sync, a message written meanwhile kept, then the whole history', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
     couch = await startCouchServer({ auth: 'basic', user: USER, password: PASSWORD });
-    const total = await seed(couch);
+    const headers = { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}` };
+    const total = await seedAccount({ server: couch, db: 'parley', headers, chats: CHATS, messages: CHATS * MESSAGES_PER_CHAT });
     browser = await launchBrowser({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
     const page = await browser.newPage();
     await page.goto(appUrl);
@@ -141,7 +110,7 @@ describe('a first sync on a phone', () => {
     await page.getByRole('button', { name: 'Open sidebar' }).tap();
     const status = page.locator('.sidebar__footer').getByRole('status');
     await status.filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    const newest = navOf(page).getByRole('link', { name: `Seeded chat ${CHATS - 1}`, exact: true });
+    const newest = navOf(page).getByRole('link', { name: `Bench chat ${CHATS - 1}`, exact: true });
     await newest.waitFor({ timeout: SYNC_TIMEOUT_MS });
     await checkTouchTargets(page, 'the drawer after the first sync', 'nav.sidebar');
     await inBothThemes(page, async (scheme) => {
@@ -154,8 +123,9 @@ describe('a first sync on a phone', () => {
 
     await page.getByRole('button', { name: 'Open sidebar' }).tap();
     await newest.tap();
-    await page.waitForURL(/\/chat\/seeded0999$/);
-    await page.getByText(`Answer ${MESSAGES_PER_CHAT - 1} of chat ${CHATS - 1}`, { exact: true }).waitFor();
+    await page.waitForURL(/\/chat\/bench000999$/);
+    // The newest chat's last message, as test/support/couch-server/seed-account.mjs words it.
+    await page.getByText(`Answer ${MESSAGES_PER_CHAT - 1} of chat ${CHATS - 1}: the quick brown fox jumps over the lazy dog, twice over, for a realistic length.`, { exact: true }).waitFor();
     await inBothThemes(page, async (scheme) => {
       await checkStop(page, `the newest chat, synced, ${scheme}`);
       await shot(page, 'sync-chat', scheme);
