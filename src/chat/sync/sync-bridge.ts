@@ -243,7 +243,8 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         const doc = await docFor(id, { type: 'msg', changedAt: at, message }, messageRows.get(id));
         if (doc) docs.push(doc);
       }
-      for (const [id, row] of messageRows) if (!live.has(id)) await tombstone(id, row);
+      // A message skipped as broken was never here: not this device's to delete (a newer Parley may read it).
+      for (const [id, row] of messageRows) if (!live.has(id) && !skipped.has(id)) await tombstone(id, row);
       const owned = new Set<string>();
       for (const row of await persistence.listChatAttachments(chatId)) {
         const id = attachmentDocId(chatId, row.id);
@@ -532,14 +533,14 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
      * passed, IndexedDB did not) is skipped and named; a full or closed storage fails the change, and
      * the checkpoint stays before it.
      */
-    const applyOne = async (rows: { chats: Chat[]; messages: Message[] }, id: string, chatId: string) => {
+    const applyOne = async (rows: { chats: Chat[]; messages: Message[] }, id: string, chatId: string, title?: string) => {
       try {
         applied(await persistence.applySyncedRows({ ...rows, same }));
       } catch (error) {
         if (storageGone(error)) {
           storeFailures += 1;
           failed = true;
-        } else skipBroken(id, chatId);
+        } else skipBroken(id, chatId, title);
       }
     };
     const flush = async () => {
@@ -556,7 +557,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
           failed = true;
           return;
         }
-        for (const chat of chats) await applyOne({ chats: [chat], messages: [] }, chatDocId(chat.id), chat.id);
+        for (const chat of chats) await applyOne({ chats: [chat], messages: [] }, chatDocId(chat.id), chat.id, chat.title);
         for (const message of messages) await applyOne({ chats: [], messages: [message] }, messageDocId(message.chatId, message.id), message.chatId);
       }
     };
