@@ -4,23 +4,12 @@
 // replica, the bridge, Parley's IndexedDB store, over fake-indexeddb): the good rows all arrive,
 // the broken one is skipped and named, the status never says "synced" while it is not stored, and
 // a restart does not replay the slice.
-import 'fake-indexeddb/auto';
-import PouchDB from 'pouchdb-core';
-import idbAdapter from 'pouchdb-adapter-idb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/chat/persistence/db';
-import { createIdbPersistence } from '../../../src/chat/persistence/idb-persistence';
 import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
 import { BRIDGE_CHECKPOINT_ID } from '../../../src/chat/sync/sync-bridge';
-import { startSync, type SyncHandle } from '../../../src/chat/sync/sync-controller';
-import type { SyncRefusal } from '../../../src/chat/sync/sync-notices';
-import type { SyncStatus } from '../../../src/chat/sync/sync-status';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
+import { idbDevice, settled, serverWith, type IdbDevice } from './idb-device';
 import { eventually } from './two-devices';
-
-PouchDB.plugin(idbAdapter);
-// PouchDB's IndexedDB adapter reads navigator.userAgent when it opens a database; Node 20 has no navigator.
-globalThis.navigator ??= { userAgent: 'Node.js' } as Navigator;
 
 /** More than a slice (APPLY_SLICE_SIZE, 500) of documents: each chat has a message, sent before its chat, as another device writes them. */
 const GOOD_CHATS = 120;
@@ -34,7 +23,7 @@ const DEEP = 1_500;
 const START = Date.UTC(2025, 0, 1);
 
 /** A value `depth` levels deep: { a: { a: … } }. */
-export function nested(depth: number): unknown {
+function nested(depth: number): unknown {
   let value: unknown = 'bottom';
   for (let i = 0; i < depth; i += 1) value = { a: value };
   return value;
@@ -67,73 +56,24 @@ const BROKEN: { name: string; docs: object[]; chatId: string; title: string }[] 
 ];
 
 let couch: CouchServer;
-let databases = 0;
-const handles: SyncHandle[] = [];
+const devices: IdbDevice[] = [];
 beforeAll(async () => {
   couch = await startCouchServer();
 });
 afterEach(async () => {
-  for (const handle of handles.splice(0)) await handle.stop();
+  for (const device of devices.splice(0)) await device.stop();
 });
 afterAll(async () => couch?.close());
 
-/** A database on the test server holding `docs`. */
-async function serverWith(docs: object[]): Promise<string> {
-  const db = `broken-${++databases}`;
-  await couch.createDb(db);
-  const response = await fetch(`${couch.url}/${db}/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs }) });
-  expect(response.ok).toBe(true);
-  const results = (await response.json()) as { ok?: boolean }[];
-  expect(results.every((result) => result.ok)).toBe(true);
-  return db;
+/** A device syncing with a new database holding `docs`, started. */
+async function firstSync(docs: readonly object[]): Promise<{ device: IdbDevice; db: string }> {
+  const db = await serverWith(couch, docs);
+  const device = await idbDevice(couch, db);
+  devices.push(device);
+  await device.start();
+  await settled(device);
+  return { device, db };
 }
-
-interface Device {
-  persistence: ChatPersistence;
-  replica: PouchDatabase;
-  statuses: SyncStatus[];
-  refusals: SyncRefusal[];
-  /** Rows written through applySyncedRows (each call's chats and messages). */
-  written: number;
-  start(): Promise<void>;
-}
-type PouchDatabase = InstanceType<typeof PouchDB>;
-
-/** A device with an IndexedDB store and replica, as the app has them, syncing with `db`. */
-async function deviceFor(db: string): Promise<Device> {
-  const stored = createIdbPersistence(await openDatabase(indexedDB, { name: `parley-${db}` }));
-  const self: Device = {
-    persistence: {
-      ...stored,
-      async applySyncedRows(rows) {
-        self.written += rows.chats.length + rows.messages.length;
-        return stored.applySyncedRows(rows);
-      },
-    },
-    replica: new PouchDB(`replica-${db}`, { adapter: 'idb' }),
-    statuses: [],
-    refusals: [],
-    written: 0,
-    async start() {
-      handles.push(
-        await startSync({
-          url: couch.url,
-          db,
-          auth: { kind: 'none' },
-          persistence: self.persistence,
-          local: self.replica,
-          announce: () => {},
-          onStatus: (status) => self.statuses.push(status),
-          onRefused: (refusal) => self.refusals.push(refusal),
-        }),
-      );
-    },
-  };
-  return self;
-}
-
-/** Caught up: the last status is not "syncing" or "connecting". */
-const settled = (device: Device) => eventually(() => expect(['synced', 'incomplete']).toContain(device.statuses.at(-1)?.state), 30_000);
 
 async function expectGoodAccount(persistence: ChatPersistence): Promise<void> {
   const chats = await persistence.listChats();
@@ -143,10 +83,7 @@ async function expectGoodAccount(persistence: ChatPersistence): Promise<void> {
 
 describe('a first sync with a broken document beside good chats', () => {
   it.each(BROKEN)('$name: every good chat arrives, the broken one is named, the status is not “synced”, and a restart does not replay it', async ({ docs, chatId, title }) => {
-    const db = await serverWith([...docs, ...goodDocs()]);
-    const device = await deviceFor(db);
-    await device.start();
-    await settled(device);
+    const { device } = await firstSync([...docs, ...goodDocs()]);
 
     await expectGoodAccount(device.persistence);
     expect(device.refusals).toEqual([{ kind: 'broken-chat', chatId, title }]);
@@ -154,7 +91,7 @@ describe('a first sync with a broken document beside good chats', () => {
     expect(device.statuses).not.toContainEqual({ state: 'synced' });
 
     // Restarted: the checkpoint is past the broken document, so nothing is written again; it is still named, and still not "synced".
-    await handles.pop()!.stop();
+    await device.stop();
     const checkpoint = (await device.replica.get(BRIDGE_CHECKPOINT_ID)) as { seq?: number };
     expect(checkpoint.seq).toBe(Number((await device.replica.info()).update_seq));
     device.written = 0;
@@ -170,10 +107,7 @@ describe('a first sync with a broken document beside good chats', () => {
 
   it('a good revision of a broken chat, sent later, applies with the good messages that waited for it; then the status says “synced”', async () => {
     const message = { ...goodMessage(0), id: 'late-m', chatId: 'late' };
-    const db = await serverWith([{ _id: 'msg:late:late-m', type: 'msg', changedAt: 5, message }, { _id: 'chat:late', type: 'chat', changedAt: 5, chat: null }, ...goodDocs()]);
-    const device = await deviceFor(db);
-    await device.start();
-    await settled(device);
+    const { device, db } = await firstSync([{ _id: 'msg:late:late-m', type: 'msg', changedAt: 5, message }, { _id: 'chat:late', type: 'chat', changedAt: 5, chat: null }, ...goodDocs()]);
     expect(device.refusals).toEqual([{ kind: 'broken-chat', chatId: 'late', title: 'late' }]);
     // The broken chat and the good message waiting for it.
     expect(device.statuses.at(-1)).toEqual({ state: 'incomplete', unapplied: 2 });
@@ -202,10 +136,7 @@ describe('a row that passes the check but IndexedDB still refuses', () => {
 
   it('fails its slice’s transaction, and the slice goes row by row: the others land, the refused one is named', async () => {
     const refused = { _id: 'chat:refused', type: 'chat', changedAt: 5, chat: { ...goodChat(999), id: 'refused', title: REFUSED, currentLeafId: undefined } };
-    const db = await serverWith([...goodDocs().slice(0, GOOD_CHATS), refused, ...goodDocs().slice(GOOD_CHATS)]);
-    const device = await deviceFor(db);
-    await device.start();
-    await settled(device);
+    const { device } = await firstSync([...goodDocs().slice(0, GOOD_CHATS), refused, ...goodDocs().slice(GOOD_CHATS)]);
     await expectGoodAccount(device.persistence);
     expect(await device.persistence.getChat('refused')).toBeUndefined();
     expect(device.refusals).toEqual([{ kind: 'broken-chat', chatId: 'refused', title: REFUSED }]);
