@@ -7,6 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
 import { BRIDGE_CHECKPOINT_ID } from '../../../src/chat/sync/sync-bridge';
+import { encryptedCodec } from '../../../src/chat/sync/doc-codec';
+import { createCryptoDoc } from '../../../src/chat/sync/sync-crypto';
+import type { DocBody } from '../../../src/chat/sync/sync-docs';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { idbDevice, settled, serverWith, type IdbDevice } from './idb-device';
 import { eventually } from './two-devices';
@@ -66,9 +69,9 @@ afterEach(async () => {
 afterAll(async () => couch?.close());
 
 /** A device syncing with a new database holding `docs`, started. */
-async function firstSync(docs: readonly object[]): Promise<{ device: IdbDevice; db: string }> {
+async function firstSync(docs: readonly object[], passphrase?: string): Promise<{ device: IdbDevice; db: string }> {
   const db = await serverWith(couch, docs);
-  const device = await idbDevice(couch, db);
+  const device = await idbDevice(couch, db, passphrase);
   devices.push(device);
   await device.start();
   await settled(device);
@@ -117,6 +120,29 @@ describe('a first sync with a broken document beside good chats', () => {
     await eventually(async () => expect((await device.persistence.listMessages('late')).map((row) => row.id)).toEqual(['late-m']), 20_000);
     expect((await device.persistence.getChat('late'))?.title).toBe('Late but good');
     await eventually(() => expect(device.statuses.at(-1)).toEqual({ state: 'synced' }), 20_000);
+  }, 60_000);
+});
+
+describe('encrypted', () => {
+  const PASSPHRASE = 'broken but sealed';
+  /** The documents as an encrypted database holds them: a device with the passphrase wrote them, broken rows and all. */
+  async function sealed(docs: object[]): Promise<object[]> {
+    const { doc, key } = await createCryptoDoc(PASSPHRASE);
+    const codec = encryptedCodec(key);
+    const bodies = docs as ({ _id: string } & DocBody)[];
+    return [doc, ...(await Promise.all(bodies.map(async ({ _id, ...body }) => ({ _id, ...(await codec.encode(_id, body as DocBody)) }))))];
+  }
+
+  it('a sealed "chat": null and a sealed message without an id are skipped and named the same way; every good chat arrives', async () => {
+    const broken = [BROKEN[0]!.docs[0]!, BROKEN[5]!.docs[0]!];
+    const { device } = await firstSync(await sealed([...broken, ...goodDocs()]), PASSPHRASE);
+    await expectGoodAccount(device.persistence);
+    expect(device.refusals).toEqual(expect.arrayContaining([
+      { kind: 'broken-chat', chatId: 'nullchat', title: 'nullchat' },
+      { kind: 'broken-chat', chatId: 'chat7', title: 'Chat 7' },
+    ]));
+    expect(device.refusals).toHaveLength(2);
+    expect(device.statuses.at(-1)).toEqual({ state: 'incomplete', unapplied: 2 });
   }, 60_000);
 });
 

@@ -43,7 +43,7 @@ export interface IdbDevice {
   stop(): Promise<void>;
 }
 
-export async function idbDevice(couch: CouchServer, db: string): Promise<IdbDevice> {
+export async function idbDevice(couch: CouchServer, db: string, passphrase?: string): Promise<IdbDevice> {
   const stored = createIdbPersistence(await openDatabase(indexedDB, { name: `parley-${db}` }));
   const self: IdbDevice = {
     persistence: {
@@ -62,6 +62,7 @@ export async function idbDevice(couch: CouchServer, db: string): Promise<IdbDevi
         url: couch.url,
         db,
         auth: { kind: 'none' },
+        ...(passphrase && { passphrase }),
         persistence: self.persistence,
         local: self.replica,
         announce: () => {},
