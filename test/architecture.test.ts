@@ -208,6 +208,10 @@ const NAMED_DOORS: Record<string, string> = {
     'the context lengths the user set and the meter’s calibration (issue 24): the chat page and Settings read them; the door loads with the first screen',
   'shapes/library-record':
     'reading a library row from outside (issue 23): the backup reader, sync and the import worker take it without the library room, which brings the store (a circle through backup/export, and the store in the worker)',
+  'shapes/row-record':
+    'reading a chat or message row from outside (issue 32): the backup reader and sync check rows the same way, without bringing each other',
+  'shapes/value-limits':
+    'how deep and long a field from outside may be (issue 32): the backup reader and sync share the walk',
   'shapes/date-groups':
     'the history’s date groups: they load with the history’s own chunk, not with the tree the chat page uses',
   'store/missing-attachments':

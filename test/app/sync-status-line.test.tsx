@@ -22,4 +22,12 @@ describe('the sync status line', () => {
     expect(screen.getByRole('status').textContent).toBe('Synced');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
+
+  it('documents from the server not stored here (broken, skipped): says how many, never “Synced” (issue 32)', () => {
+    const { rerender } = render(<SyncStatusLine status={{ state: 'incomplete', unapplied: 1 }} />);
+    expect(screen.getByRole('status').textContent).toBe('Sync: 1 item from the server not stored here (see Settings → Sync)');
+    expect(screen.getByRole('status').getAttribute('data-state')).toBe('incomplete');
+    rerender(<SyncStatusLine status={{ state: 'incomplete', unapplied: 3 }} />);
+    expect(screen.getByRole('status').textContent).toBe('Sync: 3 items from the server not stored here (see Settings → Sync)');
+  });
 });

@@ -9,7 +9,7 @@ import { t } from './settings-text';
  * naming the chats a server deleted without a signed deletion. Titles are text, never markup.
  */
 
-const KINDS: readonly RefusalKind[] = ['older', 'unsigned-deletion', 'unreadable', 'broken'];
+const KINDS: readonly RefusalKind[] = ['older', 'unsigned-deletion', 'unreadable', 'broken', 'broken-chat'];
 
 function lineOf(kind: RefusalKind, chats: ReadonlyMap<string, string | undefined>): string {
   const titles = [...chats.values()].filter((title): title is string => title !== undefined);

@@ -27,6 +27,8 @@ const textOf = (status: SyncStatusSnapshot): string => {
       if (progress) return t('sync.status.progress', { percent: Math.floor((progress.done * PERCENT) / Math.max(progress.total, 1)) });
       return tn('sync.status.syncing', status.pending);
     }
+    case 'incomplete':
+      return tn('sync.status.incomplete', status.unapplied);
     case 'offline-retrying':
       return t('sync.status.offline');
     case 'error':

@@ -1,8 +1,9 @@
 import type { StoredAttachment } from '../persistence';
 import type { Connection } from '../connections';
 import type { ExportedAttachment } from './export';
-import { REASONING_EFFORTS, type Chat, type LibraryRecord, type Message } from '../types';
+import type { Chat, LibraryRecord, Message } from '../types';
 import { readLibraryRecord } from '../shapes/library-record';
+import { fileRowProblem, readChatRow, readMessageRow } from '../shapes/row-record';
 import { BACKED_UP_SETTINGS, BACKUP_FORMAT, BACKUP_VERSION, READABLE_BACKUP_VERSIONS, type BackupChat } from './backup-format';
 import { firstLimitProblem, MAX_BACKUP_BYTES } from './backup-limits';
 
@@ -71,87 +72,7 @@ export interface SkippedLibraryRow {
   reason: string;
 }
 
-type Check = (value: unknown) => boolean;
-const isString: Check = (v) => typeof v === 'string';
-const isId: Check = (v) => typeof v === 'string' && v !== '';
-const isNumber: Check = (v) => typeof v === 'number' && Number.isFinite(v);
-const isBoolean: Check = (v) => typeof v === 'boolean';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const oneOf = (...values: string[]): Check => (v) => typeof v === 'string' && values.includes(v);
-const optional = (check: Check): Check => (v) => v === undefined || check(v);
-
-const CHAT_FIELDS: Record<string, Check> = {
-  id: isId,
-  title: isString,
-  titleSource: oneOf('auto', 'user', 'generated'),
-  createdAt: isNumber,
-  updatedAt: isNumber,
-  pinned: isBoolean,
-  model: optional(isString),
-  systemPrompt: optional(isString),
-  temperature: optional(isNumber),
-  maxTokens: optional(isNumber),
-  thinkingBudget: optional(isNumber),
-  reasoningEffort: optional(oneOf(...REASONING_EFFORTS)),
-  currentLeafId: optional(isId),
-  projectId: optional(isId),
-  presetId: optional(isId),
-};
-/** A compaction marker's figures (issue 24): what it did and what it covers. */
-const COMPACTION_FIELDS: Record<string, Check> = {
-  mode: oneOf('summary', 'drop'),
-  covered: isNumber,
-  tokensBefore: isNumber,
-  tokensAfter: isNumber,
-  model: optional(isString),
-  automatic: optional(isBoolean),
-  undone: optional(isBoolean),
-  edited: optional(isBoolean),
-};
-const isCompaction: Check = (v) => isObject(v) && Object.entries(COMPACTION_FIELDS).every(([name, check]) => check(v[name]));
-const MESSAGE_FIELDS: Record<string, Check> = {
-  id: isId,
-  parentId: (v) => v === null || isId(v),
-  role: oneOf('user', 'assistant', 'system'),
-  content: isString,
-  reasoning: optional(isString),
-  thinkingBlocks: optional(Array.isArray),
-  responseId: optional(isString),
-  status: oneOf('complete', 'streaming', 'stopped', 'error'),
-  createdAt: isNumber,
-  model: optional(isString),
-  error: optional(isString),
-  errorCode: optional(isString),
-  errorReason: optional(isString),
-  finishReason: optional(isString),
-  toolCallId: optional(isString),
-  isError: optional(isBoolean),
-  retryAfterMs: optional(isNumber),
-  retryAt: optional(isNumber),
-  skippedEvents: optional(isNumber),
-  maxTokens: optional(isNumber),
-  usage: optional(isObject),
-  timing: optional(isObject),
-  segments: optional(Array.isArray),
-  toolCalls: optional(Array.isArray),
-  attachments: optional(Array.isArray),
-  pinned: optional(isBoolean),
-  compaction: optional(isCompaction),
-};
-/** A message's file refs: each names a file by id. */
-const REF_FIELDS: Record<string, Check> = { id: isId, kind: oneOf('image', 'text', 'pdf'), name: isString };
-const ATTACHMENT_FIELDS: Record<string, Check> = {
-  id: isId,
-  messageId: isId,
-  kind: oneOf('image', 'text', 'pdf'),
-  name: isString,
-  mimeType: isString,
-  size: isNumber,
-  createdAt: isNumber,
-  text: optional(isString),
-  data: optional(isString),
-  dataType: optional(isString),
-};
 
 /** JSON.parse with the two ways a JSON file fails told apart. */
 function parse(text: string): unknown {
@@ -200,21 +121,20 @@ function entry(index: number, raw: unknown, seen: SeenIds): RestorableChat {
     if (set.has(id)) fail(field, 'duplicate-id');
     set.add(id);
   };
-  const check = (value: unknown, fields: Record<string, Check>, where: string) => {
-    if (!isObject(value)) fail(where);
-    for (const [field, ok] of Object.entries(fields)) if (!ok((value as Record<string, unknown>)[field])) fail(`${where}.${field}`);
-  };
+  /** A row's first wrong field, as its path in the file ('' from the check: the row itself). */
+  const at = (where: string, field: string) => (field === '' ? where : `${where}.${field}`);
   if (!isObject(raw)) return fail('chat');
-  check(raw.chat, CHAT_FIELDS, 'chat');
-  const chat = raw.chat as unknown as Chat;
+  const read = readChatRow(raw.chat);
+  if (!read.ok) return fail(at('chat', read.field));
+  const chat = read.row;
   once(seen.chats, chat.id, 'chat.id');
   if (!Array.isArray(raw.messages)) fail('messages');
   const messages = raw.messages as Message[];
   messages.forEach((message, i) => {
-    check(message, MESSAGE_FIELDS, `messages[${i}]`);
+    const check = readMessageRow(message);
+    if (!check.ok) fail(at(`messages[${i}]`, check.field));
     if (message.chatId !== chat.id) fail(`messages[${i}].chatId`);
     once(seen.messages, message.id, `messages[${i}].id`);
-    message.attachments?.forEach((ref, j) => check(ref, REF_FIELDS, `messages[${i}].attachments[${j}]`));
   });
   const ids = new Set(messages.map((message) => message.id));
   messages.forEach((message, i) => message.parentId !== null && !ids.has(message.parentId) && fail(`messages[${i}].parentId`));
@@ -222,7 +142,8 @@ function entry(index: number, raw: unknown, seen: SeenIds): RestorableChat {
   const items = (raw.attachments ?? []) as ExportedAttachment[];
   if (!Array.isArray(items)) fail('attachments');
   const attachments = items.map((item, i) => {
-    check(item, ATTACHMENT_FIELDS, `attachments[${i}]`);
+    const wrong = fileRowProblem(item);
+    if (wrong !== undefined) fail(at(`attachments[${i}]`, wrong));
     if (!ids.has(item.messageId)) fail(`attachments[${i}].messageId`);
     once(seen.files, item.id, `attachments[${i}].id`);
     try {

@@ -47,6 +47,11 @@ export interface BridgeProgress {
   total: number;
   /** The feed's last sequence number received: the bridge has seen every change up to it. */
   seq: number;
+  /**
+   * Documents not in storage (the bridge's count): broken ones skipped and named, until a good
+   * revision applies, and changes storage failed to take this session (replayed at the next start).
+   */
+  unapplied?: number;
 }
 
 export interface ChangeInboxOptions {

@@ -1,6 +1,6 @@
 import type { PouchDatabase, PouchDoc } from 'pouchdb-core';
 import type { ChatPersistence } from '../persistence';
-import type { StoredAttachment } from '../persistence';
+import { StorageError, type StoredAttachment } from '../persistence';
 import type { LibraryChange } from '../library';
 import { readLibraryRecord } from '../shapes/library-record';
 import type { Chat, LibraryRecord, Message } from '../types';
@@ -15,6 +15,8 @@ import {
   type LibraryPlace, type ParsedId,
 } from './sync-docs';
 import type { RefusalKind, SyncRefusal } from './sync-notices';
+import { createSkippedDocs } from './skipped-docs';
+import { checkSyncedRow } from './synced-rows';
 import { createVersionLedger, type LedgerEntry } from './version-ledger';
 
 /**
@@ -35,6 +37,9 @@ export { APPLY_SLICE_SIZE, type BridgeProgress } from './change-inbox';
 /** Documents of a slice decoded (decrypted) together before the page gets a turn. */
 const OPEN_PART_SIZE = 100;
 
+/** A broken chat's title as the server sent it is cut to this when named (it may be anything). */
+const MAX_TITLE_CHARS = 200;
+
 /** The bridge's own checkpoint in the replica (never replicated): the last sequence whose changes are all in Parley's store. */
 export const BRIDGE_CHECKPOINT_ID = '_local/parley-bridge';
 
@@ -47,7 +52,7 @@ export interface SyncBridgeOptions {
   now?(): number;
   /** After every slice of replicated documents applied: how far along the backlog is. */
   onProgress?(progress: BridgeProgress): void;
-  /** A change from the server that was not applied (encrypted sync; a broken library row in either mode). */
+  /** A change from the server that was not applied (encrypted sync; a broken library row, chat or message in either mode). */
   onRefused?(refusal: SyncRefusal): void;
   /** Where a library row from another device goes (the app's library store, so the screen shows it); by default straight into storage. */
   library?: LibrarySink;
@@ -133,6 +138,10 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   const streamedAt = new Map<string, number>();
   /** Messages whose chat has not arrived yet. */
   const waiting = new Map<string, Message[]>();
+  /** Documents skipped as broken (or refused by storage alone), named at every start until a good revision applies. */
+  const skipped = createSkippedDocs(local);
+  /** Changes storage failed to take this session (a full disk): the checkpoint stays before them, the next start replays them. */
+  let storeFailures = 0;
   let feed: ReplicaFeed | undefined;
   /** While set, pulled documents come through pulled(), until follow(): a fresh replica holds nothing the pull has not written. */
   let firstPull: FirstPull | undefined = freshReplica ? createFirstPull() : undefined;
@@ -234,7 +243,8 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
         const doc = await docFor(id, { type: 'msg', changedAt: at, message }, messageRows.get(id));
         if (doc) docs.push(doc);
       }
-      for (const [id, row] of messageRows) if (!live.has(id)) await tombstone(id, row);
+      // A message skipped as broken was never here: not this device's to delete (a newer Parley may read it).
+      for (const [id, row] of messageRows) if (!live.has(id) && !skipped.has(id)) await tombstone(id, row);
       const owned = new Set<string>();
       for (const row of await persistence.listChatAttachments(chatId)) {
         const id = attachmentDocId(chatId, row.id);
@@ -304,6 +314,38 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     await sink.applyRemote({ id: remote.id, record: remote });
   }
 
+  /**
+   * A chat or message document that cannot be stored (a broken row, or one storage refused on its
+   * own): skipped and named, never fatal to the rest of its slice, and the checkpoint moves past it
+   * (skipped-docs.ts). The good messages waiting for a skipped chat are skipped with it, until a good
+   * revision of the chat arrives. Named by the chat's title: the broken row's own when it has one, or
+   * the one stored here (looked up once the slice is written, when the chat may have arrived with it).
+   */
+  const brokenInSlice = new Map<string, string | undefined>();
+  /** A broken chat row's title, when it has one as text. */
+  const titleOf = (body: DocBody | undefined): unknown => (body?.type === 'chat' ? (body.chat as { title?: unknown } | null)?.title : undefined);
+  function skipBroken(id: string, chatId: string, title?: unknown): void {
+    const named = typeof title === 'string' && title.trim() ? title.slice(0, MAX_TITLE_CHARS) : undefined;
+    skipped.add(id, { chatId, ...(named && { title: named }) });
+    if (id === chatDocId(chatId)) {
+      for (const message of waiting.get(chatId) ?? []) skipped.add(messageDocId(chatId, message.id), { chatId, waitsForChat: true });
+      waiting.delete(chatId);
+    }
+    brokenInSlice.set(chatId, named ?? brokenInSlice.get(chatId));
+  }
+  async function nameBroken(): Promise<void> {
+    for (const [chatId, title] of brokenInSlice) onRefused?.({ kind: 'broken-chat', chatId, title: title ?? (await persistence.getChat(chatId).catch(() => undefined))?.title ?? chatId });
+    brokenInSlice.clear();
+  }
+  /** A good message whose chat was skipped as broken waits with it, named, instead of blocking the checkpoint. */
+  function holdOrphan(message: Message): void {
+    if (skipped.has(chatDocId(message.chatId))) skipped.add(messageDocId(message.chatId, message.id), { chatId: message.chatId, waitsForChat: true });
+    else waiting.set(message.chatId, [...(waiting.get(message.chatId) ?? []), message]);
+  }
+  /** Read again once their chat is stored: the good messages skipped while it was broken. */
+  const reapply: string[] = [];
+  const chatArrived = (chatId: string) => reapply.push(...skipped.waitingFor(chatId));
+
   /** A message deleted elsewhere: kept (its tombstone overwritten) when a live message here continues it. */
   async function applyMessageDeletion(chatId: string, messageId: string, rev: string): Promise<boolean> {
     const messages = await persistence.listMessages(chatId);
@@ -324,6 +366,14 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   }
 
   async function applyLive(chatId: string, kind: ChatPlace['kind'], body: DocBody, doc: PouchDoc): Promise<boolean> {
+    if (kind !== 'att') {
+      const check = checkSyncedRow(parseDocId(doc._id) as ChatPlace, body);
+      if (!check.ok) {
+        skipBroken(doc._id, chatId, titleOf(body));
+        return false;
+      }
+      skipped.remove(doc._id);
+    }
     if (isKnown(doc._id, body)) return false;
     remember(doc._id, body);
     if (body.type === 'chat') {
@@ -333,13 +383,14 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       else await persistence.createChat(body.chat, []);
       for (const message of waiting.get(chatId) ?? []) await persistence.putMessage(message);
       waiting.delete(chatId);
+      chatArrived(chatId);
       return true;
     }
     if (body.type === 'msg') {
       const stored = await persistence.listMessages(chatId);
       const same = stored.find((row) => row.id === body.message.id);
       if (same && stableJson(same) === stableJson(body.message)) return false;
-      if (!(await persistence.putMessage(body.message))) waiting.set(chatId, [...(waiting.get(chatId) ?? []), body.message]);
+      if (!(await persistence.putMessage(body.message))) holdOrphan(body.message);
       return true;
     }
     if (kind === 'att' && body.type === 'att') {
@@ -419,6 +470,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     }
     if (deleted) {
       known.delete(id);
+      skipped.remove(id);
       if (place.kind === 'chat') changed = (await persistence.deleteChat(place.chatId)) !== undefined;
       else if (place.kind === 'msg') changed = await applyMessageDeletion(place.chatId, place.rowId!, rev);
       else await persistence.deleteAttachments([place.rowId!]);
@@ -427,6 +479,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       if (ledger && !(await admit(id, place, false, opened))) return undefined;
       const body = opened?.body.type === 'deleted' ? undefined : opened?.body;
       if (body) changed = await applyLive(place.chatId, place.kind, body, doc!);
+      else if (place.kind !== 'att') skipBroken(id, place.chatId);
     }
     return changed ? place.chatId : undefined;
   }
@@ -444,6 +497,10 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     }
     return opened;
   }
+
+  const same = (a: unknown, b: unknown) => stableJson(a) === stableJson(b);
+  /** A failure of storage itself (full, closed), not of one row: going row by row could only fail the same way. */
+  const storageGone = (error: unknown) => error instanceof StorageError && error.kind !== 'failed';
 
   /** A live chat or message row, without conflicts: the common case, written with its slice in one transaction. */
   const batchable = (change: ArrivedChange, doc: PouchDoc | undefined) => {
@@ -467,38 +524,81 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     const changed = new Set<string>();
     let failed = false;
     const batch = { chats: [] as Chat[], messages: [] as Message[] };
+    const applied = (result: { changed: readonly string[]; orphans: readonly Message[] }) => {
+      for (const chatId of result.changed) changed.add(chatId);
+      for (const message of result.orphans) holdOrphan(message);
+    };
+    /**
+     * One row alone, after its slice's transaction failed: a row storage refuses on its own (the check
+     * passed, IndexedDB did not) is skipped and named; a full or closed storage fails the change, and
+     * the checkpoint stays before it.
+     */
+    const applyOne = async (rows: { chats: Chat[]; messages: Message[] }, id: string, chatId: string, title?: string) => {
+      try {
+        applied(await persistence.applySyncedRows({ ...rows, same }));
+      } catch (error) {
+        if (storageGone(error)) {
+          storeFailures += 1;
+          failed = true;
+        } else skipBroken(id, chatId, title);
+      }
+    };
     const flush = async () => {
       if (batch.chats.length === 0 && batch.messages.length === 0) return;
       const { chats, messages } = batch;
       batch.chats = [];
       batch.messages = [];
-      const result = await persistence.applySyncedRows({ chats, messages, same: (a, b) => stableJson(a) === stableJson(b) });
-      for (const chatId of result.changed) changed.add(chatId);
-      for (const message of result.orphans) waiting.set(message.chatId, [...(waiting.get(message.chatId) ?? []), message]);
+      try {
+        applied(await persistence.applySyncedRows({ chats, messages, same }));
+      } catch (error) {
+        // One row the check could not foresee aborts the whole transaction: the others go one by one (chats first, for their messages).
+        if (storageGone(error)) {
+          storeFailures += chats.length + messages.length;
+          failed = true;
+          return;
+        }
+        for (const chat of chats) await applyOne({ chats: [chat], messages: [] }, chatDocId(chat.id), chat.id, chat.title);
+        for (const message of messages) await applyOne({ chats: [], messages: [message] }, messageDocId(message.chatId, message.id), message.chatId);
+      }
     };
     for (const [index, change] of changes.entries()) {
       const doc = docs.get(change.id);
       if (!batchable(change, doc)) {
         await flush();
-        const chatId = await applyChange(change.id, change.deleted, change.rev, doc).catch(() => void (failed = true));
+        const chatId = await applyChange(change.id, change.deleted, change.rev, doc).catch(() => {
+          storeFailures += 1;
+          failed = true;
+        });
         if (chatId) changed.add(chatId);
         continue;
       }
       const place = parseDocId(change.id) as ChatPlace;
       if (ledger && !(await admit(change.id, place, false, opened[index]))) continue;
       const body = opened[index]?.body;
-      if (body && body.type !== 'deleted' && isKnown(change.id, body)) continue;
-      if (body?.type === 'chat') {
-        if (!change.fresh) remember(change.id, body);
-        batch.chats.push(body.chat);
+      const check = checkSyncedRow(place, body?.type === 'deleted' ? undefined : body);
+      if (!check.ok) {
+        skipBroken(change.id, place.chatId, titleOf(body?.type === 'deleted' ? undefined : body));
+        continue;
+      }
+      skipped.remove(change.id);
+      if (isKnown(change.id, body as DocBody)) continue;
+      if (!change.fresh) remember(change.id, body as DocBody);
+      if ('chat' in check) {
+        batch.chats.push(check.chat);
         batch.messages.push(...(waiting.get(place.chatId) ?? []));
         waiting.delete(place.chatId);
-      } else if (body?.type === 'msg') {
-        if (!change.fresh) remember(change.id, body);
-        batch.messages.push(body.message);
+        chatArrived(place.chatId);
+      } else if (skipped.has(chatDocId(place.chatId))) {
+        // Its chat is skipped as broken: the message waits with it, named, and comes back when a good chat does.
+        skipped.add(change.id, { chatId: place.chatId, waitsForChat: true });
+      } else {
+        batch.messages.push(check.message);
       }
     }
     await flush();
+    await nameBroken();
+    // Read again from the replica, as any change the feed brought without its document.
+    for (const id of reapply.splice(0)) inbox.receive(id, false, '', 0);
     return { changed: [...changed], failed };
   }
 
@@ -521,8 +621,13 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     apply: applySlice,
     schedule: (step) => void enqueue(step),
     announce,
-    onProgress,
-    afterSlice: async () => ledger?.flush(),
+    // What is not in storage: the status is not "synced" while there is any (sync-progress.ts).
+    onProgress: onProgress && ((progress) => onProgress({ ...progress, unapplied: skipped.size + storeFailures })),
+    afterSlice: async () => {
+      await ledger?.flush();
+      // Before the checkpoint moves past what it names.
+      await skipped.save();
+    },
     // Runs inside the slice's step of the queue.
     onDrained: writeCheckpoint,
   });
@@ -544,6 +649,9 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       started = true;
       void enqueue(async () => {
         const since = await readCheckpoint();
+        // Named again at every start, until a good revision applies.
+        for (const doc of (await skipped.load()).values()) if (!doc.waitsForChat) brokenInSlice.set(doc.chatId, doc.title ?? brokenInSlice.get(doc.chatId));
+        await nameBroken();
         if (!started) return;
         inbox.begin(since);
         if (!firstPull) openFeed(since);

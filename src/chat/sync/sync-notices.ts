@@ -1,12 +1,13 @@
 /**
  * What sync refused from the server (encrypted sync, issue 20): an older copy of a document than
  * this device has seen, a deletion no device of the user's signed, or a document that does not
- * open with the key. Nothing of it was applied; Settings → Sync and the sidebar say so, per chat.
+ * open with the key; in either mode, a document that is broken (issues 23 and 32). Nothing of it was applied; Settings → Sync and the sidebar say so, per chat.
  * PouchDB-free and lazily loaded with sync, never on the first screen.
  */
 
 /** 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped. */
-export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken';
+/** 'broken-chat': a chat or message document that cannot be stored (issue 32: a field missing or of the wrong type, nested too deep, refused by storage); skipped. */
+export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken' | 'broken-chat';
 
 export interface SyncRefusal {
   kind: RefusalKind;
@@ -19,7 +20,7 @@ export interface SyncRefusal {
 /** Per kind, the chats concerned (by id, with the title last known here). */
 export type SyncNotices = Readonly<Record<RefusalKind, ReadonlyMap<string, string | undefined>>>;
 
-const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map() });
+const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map(), 'broken-chat': new Map() });
 
 let current: SyncNotices = empty();
 const listeners = new Set<() => void>();

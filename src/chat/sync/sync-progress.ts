@@ -4,7 +4,7 @@ import type { SyncStatus } from './sync-status';
 /**
  * The status while documents come in: "syncing" until the replication has caught up AND the
  * bridge has applied everything it brought to storage (a first sync of a big account is mostly
- * the latter), then "synced". A burst of at least LARGE_SYNC_DOCS documents reports how far it is
+ * the latter), then "synced", or "incomplete" while any document is not in storage. A burst of at least LARGE_SYNC_DOCS documents reports how far it is
  * (done of total), for the progress bar; the total is the larger of what the bridge has received
  * and what the server said to expect (its document count before a first sync, or the `pending`
  * a CouchDB 2+ changes feed tells).
@@ -43,7 +43,8 @@ export function createSyncProgress({ expected, report }: SyncProgressOptions): S
     if (caughtUpAt !== undefined && latest.seq >= caughtUpAt && latest.done === latest.total) {
       base = latest;
       goal = 0;
-      report({ state: 'synced' });
+      const unapplied = latest.unapplied ?? 0;
+      report(unapplied > 0 ? { state: 'incomplete', unapplied } : { state: 'synced' });
       return;
     }
     const done = latest.done - base.done;

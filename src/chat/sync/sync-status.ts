@@ -22,6 +22,8 @@ export type SyncErrorReason =
 export type SyncStatus =
   | { state: 'connecting' }
   | { state: 'synced' }
+  /** Caught up, but `unapplied` documents from the server are not in storage (broken and skipped, or refused by storage): never "synced" then. */
+  | { state: 'incomplete'; unapplied: number }
   /** `done` of `total` documents during a large pull (a first sync): the progress bar's values. */
   | { state: 'syncing'; pending: number; done?: number; total?: number }
   | { state: 'offline-retrying'; reason: SyncErrorReason }

@@ -51,6 +51,20 @@ describe('refused server changes', () => {
     expect(ui.getByRole('alert').textContent).toContain('The server sent 2 library items that Parley cannot read; they were skipped: “Odd one”, “junk”.');
   });
 
+  it('names the chats the server sent a broken copy of, by their titles as text (issue 32)', async () => {
+    syncIsOn();
+    setSyncStatus({ state: 'incomplete', unapplied: 2 });
+    await act(async () => void render(<SyncSection />));
+    const ui = within(screen.getByRole('region', { name: 'Sync' }));
+    act(() => {
+      addSyncRefusal({ kind: 'broken-chat', chatId: 'c7', title: 'Chat <b>7</b>' });
+      addSyncRefusal({ kind: 'broken-chat', chatId: 'nullchat', title: 'nullchat' });
+    });
+    const alert = ui.getByRole('alert');
+    expect(alert.textContent).toContain('The server sent broken copies of 2 chats (or of some of their messages) that Parley cannot store; what was broken was skipped: “Chat <b>7</b>”, “nullchat”.');
+    expect(alert.querySelector('b')).toBeNull();
+  });
+
   it('the sidebar line says how many chats had a change refused', () => {
     render(<SyncStatusLine status={{ state: 'synced' }} />);
     expect(screen.queryByRole('alert')).toBeNull();

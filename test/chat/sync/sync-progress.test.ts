@@ -24,6 +24,17 @@ describe('sync progress', () => {
     expect(last()).toEqual({ state: 'synced' });
   });
 
+  it('caught up with documents not in storage (broken, skipped) is "incomplete", never "synced", until none is left (issue 32)', () => {
+    const { progress, last } = track();
+    progress.replicated(10);
+    progress.applied({ done: 10, total: 10, seq: 10, unapplied: 2 });
+    expect(last()).toEqual({ state: 'incomplete', unapplied: 2 });
+    progress.replicating();
+    progress.applied({ done: 11, total: 11, seq: 11, unapplied: 0 });
+    progress.replicated(11);
+    expect(last()).toEqual({ state: 'synced' });
+  });
+
   it('is not synced while the bridge has not yet seen the last change the replication wrote', () => {
     const { progress, last } = track();
     progress.applied({ done: 10, total: 10, seq: 10 });
