@@ -5,8 +5,11 @@
  * PouchDB-free and lazily loaded with sync, never on the first screen.
  */
 
-/** 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped. */
-export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken';
+/**
+ * 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped.
+ * 'not-sent': the other way, a library row here that its own reader refuses (a project past its limits, issue 32): kept here, not sent, and said.
+ */
+export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken' | 'not-sent';
 
 export interface SyncRefusal {
   kind: RefusalKind;
@@ -19,7 +22,7 @@ export interface SyncRefusal {
 /** Per kind, the chats concerned (by id, with the title last known here). */
 export type SyncNotices = Readonly<Record<RefusalKind, ReadonlyMap<string, string | undefined>>>;
 
-const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map() });
+const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map(), 'not-sent': new Map() });
 
 let current: SyncNotices = empty();
 const listeners = new Set<() => void>();
