@@ -33,7 +33,7 @@ const refusalText = (error: ProjectFileError) => {
   if (error.code === 'no-text') return t('projects.home.noTextRefused', { name });
   if (error.code === 'too-many-files') return t('projects.home.tooManyFiles', { name, limit: MAX_PROJECT_FILES.toLocaleString() });
   if (error.code === 'too-much-text')
-    return t('projects.home.tooMuchText', { name, limit: MAX_PROJECT_TEXT_CHARS.toLocaleString(), tokens: (MAX_PROJECT_TEXT_CHARS / CHARS_PER_TOKEN).toLocaleString() });
+    return t('projects.home.tooMuchText', { name, limit: MAX_PROJECT_TEXT_CHARS.toLocaleString(), limitTokens: (MAX_PROJECT_TEXT_CHARS / CHARS_PER_TOKEN).toLocaleString() });
   return attachmentErrorText(error.code, error.fileName);
 };
 
@@ -89,7 +89,7 @@ export function ProjectFiles({ project, contextLength, modelName }: ProjectFiles
         <AttachButton className="project-files__add" onFiles={(files) => void add(files)} accept={PROJECT_FILE_ACCEPT} label={t('projects.home.addFiles')} variant="outline" size="sm" />
       </div>
       <p className="project-field__help">
-        {t('projects.home.filesHelp', { files: MAX_PROJECT_FILES.toLocaleString(), chars: MAX_PROJECT_TEXT_CHARS.toLocaleString(), tokens: (MAX_PROJECT_TEXT_CHARS / CHARS_PER_TOKEN).toLocaleString() })}
+        {t('projects.home.filesHelp', { limit: MAX_PROJECT_FILES.toLocaleString(), limitChars: MAX_PROJECT_TEXT_CHARS.toLocaleString(), limitTokens: (MAX_PROJECT_TEXT_CHARS / CHARS_PER_TOKEN).toLocaleString() })}
       </p>
       {project.files.length === 0 ? (
         <p className="project-files__none">{t('projects.home.noFiles')}</p>
