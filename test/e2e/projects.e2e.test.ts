@@ -201,6 +201,22 @@ for (const [size, touch] of [
         await page.getByRole('alert').getByText(/no-text-layer\.pdf has no text to read/).waitFor();
         expect(await page.locator('.project-file').count()).toBe(2);
 
+        // Five 1 MB files (issue 32): those that would take the project past 4,000,000 characters are
+        // refused by name, the rest kept, so the project can still be backed up, restored and synced.
+        const big = page.waitForEvent('filechooser');
+        await tapOrClick(page.getByRole('button', { name: 'Add files' }), touch);
+        const megabyte = (i: number) => ({ name: `volume-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(String(i).repeat(1_000_000)) });
+        await (await big).setFiles([1, 2, 3, 4, 5].map(megabyte));
+        const refusals = page.getByRole('alert');
+        await refusals.getByText(/^volume-4\.txt was not added: .* more than 4,000,000 characters/).waitFor({ timeout: 20_000 });
+        await refusals.getByText(/^volume-5\.txt was not added/).waitFor();
+        expect(await page.locator('.project-file').count()).toBe(5);
+        // Taken out again: the rest of the journey is about the small files.
+        for (const i of [1, 2, 3]) {
+          await tapOrClick(page.getByRole('button', { name: `Remove volume-${i}.txt` }), touch);
+          await page.locator('.project-file', { hasText: `volume-${i}.txt` }).waitFor({ state: 'detached' });
+        }
+
         server.setScript(textStream('Plant basil.', { chunkSize: 20, delayMs: 0 }));
         await composer(page).fill('What should I plant?');
         // A phone's Return writes a new line: the button sends.

@@ -6,9 +6,9 @@ import { tn } from '../../src/i18n/plural';
 const PLURAL_KEY = /\.(zero|one|two|few|many|other)$/;
 /**
  * A number placeholder followed by a noun that has a plural form: the sentence must come from a
- * plural key. A rate (`{rate} tokens/s`) and a fixed limit (`at most {limit} files`) are not counts.
+ * plural key. A rate (`{rate} tokens/s`) and a fixed limit (`at most {limit} files`, `{limitTokens} tokens`) are not counts.
  */
-const COUNTED_NOUN = /\{(?!rate\}|limit\})\w+\} (chats?|messages?|files?|models?|tokens?|days?|changes?|items?|parts?|pages?|tools?|events?|pictures?)\b/;
+const COUNTED_NOUN = /\{(?!rate\}|limit\w*\})\w+\} (chats?|messages?|files?|models?|tokens?|days?|changes?|items?|parts?|pages?|tools?|events?|pictures?)\b/;
 
 // The areas the strings under test belong to load with their chunks; here they are all registered.
 beforeAll(() => registerMessages(en));

@@ -47,7 +47,7 @@ function outcomeLine(run: ImportRun): string {
       : t('import.ui.done', { chats: tn('count.chats', result.chats), messages: tn('count.messages', result.messages) });
   const projects = [
     ...(result.projects > 0 ? [tn('importProjects.done', result.projects)] : []),
-    ...result.projectsRefused.map(({ name, reason }) => t('importProjects.refused', { name, reason })),
+    ...result.projectsRefused.map(({ name, reason }) => t('importProjects.refused', { name: isolatedName(name), reason })),
   ];
   // A projects.json alone brings no chats: "Imported 0 chats" would only puzzle.
   const onlyProjects = result.chats === 0 && result.existing === 0 && projects.length > 0;

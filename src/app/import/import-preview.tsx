@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { isolatedName } from '../../lib/bidi-controls';
 import type { ImportPreview, SkipReason } from '../../chat/import';
 import { Button } from '../../ui/button';
 import { formatName } from './import-error-text';
@@ -44,7 +45,7 @@ export function ImportPreviewView({ preview, formatDate, onImport, onCancel, foc
         {preview.dateRange && <li>{t('import.ui.dates', { from: formatDate(preview.dateRange.from), to: formatDate(preview.dateRange.to) })}</li>}
         {preview.existing > 0 && <li data-fact="existing">{tn('import.ui.existing', preview.existing)}</li>}
         {preview.skipped.count > 0 && <li data-fact="skipped">{tn('import.ui.skipped', preview.skipped.count, { why: skippedWhy(preview.skipped.why) })}</li>}
-        {preview.projects.names.length > 0 && <li data-fact="projects">{t('importProjects.preview.names', { names: preview.projects.names.map((name) => `“${name}”`).join(', ') })}</li>}
+        {preview.projects.names.length > 0 && <li data-fact="projects">{t('importProjects.preview.names', { names: preview.projects.names.map((name) => `“${isolatedName(name)}”`).join(', ') })}</li>}
         {preview.projects.existing > 0 && <li data-fact="projects-existing">{tn('importProjects.preview.existing', preview.projects.existing)}</li>}
         {nothingNew ? (
           <li data-fact="new">{t('import.ui.nothingNew')}</li>

@@ -1,7 +1,7 @@
 import { isolatedName } from '../../lib/bidi-controls';
 import { useId, useRef, useState } from 'react';
 import type { ChatStore } from '../../chat';
-import { applyRestoreFile, backUpEverything, backupErrorOf, previewRestoreFile, type BackupProgress, type RestoreOutcome, type RestorePreview } from '../../chat/backup';
+import { applyRestoreFile, backUpEverything, backupErrorOf, previewRestoreFile, type BackupProgress, type LeftOutLibraryRow, type RestoreOutcome, type RestorePreview } from '../../chat/backup';
 import { DEFAULT_MODEL_KEY, getConnectionsStore, type ConnectionsStore, type ModelPreferences } from '../../chat/connections';
 // By path: the connections index leaves the preferences out of the first screen.
 import { getModelPreferences } from '../../chat/connections/model-preferences-instance';
@@ -21,7 +21,8 @@ import { tn } from '../../i18n/plural';
 
 export type BackupStore = Pick<ChatStore, 'attachmentHost' | 'getSetting' | 'putSetting'>;
 
-type Run = { state: 'idle' } | { state: 'running'; progress?: BackupProgress } | { state: 'done'; text: string } | { state: 'failed'; text: string };
+/** `warning`: what a finished run did not do (a library row a backup left out), said beside the result. */
+type Run = { state: 'idle' } | { state: 'running'; progress?: BackupProgress } | { state: 'done'; text: string; warning?: string } | { state: 'failed'; text: string };
 /** A restore also waits for the user's go-ahead, with what it would add on screen. */
 type RestoreRun = Run | { state: 'preview'; file: string; preview: RestorePreview };
 
@@ -59,6 +60,13 @@ function restoreFailure(error: unknown): string {
   return t('data.restore.error.storage', { reason: reason(error) });
 }
 
+/** The library rows a backup left out, by name and why: a restore could not read them back, so they are not in the file. */
+function leftOutText(rows: readonly LeftOutLibraryRow[]): string | undefined {
+  if (rows.length === 0) return undefined;
+  const items = rows.map((row) => t('libraryTransfer.skipped.named', { name: isolatedName(row.name ?? row.id), reason: row.reason })).join('; ');
+  return tn('data.backup.leftOut', rows.length, { items });
+}
+
 function restoreDone(outcome: RestoreOutcome): string {
   const libraryLines = restoreLibraryLines(outcome.library, 'done');
   const lines: string[] = [];
@@ -83,6 +91,11 @@ function RunStatus({ run, label, countChats = true }: { run: Run; label: string;
         </>
       )}
       {run.state === 'done' && <p className="settings-hint">{run.text}</p>}
+      {run.state === 'done' && run.warning && (
+        <p className="data-warning" data-state="left-out">
+          {run.warning}
+        </p>
+      )}
       {run.state === 'failed' && <p className="settings-error">{run.text}</p>}
     </div>
   );
@@ -101,7 +114,11 @@ export function BackupPanel({ store, download, onBackedUp, onRestored, connectio
     try {
       const made = await backUpEverything(store, { includeApiKeys: includeKeys, onProgress: (progress) => setBackup({ state: 'running', progress }) });
       download(made.blob, made.fileName);
-      setBackup({ state: 'done', text: t('data.backup.done', { file: made.fileName, chats: tn('count.chats', made.chats), messages: tn('count.messages', made.messages), files: tn('count.files', made.attachments) }) });
+      setBackup({
+        state: 'done',
+        text: t('data.backup.done', { file: made.fileName, chats: tn('count.chats', made.chats), messages: tn('count.messages', made.messages), files: tn('count.files', made.attachments) }),
+        warning: leftOutText(made.leftOutLibrary),
+      });
       onBackedUp(made.madeAt);
     } catch (error) {
       setBackup({ state: 'failed', text: t('data.backup.failed', { reason: reason(error) }) });

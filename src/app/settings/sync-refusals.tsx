@@ -9,7 +9,9 @@ import { t } from './settings-text';
  * naming the chats a server deleted without a signed deletion. Titles are text, never markup.
  */
 
-const KINDS: readonly RefusalKind[] = ['older', 'unsigned-deletion', 'unreadable', 'broken', 'broken-chat'];
+const KINDS: readonly RefusalKind[] = ['older', 'unsigned-deletion', 'unreadable', 'broken', 'broken-chat', 'not-sent'];
+/** What the server sent: only these get the hint that the server may have been tampered with. */
+const FROM_SERVER: readonly RefusalKind[] = ['older', 'unsigned-deletion', 'unreadable', 'broken', 'broken-chat'];
 
 function lineOf(kind: RefusalKind, chats: ReadonlyMap<string, string | undefined>): string {
   const titles = [...chats.values()].filter((title): title is string => title !== undefined);
@@ -27,7 +29,7 @@ export function SyncRefusals() {
           {lineOf(kind, notices[kind])}
         </p>
       ))}
-      <p>{t('sync.refused.hint')}</p>
+      {kinds.some((kind) => FROM_SERVER.includes(kind)) && <p>{t('sync.refused.hint')}</p>}
       <Button variant="outline" size="sm" onClick={clearSyncNotices}>
         {t('sync.refused.dismiss')}
       </Button>

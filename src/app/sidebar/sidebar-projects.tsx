@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
 import type { Chat } from '../../chat';
-import { getLibraryStore } from '../../chat/library';
+import { getLibraryStore, MAX_NAME_CHARS } from '../../chat/library';
 import type { LibraryProject } from '../../chat/types';
 import { PROJECT_COMPOSER_ID, projectHref } from '../../pages/home/project-query';
 import { paths } from '../../pages/paths';
@@ -118,7 +118,8 @@ export function SidebarProjects({ projects, chatsOf, folded, setOpen, path, sear
 
   const create = async (name: string | undefined) => {
     setNaming(false);
-    const trimmed = name?.replace(/\s+/g, ' ').trim();
+    // No longer than a project's row may hold: its reader (backup, restore, sync) would refuse it.
+    const trimmed = name?.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
     if (!trimmed) return;
     const project = await getLibraryStore().createProject({ name: trimmed });
     navigate(projectHref(project.id));

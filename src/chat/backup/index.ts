@@ -6,7 +6,7 @@ import type { ChatFile } from './chat-files';
 import type { BackupErrorCode } from './read-backup';
 import type { Connection } from '../connections';
 import type { LibraryCounts, RestoreOptions, RestoreOutcome, RestorePreview } from './restore';
-import type { WriteBackupOptions, WrittenBackup } from './write-backup';
+import type { LeftOutLibraryRow, WriteBackupOptions, WrittenBackup } from './write-backup';
 
 /**
  * Back up everything, restore, and one chat as a file (issue 14; docs/backup-format.md). This
@@ -29,7 +29,7 @@ export {
   type BackupReminderSettings,
   type ReminderFacts,
 } from './backup-reminder';
-export type { BackupErrorCode, LibraryCounts, MarkdownLabels, ChatFile, RestoreOptions, RestoreOutcome, RestorePreview, WriteBackupOptions, WrittenBackup };
+export type { BackupErrorCode, LeftOutLibraryRow, LibraryCounts, MarkdownLabels, ChatFile, RestoreOptions, RestoreOutcome, RestorePreview, WriteBackupOptions, WrittenBackup };
 export type { ConnectionAction, PlannedConnection } from './restore-plan';
 export { MAX_BACKUP_BYTES } from './backup-limits';
 export type { BackupProgress } from './write-backup';

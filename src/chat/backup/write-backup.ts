@@ -3,6 +3,8 @@ import { exportAttachments } from './export';
 import { compareMessages } from '../persistence';
 import type { ChatPersistence } from '../persistence';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
+import { readLibraryRecord } from '../shapes/library-record';
+import type { LibraryRecord } from '../types';
 import {
   BACKED_UP_SETTINGS,
   BACKUP_FORMAT,
@@ -46,10 +48,35 @@ export interface WrittenBackup {
   parts: number;
   /** How many batch Blobs those pieces were gathered into. */
   batches: number;
+  /** Library rows not written: a restore (readLibraryRecord) would refuse them. Told to the user, never silent. */
+  leftOutLibrary: LeftOutLibraryRow[];
 }
 
-/** The header's fields, as JSON text without its closing brace, ready for `"chats":[…]}` to follow. */
-async function header(persistence: ChatPersistence, includeApiKeys: boolean, exportedAt: number): Promise<string> {
+/** A library row the backup leaves out, and why (readLibraryRecord's words). */
+export interface LeftOutLibraryRow {
+  id: string;
+  kind: LibraryRecord['kind'];
+  name?: string;
+  reason: string;
+}
+
+/**
+ * The library rows a restore of this file would read back, and those it would refuse: a backup
+ * never holds a row its own reader refuses (it would be lost on restore without a word).
+ */
+function checkedLibrary(rows: readonly LibraryRecord[]): { library: LibraryRecord[]; leftOut: LeftOutLibraryRow[] } {
+  const library: LibraryRecord[] = [];
+  const leftOut: LeftOutLibraryRow[] = [];
+  for (const row of rows) {
+    const check = readLibraryRecord(row);
+    if (check.ok) library.push(row);
+    else leftOut.push({ id: row.id, kind: row.kind, ...('name' in row && row.name.trim() && { name: row.name }), reason: check.reason });
+  }
+  return { library, leftOut };
+}
+
+/** The header's fields, as JSON text without its closing brace, ready for `"chats":[…]}` to follow; the library rows left out. */
+async function header(persistence: ChatPersistence, includeApiKeys: boolean, exportedAt: number): Promise<{ text: string; leftOut: LeftOutLibraryRow[] }> {
   const settings: Record<string, unknown> = {};
   for (const key of BACKED_UP_SETTINGS) {
     const value = await persistence.getSetting(key);
@@ -57,6 +84,7 @@ async function header(persistence: ChatPersistence, includeApiKeys: boolean, exp
   }
   const stored = await persistence.getSetting<Connection[]>(CONNECTIONS_SETTING);
   const connections = (Array.isArray(stored) ? stored : []).map((c) => (includeApiKeys ? c : withoutKey(c)));
+  const { library, leftOut } = checkedLibrary(await persistence.listLibrary());
   const head = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -65,10 +93,10 @@ async function header(persistence: ChatPersistence, includeApiKeys: boolean, exp
     settings,
     connections,
     // The library is small (a project's files are text, at most a few MB): it rides in the header.
-    library: await persistence.listLibrary(),
+    library,
   };
   const text = JSON.stringify(head);
-  return `${text.slice(0, -1)},"chats":[`;
+  return { text: `${text.slice(0, -1)},"chats":[`, leftOut };
 }
 
 /**
@@ -93,7 +121,8 @@ export async function writeBackup(persistence: ChatPersistence, options: WriteBa
   const chatIds = (await persistence.listChats()).map((chat) => chat.id);
   const total = chatIds.length;
   const blobs: Blob[] = [];
-  let pending: string[] = [await header(persistence, includeApiKeys, now())];
+  const head = await header(persistence, includeApiKeys, now());
+  let pending: string[] = [head.text];
   const counts = { chats: 0, messages: 0, attachments: 0, parts: 1 };
   onProgress?.({ done: 0, total });
 
@@ -118,5 +147,5 @@ export async function writeBackup(persistence: ChatPersistence, options: WriteBa
   pending.push(']}');
   counts.parts++;
   blobs.push(new Blob(pending));
-  return { blob: new Blob(blobs, { type: BACKUP_MIME_TYPE }), ...counts, batches: blobs.length };
+  return { blob: new Blob(blobs, { type: BACKUP_MIME_TYPE }), ...counts, batches: blobs.length, leftOutLibrary: head.leftOut };
 }

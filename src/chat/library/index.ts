@@ -6,7 +6,7 @@ export { baseSettings, chatBase, customFields, effectiveSettings, presetFromChat
 export type { LibraryContents } from './chat-setup';
 export { instructionsText, projectFilesText, requestChat, systemMessage, systemParts, SYSTEM_SEPARATOR } from './system-message';
 export type { SystemPart, SystemPartSource } from './system-message';
-export { readLibraryRecord, MAX_PROJECT_FILES, MAX_PROJECT_TEXT_CHARS, type RecordCheck } from '../shapes/library-record';
+export { readLibraryRecord, MAX_NAME_CHARS, MAX_PROJECT_FILES, MAX_PROJECT_TEXT_CHARS, MAX_TEXT_FIELD_CHARS, type RecordCheck } from '../shapes/library-record';
 export { BUILT_IN_VARIABLES, dateTimeValues, fillPrompt, isBuiltIn, promptVariables, type BuiltInVariable, type PromptVariable } from './prompt-variables';
 export { starterPrompts } from './starter-prompts';
 export { useLibrary } from './use-library';

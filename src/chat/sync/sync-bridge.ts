@@ -277,8 +277,8 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
       doc = { _id: id, ...(existing && { _rev: existing.rev }), _deleted: true, ...(await codec.encodeDeletion(id, await nextVersion(id, now(), existing?.doc))) };
     } else {
       const check = readLibraryRecord(stored);
-      // A row this version cannot read stays on this device: it is not sent for others to skip.
-      if (!check.ok) return;
+      // A row this version cannot read stays on this device: it is not sent for others to skip, and it is said.
+      if (!check.ok) return void onRefused?.({ kind: 'not-sent', chatId: id, title: 'name' in stored && stored.name.trim() ? stored.name : rowId });
       // Each device adds the starter prompts itself: one untouched is not sent, so a device joining
       // later cannot bring back a starter deleted elsewhere (CouchDB prefers a live revision to a deletion).
       if (isUntouchedStarter(check.record) && (!existing || existing.deleted)) return;

@@ -5,9 +5,12 @@
  * PouchDB-free and lazily loaded with sync, never on the first screen.
  */
 
-/** 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped. */
-/** 'broken-chat': a chat or message document that cannot be stored (issue 32: a field missing or of the wrong type, nested too deep, refused by storage); skipped. */
-export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken' | 'broken-chat';
+/**
+ * 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped.
+ * 'broken-chat': a chat or message document that cannot be stored (issue 32: a field missing or of the wrong type, nested too deep, refused by storage); skipped.
+ * 'not-sent': the other way, a library row here that its own reader refuses (a project past its limits, issue 32): kept here, not sent, and said.
+ */
+export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken' | 'broken-chat' | 'not-sent';
 
 export interface SyncRefusal {
   kind: RefusalKind;
@@ -20,7 +23,7 @@ export interface SyncRefusal {
 /** Per kind, the chats concerned (by id, with the title last known here). */
 export type SyncNotices = Readonly<Record<RefusalKind, ReadonlyMap<string, string | undefined>>>;
 
-const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map(), 'broken-chat': new Map() });
+const empty = (): SyncNotices => ({ older: new Map(), 'unsigned-deletion': new Map(), unreadable: new Map(), broken: new Map(), 'broken-chat': new Map(), 'not-sent': new Map() });
 
 let current: SyncNotices = empty();
 const listeners = new Set<() => void>();

@@ -22,6 +22,8 @@ export const dataSettings = {
   'data.backup.progressText.one': '{done} of {count} chat',
   'data.backup.progressText.other': '{done} of {count} chats',
   'data.backup.done': 'Backup saved as {file}: {chats}, {messages}, {files}.',
+  'data.backup.leftOut.one': 'Not in this backup: {count} library item a restore could not read back, {items}. It is still on this device: fix it (a project past its limits: remove some of its files) and back up again.',
+  'data.backup.leftOut.other': 'Not in this backup: {count} library items a restore could not read back, {items}. They are still on this device: fix them (a project past its limits: remove some of its files) and back up again.',
   'data.backup.failed': 'The backup could not be made: {reason}',
   'data.backup.last': 'Last backup: {date}.',
   'data.backup.never': 'No backup made in this browser yet.',

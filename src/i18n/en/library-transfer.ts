@@ -22,4 +22,6 @@ export const libraryTransfer = {
   'libraryTransfer.skipped.unnamed': 'item {index} ({reason})',
   'sync.refused.broken.one': 'The server sent {count} library item that Parley cannot read; it was skipped: {titles}.',
   'sync.refused.broken.other': 'The server sent {count} library items that Parley cannot read; they were skipped: {titles}.',
+  'sync.refused.not-sent.one': '{count} library item here was not sent: another device could not read it back ({titles}). It is still on this device: fix it (a project past its limits: remove some of its files) and it is sent once changed.',
+  'sync.refused.not-sent.other': '{count} library items here were not sent: other devices could not read them back ({titles}). They are still on this device: fix them (a project past its limits: remove some of its files) and they are sent once changed.',
 } as const;

@@ -130,6 +130,24 @@ describe('Settings → Data: backup and restore', () => {
     vi.useRealTimers();
   });
 
+  it('says plainly which library item a backup leaves out because a restore could not read it back (issue 32)', async () => {
+    const persistence = createMemoryPersistence();
+    const text = 'x'.repeat(1_000_001);
+    const files = Array.from({ length: 5 }, (_, i) => ({ id: `f${i}`, name: `big-${i}.txt`, kind: 'text', size: text.length, text, addedAt: 1 }));
+    await persistence.putLibrary({ id: 'old', kind: 'project', name: 'Thesis', files, createdAt: 1, updatedAt: 1 });
+    const { ui, download } = await show({ persistence });
+    await act(async () => {
+      fireEvent.click(ui.getByRole('button', { name: 'Back up everything' }));
+    });
+    await waitFor(() => expect(download).toHaveBeenCalled());
+    const doc = JSON.parse(await (download.mock.calls[0]![0] as Blob).text());
+    expect(doc.library).toEqual([]);
+    const status = await outcome(ui, 'done');
+    expect(status.querySelector('[data-state="left-out"]')!.textContent).toBe(
+      'Not in this backup: 1 library item a restore could not read back, “Thesis” (its files hold too much text). It is still on this device: fix it (a project past its limits: remove some of its files) and back up again.',
+    );
+  });
+
   it('restores a backup file and says what came back; a broken one changes nothing and says why', async () => {
     const source = createMemoryPersistence();
     await seed(source, { files: false });

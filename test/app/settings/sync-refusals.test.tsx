@@ -65,6 +65,21 @@ describe('refused server changes', () => {
     expect(alert.querySelector('b')).toBeNull();
   });
 
+  it('names a library item here that was not sent because its own reader refuses it, without the tampering hint (issue 32)', async () => {
+    syncIsOn();
+    setSyncStatus({ state: 'synced' });
+    await act(async () => void render(<SyncSection />));
+    const ui = within(screen.getByRole('region', { name: 'Sync' }));
+    act(() => addSyncRefusal({ kind: 'not-sent', chatId: 'lib:p1', title: 'Thesis' }));
+    const alert = ui.getByRole('alert');
+    expect(alert.querySelector('[data-kind="not-sent"]')!.textContent).toBe(
+      '1 library item here was not sent: another device could not read it back (“Thesis”). It is still on this device: fix it (a project past its limits: remove some of its files) and it is sent once changed.',
+    );
+    expect(alert.textContent).not.toContain('tampered');
+    act(() => addSyncRefusal({ kind: 'broken', chatId: 'lib:odd', title: 'Odd one' }));
+    expect(ui.getByRole('alert').textContent).toContain('tampered');
+  });
+
   it('the sidebar line says how many chats had a change refused', () => {
     render(<SyncStatusLine status={{ state: 'synced' }} />);
     expect(screen.queryByRole('alert')).toBeNull();

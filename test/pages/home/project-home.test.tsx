@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryLibraryIo } from '../../chat/library/memory-library-io';
 import { createChatStore, resetChatModel, resetChatStore, type ChatStore } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
+import { createLibraryStore, MAX_NAME_CHARS, MAX_PROJECT_FILES, MAX_PROJECT_TEXT_CHARS, readLibraryRecord, resetLibraryStore } from '../../../src/chat/library';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import type { LibraryProject } from '../../../src/chat/types';
 import HomePage from '../../../src/pages/home/home-page';
@@ -102,6 +102,59 @@ describe('the project’s home page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remove notes.md' }));
     });
     await waitFor(() => expect(storedGarden().files).toEqual([]));
+  });
+
+  it('refuses, by name and with the limit, the file that would take a project past what its row keeps, and keeps the rest', async () => {
+    // Three characters short of the limit: the row's reader (backup, restore, sync) takes it as it is.
+    const room = 3;
+    const full = readLibraryRecord(garden({ files: [{ id: 'f0', name: 'book.txt', kind: 'text', size: 1, text: 'x'.repeat(MAX_PROJECT_TEXT_CHARS - room), addedAt: NOW }] }));
+    expect(full.ok).toBe(true);
+    io = memoryLibraryIo([(full as { record: LibraryProject }).record]);
+    resetLibraryStore(createLibraryStore({ io, channel: null }));
+    await renderAt('/?project=p1');
+    expect(screen.getByText(/up to 100 files and 4,000,000 characters of text \(≈ 1,000,000 tokens\) in all/)).toBeTruthy();
+
+    await addFiles([new File(['abcd'], 'over.txt', { type: 'text/plain' }), new File(['abc'], 'fits.txt', { type: 'text/plain' })]);
+    await screen.findByText('fits.txt');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'over.txt was not added: with it the project’s files would hold more than 4,000,000 characters of text (≈ 1,000,000 tokens), the most a project keeps. Remove some to make room.',
+    );
+    await waitFor(() => expect(storedGarden().files.map((file) => file.name)).toEqual(['book.txt', 'fits.txt']));
+    // The row the page made is one its own reader takes: a backup restores it, sync sends it.
+    expect(readLibraryRecord(storedGarden()).ok).toBe(true);
+    expect(screen.queryByText('over.txt')).toBeNull();
+  });
+
+  it('refuses the file past the most files a project keeps, by name', async () => {
+    const many = Array.from({ length: MAX_PROJECT_FILES }, (_, i) => ({ id: `f${i}`, name: `n${i}.txt`, kind: 'text', size: 1, text: 'x', addedAt: NOW }));
+    io = memoryLibraryIo([garden({ files: many })]);
+    resetLibraryStore(createLibraryStore({ io, channel: null }));
+    await renderAt('/?project=p1');
+    await addFiles([new File(['abc'], 'one-more.txt', { type: 'text/plain' })]);
+    expect((await screen.findByRole('alert')).textContent).toBe('one-more.txt was not added: a project keeps at most 100 files. Remove one to make room.');
+    expect(storedGarden().files).toHaveLength(MAX_PROJECT_FILES);
+  });
+
+  it('shows a file name with a right-to-left override as it is: the control made visible, isolated, the extension read last', async () => {
+    await renderAt('/?project=p1');
+    await addFiles([new File([NOTES], 'invoice-\u202Efdp.txt', { type: 'text/plain' })]);
+    const row = await screen.findByRole('button', { name: 'Remove \u2068invoice-⟨U+202E⟩fdp.txt\u2069' });
+    const name = row.closest('li')!.querySelector('.project-file__name')!;
+    expect(name.tagName).toBe('BDI');
+    expect(name.textContent).toBe('invoice-⟨U+202E⟩fdp.txt');
+    expect(name.getAttribute('title')).toBe('invoice-⟨U+202E⟩fdp.txt');
+    expect(name.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
+    // Kept as it came: only what is shown changes.
+    expect(storedGarden().files[0]!.name).toBe('invoice-\u202Efdp.txt');
+  });
+
+  it('keeps a name longer than a project row holds, cut at its head, its extension kept', async () => {
+    await renderAt('/?project=p1');
+    await addFiles([new File([NOTES], `${'a'.repeat(240)}.md`, { type: 'text/markdown' })]);
+    await waitFor(() => expect(storedGarden().files).toHaveLength(1));
+    const kept = storedGarden().files[0]!.name;
+    expect(kept).toBe(`${'a'.repeat(MAX_NAME_CHARS - 4)}….md`);
+    expect(readLibraryRecord(storedGarden()).ok).toBe(true);
   });
 
   it('saves its instructions when the field is left', async () => {

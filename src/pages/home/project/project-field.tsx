@@ -7,6 +7,8 @@ export interface ProjectFieldProps {
   /** Called when the field is left with a changed value. */
   onSave(value: string): void;
   multiline?: boolean;
+  /** The most the project's row may hold in this field (readLibraryRecord's limit): past it, backup, restore and sync would refuse the project. */
+  maxLength?: number;
   className?: string;
 }
 
@@ -14,7 +16,7 @@ export interface ProjectFieldProps {
  * One of a project's texts (name, description, instructions), edited in place and saved when
  * the field is left. A change from elsewhere (another tab, sync) shows unless the user is typing.
  */
-export function ProjectField({ label, help, value, onSave, multiline = false, className }: ProjectFieldProps) {
+export function ProjectField({ label, help, value, onSave, multiline = false, maxLength, className }: ProjectFieldProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const [editing, setEditing] = useState(false);
@@ -25,6 +27,7 @@ export function ProjectField({ label, help, value, onSave, multiline = false, cl
     id,
     className: 'project-field__input',
     value: text,
+    maxLength,
     'aria-describedby': help ? `${id}help` : undefined,
     onFocus: () => setEditing(true),
     onBlur: () => {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { getLibraryStore } from '../../../chat/library';
-import { projectFileTokens, projectTokens, readProjectFile, ProjectFileError } from '../../../chat/library/project-file';
+import { MAX_PROJECT_FILES, MAX_PROJECT_TEXT_CHARS } from '../../../chat/library';
+import { fitProjectFiles, projectFileTokens, projectTokens, readProjectFile, ProjectFileError } from '../../../chat/library/project-file';
 import type { LibraryProject, ProjectFile } from '../../../chat/types';
+import { isolatedName } from '../../../lib/bidi-controls';
 import { formatBytes } from '../../../lib/format-bytes';
 import { Button } from '../../../ui/button';
-import { attachmentErrorText, AttachButton, FileDropOverlay, useFileDrop } from '../../../ui/attachments';
+import { attachmentErrorText, AttachButton, FileDropOverlay, FileName, useFileDrop } from '../../../ui/attachments';
 import { tn } from '../../../i18n/plural';
 import { t } from './project-text';
 
@@ -21,9 +23,17 @@ export interface ProjectFilesProps {
 /** A count of tokens in words, the figure formatted for the reader. */
 const tokensText = (base: 'projects.home.fileTokens' | 'projects.home.totalTokens', count: number) => tn(base, count, { count: count.toLocaleString() });
 
+/** Characters to tokens, as the files' figures count them (textTokens: four characters a token). */
+const CHARS_PER_TOKEN = 4;
+
+/** A refusal naming the file (isolated: its name cannot reorder the sentence) and, for a limit, the limit. */
 const refusalText = (error: ProjectFileError) => {
-  if (error.code === 'image') return t('projects.home.imageRefused', { name: error.fileName });
-  if (error.code === 'no-text') return t('projects.home.noTextRefused', { name: error.fileName });
+  const name = isolatedName(error.fileName);
+  if (error.code === 'image') return t('projects.home.imageRefused', { name });
+  if (error.code === 'no-text') return t('projects.home.noTextRefused', { name });
+  if (error.code === 'too-many-files') return t('projects.home.tooManyFiles', { name, limit: MAX_PROJECT_FILES.toLocaleString() });
+  if (error.code === 'too-much-text')
+    return t('projects.home.tooMuchText', { name, limit: MAX_PROJECT_TEXT_CHARS.toLocaleString(), limitTokens: (MAX_PROJECT_TEXT_CHARS / CHARS_PER_TOKEN).toLocaleString() });
   return attachmentErrorText(error.code, error.fileName);
 };
 
@@ -50,12 +60,14 @@ export function ProjectFiles({ project, contextLength, modelName }: ProjectFiles
         setBusy((n) => n - 1);
       }
     }
-    setRefused(errors);
-    if (read.length === 0) return;
     // Read again: the project may have changed while the files were read.
     const latest = getLibraryStore().get(project.id);
-    if (latest?.kind !== 'project') return;
-    await getLibraryStore().put({ ...latest, files: [...latest.files, ...read] });
+    if (latest?.kind !== 'project' || read.length === 0) return setRefused(errors);
+    // Only what the project's row may hold: a row past its limits could not be backed up, restored or synced.
+    const { kept, refused: over } = fitProjectFiles(latest.files, read);
+    setRefused([...errors, ...over.map(refusalText)]);
+    if (kept.length === 0) return;
+    await getLibraryStore().put({ ...latest, files: [...latest.files, ...kept] });
   };
 
   const remove = (file: ProjectFile) => {
@@ -76,20 +88,20 @@ export function ProjectFiles({ project, contextLength, modelName }: ProjectFiles
         </h2>
         <AttachButton className="project-files__add" onFiles={(files) => void add(files)} accept={PROJECT_FILE_ACCEPT} label={t('projects.home.addFiles')} variant="outline" size="sm" />
       </div>
-      <p className="project-field__help">{t('projects.home.filesHelp')}</p>
+      <p className="project-field__help">
+        {t('projects.home.filesHelp', { limit: MAX_PROJECT_FILES.toLocaleString(), limitChars: MAX_PROJECT_TEXT_CHARS.toLocaleString(), limitTokens: (MAX_PROJECT_TEXT_CHARS / CHARS_PER_TOKEN).toLocaleString() })}
+      </p>
       {project.files.length === 0 ? (
         <p className="project-files__none">{t('projects.home.noFiles')}</p>
       ) : (
         <ul className="project-files__list">
           {project.files.map((file) => (
             <li key={file.id} className="project-file" data-kind={file.kind}>
-              <span className="project-file__name" title={file.name}>
-                {file.name}
-              </span>
+              <FileName className="project-file__name" name={file.name} />
               <span className="project-file__facts">
                 {formatBytes(file.size)} · <span className="project-file__tokens">{tokensText('projects.home.fileTokens', projectFileTokens(file))}</span>
               </span>
-              <Button icon="lucide:x" label={t('projects.home.removeFile', { name: file.name })} variant="ghost" color="neutral" size="xs" onClick={() => remove(file)} />
+              <Button icon="lucide:x" label={t('projects.home.removeFile', { name: isolatedName(file.name) })} variant="ghost" color="neutral" size="xs" onClick={() => remove(file)} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { getChatStore, useChats, useDraft } from '../../../chat';
 import { contextLengthOfModel, getConnectionsStore, modelIdOf, usableDefaultModel, useConnectionsSnapshot } from '../../../chat/connections';
-import { baseSettings, getLibraryStore, useLibrary } from '../../../chat/library';
+import { baseSettings, getLibraryStore, MAX_NAME_CHARS, MAX_TEXT_FIELD_CHARS, useLibrary } from '../../../chat/library';
 import type { LibraryProject } from '../../../chat/types';
 import { Link, useNavigate } from '../../../router';
 import { Composer } from '../../../ui/composer';
@@ -116,11 +116,12 @@ function KnownProject({ project }: { project: LibraryProject }) {
         <h2 id="project-about-heading" className="project-section__heading">
           {t('projects.home.settings')}
         </h2>
-        <ProjectField label={t('projects.home.rename')} value={project.name} onSave={(name) => name.trim() && saveProject(project.id, { name: name.trim() })} />
-        <ProjectField label={t('projects.home.description')} value={project.description ?? ''} onSave={(description) => saveProject(project.id, { description })} multiline />
+        <ProjectField label={t('projects.home.rename')} maxLength={MAX_NAME_CHARS} value={project.name} onSave={(name) => name.trim() && saveProject(project.id, { name: name.trim() })} />
+        <ProjectField label={t('projects.home.description')} maxLength={MAX_TEXT_FIELD_CHARS} value={project.description ?? ''} onSave={(description) => saveProject(project.id, { description })} multiline />
         <ProjectField
           label={t('projects.home.instructions')}
           help={t('projects.home.instructionsHelp')}
+          maxLength={MAX_TEXT_FIELD_CHARS}
           value={project.instructions ?? ''}
           onSave={(instructions) => saveProject(project.id, { instructions })}
           multiline
