@@ -88,3 +88,14 @@ export function filesToForget(kept: readonly string[], files: readonly (readonly
     return !name.includes('/') && isHashedFile(`/${name}`) && !used.has(name);
   });
 }
+
+/**
+ * Kept entries that are neither in `assets/` (filesToForget sorts those by build) nor one of
+ * `otherFiles` (the build's manifest and icons, relative to `base`): what a worker before issue 32
+ * kept of an API behind the same origin (`/v1/models`). Removed when a worker takes over.
+ */
+export function strayFiles(kept: readonly string[], otherFiles: readonly string[], base: string): string[] {
+  const assets = new URL('assets/', base).href;
+  const own = new Set(otherFiles.map((file) => new URL(file, base).href));
+  return kept.filter((url) => !url.startsWith(assets) && !own.has(url));
+}

@@ -6,7 +6,7 @@
 // generate (SPEC A1: nothing is fetched ahead of its route) and no library code to audit under
 // the CSP. Every request it makes is to its own origin, inside its scope, and it keeps only the
 // build's own files (requestRoute): never an API answer served from the same origin.
-import { buildsToKeep, filesListedIn, filesToForget, requestRoute, type WorkerMessage } from './offline-protocol';
+import { buildsToKeep, filesListedIn, filesToForget, requestRoute, strayFiles, type WorkerMessage } from './offline-protocol';
 
 /** Set by build.mjs: a digest of this build's index.html, so each build's worker differs by at least that. */
 declare const __PARLEY_BUILD__: string;
@@ -68,8 +68,8 @@ async function installShell(): Promise<void> {
 }
 
 /**
- * Drops older builds' shells and caches this worker does not know, and the files of builds before
- * the previous one (buildsToKeep). When a kept build's list is missing (its worker came before
+ * Drops older builds' shells and caches this worker does not know, what an older worker kept that
+ * is not a file of a build (strayFiles), and the files of builds before the previous one (buildsToKeep). When a kept build's list is missing (its worker came before
  * the lists), no file is forgotten this time: which ones it needs is not known.
  */
 async function forgetOldBuilds(): Promise<void> {
@@ -80,9 +80,10 @@ async function forgetOldBuilds(): Promise<void> {
   const lists = await Promise.all(builds.map((build) => readList(shells, filesKey(build))));
   const stays = new Set([shellKey(__PARLEY_BUILD__), buildsKey(), ...builds.map(filesKey)]);
   for (const request of await shells.keys()) if (!stays.has(request.url)) await shells.delete(request);
-  if (lists.some((list) => !list)) return;
   const files = await caches.open(FILES_CACHE);
   const kept = (await files.keys()).map((request) => request.url);
+  for (const url of strayFiles(kept, __PARLEY_OTHER_FILES__, scope())) await files.delete(url);
+  if (lists.some((list) => !list)) return;
   for (const url of filesToForget(kept, lists as string[][], scope())) await files.delete(url);
 }
 

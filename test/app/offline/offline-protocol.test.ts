@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress, requestRoute, type RequestFacts } from '../../../src/app/offline/offline-protocol';
+import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress, requestRoute, strayFiles, type RequestFacts } from '../../../src/app/offline/offline-protocol';
 
 describe('the service worker’s sorting rules (issue 26)', () => {
   it.each([
@@ -105,5 +105,19 @@ describe('what the service worker keeps: the build’s files only (issue 32)', (
     ['this origin outside the scope', request('/assets/main-AAAAAAAA.js'), 'network'],
   ])('%s', (_what, facts, route) => {
     expect(requestRoute(facts, scope, files)).toBe(route);
+  });
+});
+
+describe('what an older worker kept that is not a build’s file', () => {
+  it('is found to be removed: an API answer, a file outside assets/ not of this build; the assets and this build’s manifest and icons stay', () => {
+    const base = 'http://127.0.0.1:4173/parley/';
+    const kept = [
+      `${base}assets/main-AAAAAAAA.js`,
+      `${base}manifest.webmanifest`,
+      `${base}icons/icon-192.png`,
+      `${base}v1/models`,
+      `${base}icons/old-icon.png`,
+    ];
+    expect(strayFiles(kept, ['manifest.webmanifest', 'icons/icon-192.png'], base)).toEqual([`${base}v1/models`, `${base}icons/old-icon.png`]);
   });
 });
