@@ -227,12 +227,16 @@ async function writeIndex(outDir, entry, appMeta, headMeta, styles) {
  * root of dist/, not hashed (the browser looks for a newer version at the same address). It is
  * stamped with a digest of every file name in assets/: a build that changes anything the app
  * loads gives a different worker, which the open pages announce; an identical rebuild does not.
- * It carries those names too, so it can forget the files of builds no page uses any more.
+ * It carries those names too, so it can forget the files of builds no page uses any more, and
+ * keeps nothing else (with the manifest and icons).
  */
 const SERVICE_WORKER = 'src/app/offline/service-worker.ts';
 
 async function buildServiceWorker(outDir) {
   const names = (await readdir(path.join(outDir, 'assets'))).filter((name) => !name.endsWith('.map')).sort();
+  // The build's other files the page loads (index.html is the shell, kept on its own): the only
+  // ones besides assets/ the worker may keep (issue 32: never an API answer of the same origin).
+  const icons = (await readdir(path.join(outDir, ICONS_DIR))).sort().map((name) => `${ICONS_DIR}/${name}`);
   const id = createHash('sha256').update(names.join('\n')).digest('base64url').slice(0, 16);
   await esbuild.build({
     absWorkingDir: root,
@@ -242,7 +246,7 @@ async function buildServiceWorker(outDir) {
     format: 'iife',
     minify: true,
     target: TARGET,
-    define: { __PARLEY_BUILD__: JSON.stringify(id), __PARLEY_FILES__: JSON.stringify(names) },
+    define: { __PARLEY_BUILD__: JSON.stringify(id), __PARLEY_FILES__: JSON.stringify(names), __PARLEY_OTHER_FILES__: JSON.stringify([MANIFEST_FILE, ...icons]) },
     logLevel: 'warning',
   });
 }

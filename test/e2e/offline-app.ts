@@ -2,6 +2,7 @@
 // stop and start again at the same address, and waits for the service worker's state.
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
+import { createServer, request as forward, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,4 +81,29 @@ export async function everythingUsedIsKept(page: Page): Promise<void> {
       { timeout: 15_000 },
     )
     .toEqual([]);
+}
+
+/**
+ * One origin in front of two servers, as a reverse proxy puts a model API beside the app:
+ * `prefix` (and below) goes to `api`, everything else to `app`. Streams pass through as they come.
+ */
+export async function sameOriginFront(app: string, api: string, prefix = '/v1'): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const target = new URL(req.url!, req.url!.startsWith(prefix) ? api : app);
+    const out = forward(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -6,7 +6,7 @@ import { startOpenAiServer, textStream, type OpenAiServer } from '../support/ope
 import { seedConnection } from '../support/seed-connection.mjs';
 import { composer, heading, nav, settingsDialog, toasts } from './locators';
 import { checkStop, focused, VIEWPORTS } from './screen-checks';
-import { APP_DIST, buildSecondVersion, everythingUsedIsKept, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, serviceWorkerInControl, type AppHost } from './offline-app';
+import { APP_DIST, buildSecondVersion, everythingUsedIsKept, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, sameOriginFront, serviceWorkerInControl, type AppHost } from './offline-app';
 import { pagePerTest } from './page-per-test';
 import { seedChats } from './seed-chats';
 
@@ -24,6 +24,7 @@ let secondVersion: Promise<string>;
 /** A page per test at this size and scheme; the context's requests (the page's and the service worker's own) are recorded. */
 function pages(options: { viewport: { width: number; height: number }; colorScheme: 'light' | 'dark'; touch?: boolean }) {
   pagePerTest({
+    failureScreenshot: '/tmp/offline-e2e-failure.png',
     args: REMOTE_MODEL_ARGS,
     viewport: options.viewport,
     colorScheme: options.colorScheme,
@@ -311,5 +312,53 @@ describe('a new version at /, desktop, light, by keyboard', () => {
     const kept = (url: string) => page.evaluate(async (address) => (await (await caches.open('parley-files')).match(address)) !== undefined, url);
     await expect.poll(() => kept(ancient)).toBe(false);
     expect(await kept(oldChatChunk)).toBe(true);
+  }, JOURNEY_TIMEOUT_MS);
+});
+
+describe('a model server behind the same origin (/v1), desktop, light', () => {
+  pages({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+
+  it('chats through it, and the service worker keeps only files of the build: no API answer, nothing sent with the key', async () => {
+    host = await hostApp(APP_DIST, '/');
+    const front = await sameOriginFront(host.url, model.url);
+    try {
+      const key = 'sk-behind-the-proxy';
+      const origin = new URL(front.url).origin;
+      await page.goto(new URL('assets/not-the-app.txt', front.url).href);
+      await page.evaluate(seedConnection, {
+        connections: [{ id: 'proxied', name: 'Behind the proxy', kind: 'custom', baseUrl: `${origin}/v1`, apiKey: key, apiKeyUrl: `${origin}/v1` }],
+        model: 'proxied/test-model',
+      });
+      await page.goto(front.url);
+      await serviceWorkerInControl(page);
+      // Opened again under the worker: from the first request on, the page's API calls pass through it.
+      await page.reload();
+      await expect.poll(() => heading(page).textContent()).toBe('What shall we talk about?');
+      model.setScript(textStream('Answered through the proxy.'));
+      await composer(page).fill('Are you there?');
+      await composer(page).press('Enter');
+      await page.getByText('Answered through the proxy.').waitFor();
+      const withKey = model.requests.filter((r) => r.headers.authorization === `Bearer ${key}`).map((r) => `${r.method} ${r.path}`);
+      expect(withKey).toContain('GET /v1/models');
+      expect(withKey).toContain('POST /v1/chat/completions');
+      await everythingUsedIsKept(page);
+
+      const build = new Set([
+        ...(await readdir(path.join(APP_DIST, 'assets'))).map((name) => `/assets/${name}`),
+        '/manifest.webmanifest',
+        ...(await readdir(path.join(APP_DIST, 'icons'))).map((name) => `/icons/${name}`),
+      ]);
+      const kept = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        return urls;
+      });
+      // The shell's own entries (index.html per build, the builds' file lists) sit at the scope with a parley- query.
+      const notOfTheBuild = kept.map((url) => new URL(url)).filter((url) => !build.has(url.pathname) && !(url.pathname === '/' && /^\?parley-(build|files|builds)\b/.test(url.search)));
+      expect(notOfTheBuild.map((url) => url.pathname + url.search)).toEqual([]);
+      expect(kept.some((url) => new URL(url).pathname.startsWith('/assets/'))).toBe(true);
+    } finally {
+      await front.close();
+    }
   }, JOURNEY_TIMEOUT_MS);
 });

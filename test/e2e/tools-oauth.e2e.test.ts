@@ -139,4 +139,26 @@ describe('MCP OAuth sign-in', () => {
     expect(mcp.issuedAccessTokens().length).toBe(issuedBefore);
     expect(mcp.requests.some((request) => request.path === '/authorize')).toBe(false);
   });
+
+  it('refuses to sign in when the 401 points at another origin’s metadata naming another resource: nothing is asked of its authorization server', async () => {
+    // Another server on another port, an authorization server too, whose metadata names its own address.
+    const other = await startMcpServer({ oauth: true });
+    try {
+      mcp.setChallengedMetadata(`${other.origin}/.well-known/oauth-protected-resource/mcp`);
+      const { item, signIn } = await openSecuredServer();
+      const issuedBefore = mcp.issuedAccessTokens().length;
+      const popupOpened = page.waitForEvent('popup');
+      await signIn.click();
+      const popup = await popupOpened;
+      if (!popup.isClosed()) await popup.waitForEvent('close');
+      await item.getByText(`Sign-in refused: the server’s sign-in details are for another address (${other.url} ≠ ${mcp.url})`, { exact: false }).waitFor();
+      expect(await item.getByRole('status').getAttribute('data-state')).toBe('sign-in');
+      expect(other.requests.map((request) => request.path).filter((path) => !path.startsWith('/.well-known/'))).toEqual([]);
+      expect(other.issuedAccessTokens()).toEqual([]);
+      expect(mcp.issuedAccessTokens().length).toBe(issuedBefore);
+      expect(mcp.requests.filter((request) => request.headers.authorization !== undefined)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -9,6 +9,7 @@ export function memoryLibrary(initial: LibraryRecord[] = [], { starters = false 
   const io: LibraryIo = {
     list: async () => [...rows.values()],
     put: async (record) => (rows.set(record.id, record), true),
+    add: async (records) => (records.forEach((record) => rows.set(record.id, record)), true),
     delete: async (id) => (rows.delete(id), true),
     startersAdded: async () => startersAdded,
     markStartersAdded: async () => void (startersAdded = true),

@@ -19,6 +19,35 @@ export const isHashedFile = (pathname: string): boolean => HASHED_NAME.test(path
 /** The app's own addresses have no extension in their last segment (as the static server's index fallback). */
 export const isShellAddress = (pathname: string): boolean => !/\.[^/]*$/.test(pathname.split('/').pop() ?? '');
 
+/** What the worker does with a request: serve the shell, serve a kept file, or stay out of it (`network`). */
+export type RequestRoute = 'shell' | 'hashed-file' | 'file' | 'network';
+
+/** What `requestRoute` reads of a request (a Request has these). */
+export interface RequestFacts {
+  method: string;
+  url: string;
+  mode: string;
+  headers: { has(name: string): boolean };
+}
+
+/**
+ * Where a request goes (issue 32). Only the build's own files are ever kept: `files` lists them,
+ * relative to the scope (`assets/main-AAAAAAAA.js`, `manifest.webmanifest`, `icons/icon-32.png`).
+ * Anything else of this origin — a model API behind the same address (`/v1/models` through a
+ * reverse proxy), a connection's own address — is left to the network, untouched, and so is a
+ * request that carries credentials (an Authorization header): an answer meant for one key is never
+ * kept, nor served once the server is down. An extension-less navigation is the app's shell:
+ * the network first, this build's index.html offline; the network's answer is never kept.
+ */
+export function requestRoute(request: RequestFacts, scope: string, files: ReadonlySet<string>): RequestRoute {
+  if (request.method !== 'GET' || request.headers.has('range') || request.headers.has('authorization') || !request.url.startsWith(scope)) return 'network';
+  const url = new URL(request.url);
+  if (request.mode === 'navigate') return isShellAddress(url.pathname) ? 'shell' : 'network';
+  // The build's files are asked for without a query: one with a query is not one of them.
+  if (url.search !== '' || !files.has(url.href.slice(scope.length).split('#')[0]!)) return 'network';
+  return isHashedFile(url.pathname) ? 'hashed-file' : 'file';
+}
+
 /** Relative `src` and `href` values of index.html's tags (not <meta> contents: they name every page's files). */
 const LISTED = /\s(?:src|href)="([^"]+)"/g;
 
@@ -58,4 +87,15 @@ export function filesToForget(kept: readonly string[], files: readonly (readonly
     const name = url.slice(assets.length).split(/[?#]/)[0]!;
     return !name.includes('/') && isHashedFile(`/${name}`) && !used.has(name);
   });
+}
+
+/**
+ * Kept entries that are neither in `assets/` (filesToForget sorts those by build) nor one of
+ * `otherFiles` (the build's manifest and icons, relative to `base`): what a worker before issue 32
+ * kept of an API behind the same origin (`/v1/models`). Removed when a worker takes over.
+ */
+export function strayFiles(kept: readonly string[], otherFiles: readonly string[], base: string): string[] {
+  const assets = new URL('assets/', base).href;
+  const own = new Set(otherFiles.map((file) => new URL(file, base).href));
+  return kept.filter((url) => !url.startsWith(assets) && !own.has(url));
 }

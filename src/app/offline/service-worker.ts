@@ -4,13 +4,16 @@
 //
 // Hand-written rather than Workbox: four rules in ~130 lines, with no precache manifest to
 // generate (SPEC A1: nothing is fetched ahead of its route) and no library code to audit under
-// the CSP. Every request it makes is to its own origin, inside its scope.
-import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress, type WorkerMessage } from './offline-protocol';
+// the CSP. Every request it makes is to its own origin, inside its scope, and it keeps only the
+// build's own files (requestRoute): never an API answer served from the same origin.
+import { buildsToKeep, filesListedIn, filesToForget, requestRoute, strayFiles, type WorkerMessage } from './offline-protocol';
 
 /** Set by build.mjs: a digest of this build's index.html, so each build's worker differs by at least that. */
 declare const __PARLEY_BUILD__: string;
 /** Set by build.mjs: the names of this build's files in assets/ (what its pages can ever load). */
 declare const __PARLEY_FILES__: readonly string[];
+/** Set by build.mjs: the build's other files its pages load (the manifest, the icons), relative to the scope. */
+declare const __PARLEY_OTHER_FILES__: readonly string[];
 
 const worker = self as unknown as ServiceWorkerGlobalScope;
 /** index.html per build (`<scope>?build=<id>`): an old page's worker serves its own shell, never a newer build's. */
@@ -34,8 +37,11 @@ async function readList(cache: Cache, key: string): Promise<string[] | undefined
   const value: unknown = await (await cache.match(key))?.json().catch(() => undefined);
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
 }
-/** Only this origin, inside the scope: everything else is left to the browser, untouched. */
-const ours = (url: string) => url.startsWith(scope());
+/** The build's files, relative to the scope: the only ones ever kept (requestRoute). */
+const BUILD_FILES: ReadonlySet<string> = new Set([...__PARLEY_FILES__.map((name) => `assets/${name}`), ...__PARLEY_OTHER_FILES__]);
+const NO_HEADERS = new Headers();
+/** One of this build's files, asked for plainly (what the page loaded, what index.html lists). */
+const isBuildFile = (url: string) => requestRoute({ method: 'GET', url, mode: 'same-origin', headers: NO_HEADERS }, scope(), BUILD_FILES) !== 'network';
 
 /** Stores `response` for `request` when it is a whole, successful answer of ours. */
 async function keep(cacheName: string, key: RequestInfo, response: Response): Promise<void> {
@@ -57,13 +63,13 @@ async function installShell(): Promise<void> {
   await (await caches.open(SHELL_CACHE)).put(filesKey(__PARLEY_BUILD__), json(__PARLEY_FILES__));
   const files = await caches.open(FILES_CACHE);
   const missing: string[] = [];
-  for (const file of filesListedIn(html, scope())) if (!(await files.match(file))) missing.push(file);
+  for (const file of filesListedIn(html, scope())) if (isBuildFile(file) && !(await files.match(file))) missing.push(file);
   await files.addAll(missing);
 }
 
 /**
- * Drops older builds' shells and caches this worker does not know, and the files of builds before
- * the previous one (buildsToKeep). When a kept build's list is missing (its worker came before
+ * Drops older builds' shells and caches this worker does not know, what an older worker kept that
+ * is not a file of a build (strayFiles), and the files of builds before the previous one (buildsToKeep). When a kept build's list is missing (its worker came before
  * the lists), no file is forgotten this time: which ones it needs is not known.
  */
 async function forgetOldBuilds(): Promise<void> {
@@ -74,9 +80,10 @@ async function forgetOldBuilds(): Promise<void> {
   const lists = await Promise.all(builds.map((build) => readList(shells, filesKey(build))));
   const stays = new Set([shellKey(__PARLEY_BUILD__), buildsKey(), ...builds.map(filesKey)]);
   for (const request of await shells.keys()) if (!stays.has(request.url)) await shells.delete(request);
-  if (lists.some((list) => !list)) return;
   const files = await caches.open(FILES_CACHE);
   const kept = (await files.keys()).map((request) => request.url);
+  for (const url of strayFiles(kept, __PARLEY_OTHER_FILES__, scope())) await files.delete(url);
+  if (lists.some((list) => !list)) return;
   for (const url of filesToForget(kept, lists as string[][], scope())) await files.delete(url);
 }
 
@@ -117,7 +124,8 @@ async function plainFile(request: Request): Promise<Response> {
 async function keepUsed(urls: readonly string[]): Promise<void> {
   const cache = await caches.open(FILES_CACHE);
   for (const url of urls) {
-    if (!ours(url) || (await cache.match(url))) continue;
+    // The page's timeline has its API calls too (`/v1/models` behind the same origin): only the build's files.
+    if (!isBuildFile(url) || (await cache.match(url))) continue;
     try {
       await keep(FILES_CACHE, url, await fetch(url));
     } catch {
@@ -132,14 +140,11 @@ worker.addEventListener('activate', (event) => event.waitUntil(forgetOldBuilds()
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || request.headers.has('range') || !ours(request.url)) return;
-  const url = new URL(request.url);
-  if (request.mode === 'navigate') {
-    // The app's own addresses; a file opened in the tab (the OAuth callback page) is the network's.
-    if (isShellAddress(url.pathname)) event.respondWith(navigate(request));
-    return;
-  }
-  event.respondWith(isHashedFile(url.pathname) ? hashedFile(request) : plainFile(request));
+  // A file opened in the tab (the OAuth callback page), an API answer, anything with a key: the network's alone.
+  const route = requestRoute(request, scope(), BUILD_FILES);
+  if (route === 'shell') event.respondWith(navigate(request));
+  else if (route === 'hashed-file') event.respondWith(hashedFile(request));
+  else if (route === 'file') event.respondWith(plainFile(request));
 });
 
 worker.addEventListener('message', (event) => {

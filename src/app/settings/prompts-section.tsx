@@ -8,6 +8,7 @@ import { getLibraryStore, promptVariables, useLibrary, type LibraryStore } from 
 import type { LibraryPrompt } from '../../chat/types';
 import { downloadJson } from '../../lib/download-file';
 import { Button } from '../../ui/button';
+import { Progress } from '../../ui/progress';
 import { toast } from '../../ui/toast/toast-store';
 import { t } from './settings-text';
 import { JsonFileInput } from './json-file-input';
@@ -26,6 +27,8 @@ export interface PromptsSectionProps {
 type FocusTarget = { prompt: string } | 'add' | 'heading' | null;
 
 type Report = { text: string; skipped: SkippedPrompt[]; failed?: boolean; undo?: () => Promise<void> };
+/** An import under way: its prompts written so far, of all. */
+type Importing = { file: string; done: number; total: number };
 
 export default function PromptsSection({ store = getLibraryStore(), download = downloadJson, now = () => new Date() }: PromptsSectionProps) {
   const id = useId();
@@ -33,6 +36,7 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const [focus, setFocus] = useState<FocusTarget>(null);
   const [report, setReport] = useState<Report | null>(null);
+  const [importing, setImporting] = useState<Importing | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const prompts = library.prompts;
@@ -96,16 +100,16 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
   };
 
   const importFile = async (file: File) => {
+    setReport(null);
     const read = readPromptsFile(await file.text(), prompts.map((prompt) => prompt.name));
     if (!read.ok) {
       setReport({ text: t('prompts.section.importUnreadable', { file: file.name, reason: read.reason }), skipped: [], failed: true });
       return;
     }
-    let added = 0;
-    for (const fields of read.prompts) {
-      const created = await store.createPrompt(fields);
-      if (store.get(created.id)) added++;
-    }
+    setImporting({ file: file.name, done: 0, total: read.prompts.length });
+    const created = await store.createPrompts(read.prompts, (done, total) => setImporting({ file: file.name, done, total }));
+    setImporting(null);
+    const added = created.length;
     setReport({
       text: added === 0 ? t('prompts.section.importNone', { file: file.name }) : t('prompts.section.imported', { count: added, file: file.name }),
       skipped: read.skipped,
@@ -165,13 +169,19 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
           <Button variant="outline" size="sm" icon="lucide:download" disabled={prompts.length === 0} onClick={exportAll}>
             {t('prompts.section.export')}
           </Button>
-          <Button variant="outline" size="sm" icon="lucide:file-up" onClick={() => fileInput.current?.click()}>
+          <Button variant="outline" size="sm" icon="lucide:file-up" disabled={importing !== null} onClick={() => fileInput.current?.click()}>
             {t('prompts.section.import')}
           </Button>
         </div>
       )}
       <JsonFileInput ref={fileInput} label={t('prompts.section.import')} onFile={(file) => void importFile(file)} />
-      <div className="prompts-section__report" role="status" data-state={report ? (report.failed ? 'failed' : 'done') : undefined}>
+      <div className="prompts-section__report" role="status" data-state={importing ? 'running' : report ? (report.failed ? 'failed' : 'done') : undefined}>
+        {importing && (
+          <>
+            <p className="settings-hint">{t('prompts.section.importing', { count: importing.total, file: importing.file })}</p>
+            <Progress label={t('prompts.section.importProgress')} value={importing.done} max={importing.total} size="sm" />
+          </>
+        )}
         {report && (
           <>
             <p className={report.failed ? 'settings-error' : 'settings-hint'}>

@@ -36,6 +36,8 @@ export type LibraryChange = { id: string; record: LibraryRecord } | { id: string
 export interface LibraryIo {
   list(): Promise<LibraryRecord[] | undefined>;
   put(record: LibraryRecord): Promise<boolean>;
+  /** Adds new rows in one transaction, all or none (an import); `onProgress` as they are written. */
+  add(records: LibraryRecord[], onProgress?: (done: number, total: number) => void): Promise<boolean>;
   delete(id: string): Promise<boolean>;
   /** Whether the starter prompts were added once already (so deleting them all does not bring them back). */
   startersAdded(): Promise<boolean>;
@@ -58,6 +60,12 @@ export interface LibraryStore {
   createPreset(input: Omit<LibraryPreset, 'id' | 'kind' | 'createdAt' | 'updatedAt'>): Promise<LibraryPreset>;
   createProject(input: Partial<Omit<LibraryProject, 'id' | 'kind' | 'createdAt' | 'updatedAt'>> & { name: string }): Promise<LibraryProject>;
   createPrompt(input: { name: string; body: string }): Promise<LibraryPrompt>;
+  /**
+   * Many prompts at once (an import): one write, one new snapshot, one word to other tabs, so its
+   * time grows with the number of prompts, not with its square. Resolves with those stored: all, or
+   * none when storage refused them (the store reported it).
+   */
+  createPrompts(inputs: readonly { name: string; body: string }[], onProgress?: (done: number, total: number) => void): Promise<LibraryPrompt[]>;
   /** Sync's way in: a row (or a deletion) from another device, written without being pushed back. */
   applyRemote(change: LibraryChange): Promise<void>;
   onLocalChange(listener: (change: LibraryChange) => void): () => void;
@@ -96,6 +104,9 @@ export function chatStoreLibraryIo(): LibraryIo {
   return {
     list: () => run('load', (p) => p.listLibrary()),
     put: async (record) => (await run('save-setting', async (p) => (await p.putLibrary(record), true))) ?? false,
+    // The import's one transaction: `add`, so a row already stored fails it all instead of being replaced.
+    add: async (records, onProgress) =>
+      (await run('save-setting', async (p) => (await p.importChats({ chats: [], messages: [], attachments: [], library: records }, { onProgress }), true))) ?? false,
     delete: async (id) => (await run('save-setting', async (p) => (await p.deleteLibrary(id), true))) ?? false,
     startersAdded: async () => (await getChatStore().getSetting<boolean>(STARTERS_SETTING)) === true,
     markStartersAdded: () => getChatStore().putSetting(STARTERS_SETTING, true),
@@ -124,9 +135,13 @@ export function createLibraryStore(options: LibraryStoreOptions = {}): LibrarySt
     snapshot = snapshotOf([...rows.values()]);
     for (const listener of [...listeners]) listener();
   };
-  const told = (change: LibraryChange) => {
-    channel?.postMessage({ type: 'library-changed', id: change.id });
+  const tellTabs = (id: string) => channel?.postMessage({ type: 'library-changed', id });
+  const tellSync = (change: LibraryChange) => {
     for (const listener of [...changeListeners]) listener(change);
+  };
+  const told = (change: LibraryChange) => {
+    tellTabs(change.id);
+    tellSync(change);
   };
 
   const read = async () => {
@@ -249,6 +264,19 @@ export function createLibraryStore(options: LibraryStoreOptions = {}): LibrarySt
       const prompt: LibraryPrompt = { ...input, id: newId(), kind: 'prompt', createdAt: at, updatedAt: at };
       await store.put(prompt);
       return prompt;
+    },
+    async createPrompts(inputs, onProgress) {
+      await store.init();
+      const at = now();
+      const prompts = inputs.map((input): LibraryPrompt => ({ name: input.name, body: input.body, id: newId(), kind: 'prompt', createdAt: at, updatedAt: at }));
+      if (prompts.length === 0) return [];
+      if (!(await io.add(prompts, onProgress))) return [];
+      for (const prompt of prompts) rows.set(prompt.id, prompt);
+      publish();
+      // Other tabs read every row again on each word: one word for the lot.
+      tellTabs(prompts[0]!.id);
+      for (const prompt of prompts) tellSync({ id: prompt.id, record: prompt });
+      return prompts;
     },
     async applyRemote(change) {
       await store.init();

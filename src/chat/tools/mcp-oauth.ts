@@ -1,4 +1,4 @@
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, extractWWWAuthenticateParams, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { McpSignInError } from './connect';
@@ -156,19 +156,40 @@ function waitForCode(popup: Window, state: string): { code: Promise<string>; sto
   return { code, stop };
 }
 
+/** Unauthorized, in HTTP: the answer whose WWW-Authenticate names the metadata. */
+const HTTP_UNAUTHORIZED = 401;
+
+/**
+ * What the server's own 401 says (the MCP authorization spec's challenge): where its
+ * protected-resource metadata is (`resource_metadata`, RFC 9728 §5.1, which may be on another
+ * origin) and the scope it asks for. The sign-in reads that document, as the connection did, so
+ * the resource rule (validateResourceURL) is held against the metadata the server named, not
+ * against another one found at the server's well-known address. Nothing is sent but a GET
+ * without credentials; its body is not read.
+ */
+async function challenge(serverUrl: string): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const response = await fetch(serverUrl, { headers: { accept: 'text/event-stream' }, credentials: 'omit' }).catch(() => undefined);
+  void response?.body?.cancel().catch(() => {});
+  if (response?.status !== HTTP_UNAUTHORIZED) return {};
+  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  return { ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope && { scope }) };
+}
+
 /**
  * Signs in to the MCP server at `serverUrl` in `popup` (openSignInPopup's, on the user's click, so
- * no popup blocker stops it, and disowned, so its pages cannot reach this tab): registers Parley if needed, sends the popup to the authorization
- * page, exchanges the code it brings back (with the PKCE verifier) and saves the tokens.
+ * no popup blocker stops it, and disowned, so its pages cannot reach this tab): reads the
+ * server's challenge, registers Parley if needed, sends the popup to the authorization page,
+ * exchanges the code it brings back (with the PKCE verifier) and saves the tokens.
  */
 export async function signInWithPopup(serverUrl: string, storage: OAuthStorage, popup: Window): Promise<void> {
   const state = randomState();
   const provider = new BrowserOAuthProvider(storage, callbackUrl(), { state, redirect: (url) => void (popup.closed || popup.location.assign(url.href)) });
   const answer = waitForCode(popup, state);
   try {
-    if ((await auth(provider, { serverUrl })) === 'AUTHORIZED') return;
+    const challenged = await challenge(serverUrl);
+    if ((await auth(provider, { serverUrl, ...challenged })) === 'AUTHORIZED') return;
     const code = await answer.code;
-    await auth(provider, { serverUrl, authorizationCode: code });
+    await auth(provider, { serverUrl, ...challenged, authorizationCode: code });
   } finally {
     answer.stop();
     if (!popup.closed) popup.close();

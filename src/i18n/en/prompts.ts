@@ -45,6 +45,8 @@ export const prompts = {
   'prompts.section.import': 'Import JSON',
   'prompts.section.exported': 'Exported {count} prompts as {file}.',
   'prompts.section.imported': 'Imported {count} prompts from {file}.',
+  'prompts.section.importing': 'Importing {count} prompts from {file}…',
+  'prompts.section.importProgress': 'Importing prompts',
   'prompts.section.importNone': 'No prompts were imported from {file}.',
   'prompts.section.importUnreadable': '{file} is not a prompts file Parley can read: {reason}',
   'prompts.section.skipped': 'Skipped:',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress } from '../../../src/app/offline/offline-protocol';
+import { buildsToKeep, filesListedIn, filesToForget, isHashedFile, isShellAddress, requestRoute, strayFiles, type RequestFacts } from '../../../src/app/offline/offline-protocol';
 
 describe('the service worker’s sorting rules (issue 26)', () => {
   it.each([
@@ -69,5 +69,55 @@ describe('the service worker’s pruning rules', () => {
     const previous = ['main-AAAAAAAA.js', 'chat-page-BBBBBBBB.js'];
     expect(filesToForget(kept, [current, previous], base)).toEqual([`${base}assets/old-settings-DDDDDDDD.css`]);
     expect(filesToForget(kept, [current], base)).toEqual([`${base}assets/chat-page-BBBBBBBB.js`, `${base}assets/old-settings-DDDDDDDD.css`]);
+  });
+});
+
+describe('what the service worker keeps: the build’s files only (issue 32)', () => {
+  const scope = 'https://chat.example/parley/';
+  const files = new Set(['assets/main-AAAAAAAA.js', 'assets/chat-page-BBBBBBBB.css', 'manifest.webmanifest', 'icons/icon-192.png']);
+  const request = (url: string, { method = 'GET', mode = 'cors', headers = {} as Record<string, string> } = {}): RequestFacts => ({
+    method,
+    url: new URL(url, scope).href,
+    mode,
+    headers: new Headers(headers),
+  });
+  const key = { authorization: 'Bearer sk-secret' };
+
+  it.each([
+    ['a hashed file of the build', request('assets/main-AAAAAAAA.js', { mode: 'same-origin' }), 'hashed-file'],
+    ['a stylesheet of the build', request('assets/chat-page-BBBBBBBB.css', { mode: 'no-cors' }), 'hashed-file'],
+    ['the manifest', request('manifest.webmanifest'), 'file'],
+    ['an icon', request('icons/icon-192.png', { mode: 'no-cors' }), 'file'],
+    ['the app’s address, navigated to', request('chat/abc', { mode: 'navigate' }), 'shell'],
+    ['the scope itself, navigated to', request('', { mode: 'navigate' }), 'shell'],
+    // A model API behind the same origin (a reverse proxy at /v1): never kept, with or without its key.
+    ['GET /v1/models with the key', request('v1/models', { headers: key }), 'network'],
+    ['GET /v1/models without a key', request('v1/models'), 'network'],
+    ['a connection’s file-like address', request('v1/files/report.json'), 'network'],
+    ['a build file asked for with a key', request('assets/main-AAAAAAAA.js', { headers: key }), 'network'],
+    ['a build file with a query', request('assets/main-AAAAAAAA.js?v=2'), 'network'],
+    ['a hashed-looking name not in the build', request('assets/other-CCCCCCCC.js'), 'network'],
+    ['a file of the build’s name in another folder', request('v1/assets/main-AAAAAAAA.js'), 'network'],
+    ['the OAuth callback page, opened in the tab', request('oauth-callback.html', { mode: 'navigate' }), 'network'],
+    ['a POST', request('assets/main-AAAAAAAA.js', { method: 'POST' }), 'network'],
+    ['a range request', request('assets/main-AAAAAAAA.js', { headers: { range: 'bytes=0-10' } }), 'network'],
+    ['another origin', request('https://cdn.example/parley/assets/main-AAAAAAAA.js'), 'network'],
+    ['this origin outside the scope', request('/assets/main-AAAAAAAA.js'), 'network'],
+  ])('%s', (_what, facts, route) => {
+    expect(requestRoute(facts, scope, files)).toBe(route);
+  });
+});
+
+describe('what an older worker kept that is not a build’s file', () => {
+  it('is found to be removed: an API answer, a file outside assets/ not of this build; the assets and this build’s manifest and icons stay', () => {
+    const base = 'http://127.0.0.1:4173/parley/';
+    const kept = [
+      `${base}assets/main-AAAAAAAA.js`,
+      `${base}manifest.webmanifest`,
+      `${base}icons/icon-192.png`,
+      `${base}v1/models`,
+      `${base}icons/old-icon.png`,
+    ];
+    expect(strayFiles(kept, ['manifest.webmanifest', 'icons/icon-192.png'], base)).toEqual([`${base}v1/models`, `${base}icons/old-icon.png`]);
   });
 });

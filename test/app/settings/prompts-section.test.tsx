@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import PromptsSection from '../../../src/app/settings/prompts-section';
 import { promptsFile, readPromptsFile } from '../../../src/app/settings/prompts-json';
-import { resetLibraryStore } from '../../../src/chat/library';
-import type { LibraryPrompt } from '../../../src/chat/types';
+import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
+import type { LibraryPrompt, LibraryRecord } from '../../../src/chat/types';
 import { resetToasts, toastStore } from '../../../src/ui/toast';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { memoryLibrary, promptRow } from '../../support/library-memory';
@@ -132,6 +132,53 @@ describe('Settings → Prompts', () => {
     expect(skipped).toEqual(['entry 2 (No text): its text is not text or is too long', 'entry 3: it is not an object', 'entry 4: it has no name']);
   });
 
+  it('shows the import as it goes (a progress bar, the count), then says the result; Import waits until it ends', async () => {
+    const rows = new Map<string, LibraryRecord>();
+    let written: ((done: number) => void) | undefined;
+    let finish: (() => void) | undefined;
+    const store = createLibraryStore({
+      channel: null,
+      io: {
+        list: async () => [...rows.values()],
+        put: async (record) => (rows.set(record.id, record), true),
+        add: (records, onProgress) =>
+          new Promise<boolean>((resolve) => {
+            written = (done) => onProgress?.(done, records.length);
+            finish = () => (records.forEach((record) => rows.set(record.id, record)), resolve(true));
+          }),
+        delete: async (id) => rows.delete(id),
+        startersAdded: async () => true,
+        markStartersAdded: async () => {},
+      },
+    });
+    resetLibraryStore(store);
+    await act(async () => {
+      render(
+        <TooltipProvider>
+          <PromptsSection />
+        </TooltipProvider>,
+      );
+    });
+    const ui = within(screen.getByRole('region', { name: 'Prompts' }));
+    const prompts = Array.from({ length: 40 }, (_, i) => ({ name: `Prompt ${i}`, body: `Body ${i}` }));
+    const file = new File([JSON.stringify({ parley: 'prompts', version: 1, prompts })], 'many.json', { type: 'application/json' });
+    await act(async () => fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [file] } }));
+    await waitFor(() => expect(written).toBeDefined());
+    const status = ui.getByRole('status');
+    expect(status.getAttribute('data-state')).toBe('running');
+    expect(status.textContent).toBe('Importing 40 prompts from many.json…');
+    expect(ui.getByRole('button', { name: 'Import JSON' }).hasAttribute('disabled')).toBe(true);
+    await act(async () => written!(25));
+    const bar = ui.getByRole('progressbar', { name: 'Importing prompts' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['25', '40']);
+    await act(async () => finish!());
+    await waitFor(() => expect(status.textContent).toBe('Imported 40 prompts from many.json.'));
+    expect(status.getAttribute('data-state')).toBe('done');
+    expect(ui.queryByRole('progressbar')).toBeNull();
+    expect(rows.size).toBe(40);
+    expect(names(ui)).toHaveLength(40);
+  });
+
   it('a file that is not a prompts file is named and changes nothing', async () => {
     const { ui, rows } = await show();
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -146,6 +193,11 @@ describe('the prompts file', () => {
     const file = promptsFile([{ name: 'A', body: 'a {{x}}' }, { name: 'B', body: 'b' }]);
     const read = readPromptsFile(JSON.stringify(file), ['a']);
     expect(read).toEqual({ ok: true, prompts: [{ name: 'A (2)', body: 'a {{x}}' }, { name: 'B', body: 'b' }], skipped: [] });
+  });
+
+  it('names many copies of one name in turn, skipping those already taken', () => {
+    const read = readPromptsFile(JSON.stringify({ parley: 'prompts', version: 1, prompts: Array.from({ length: 4 }, () => ({ name: 'Same', body: 'b' })) }), ['same', 'Same (2)']);
+    expect(read.ok && read.prompts.map((prompt) => prompt.name)).toEqual(['Same (3)', 'Same (4)', 'Same (5)', 'Same (6)']);
   });
 
   it('refuses other files and newer versions with a reason', () => {

@@ -13,6 +13,11 @@ function memoryIo(initial: LibraryRecord[] = [], { refuse = false } = {}) {
       rows.set(record.id, record);
       return true;
     },
+    add: async (records) => {
+      if (refuse) return false;
+      for (const record of records) rows.set(record.id, record);
+      return true;
+    },
     delete: async (id) => rows.delete(id) || true,
     startersAdded: async () => starters,
     markStartersAdded: async () => void (starters = true),

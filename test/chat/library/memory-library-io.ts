@@ -8,6 +8,7 @@ export function memoryLibraryIo(initial: LibraryRecord[] = []): LibraryIo & { ro
     rows,
     list: async () => [...rows.values()],
     put: async (record) => (rows.set(record.id, record), true),
+    add: async (records) => (records.forEach((record) => rows.set(record.id, record)), true),
     delete: async (id) => (rows.delete(id), true),
     startersAdded: async () => true,
     markStartersAdded: async () => {},

@@ -34,6 +34,7 @@ export function libraryIo(persistence: ChatPersistence): LibraryIo {
   return {
     list: () => persistence.listLibrary(),
     put: async (record) => (await persistence.putLibrary(record), true),
+    add: async (records) => (await persistence.importChats({ chats: [], messages: [], attachments: [], library: records }), true),
     delete: async (id) => (await persistence.deleteLibrary(id), true),
     startersAdded: async () => true,
     markStartersAdded: async () => {},

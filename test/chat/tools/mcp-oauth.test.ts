@@ -6,7 +6,7 @@ import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, type McpConnection } from '../../../src/chat/tools';
 import { McpSignInError, needsSignIn } from '../../../src/chat/tools/connect';
-import { BrowserOAuthProvider, callbackUrl, type OAuthStorage } from '../../../src/chat/tools/mcp-oauth';
+import { BrowserOAuthProvider, callbackUrl, signInWithPopup, type OAuthStorage } from '../../../src/chat/tools/mcp-oauth';
 import { CALLBACK_MESSAGE_TYPE, callbackMessageFrom, readCallbackMessage } from '../../../src/chat/tools/oauth-callback-message';
 import { BACKED_UP_SETTINGS } from '../../../src/chat/backup/backup-format';
 import { readToolSettings, TOOLS_SETTING, type McpOAuthState } from '../../../src/chat/tools/tool-settings';
@@ -74,6 +74,42 @@ describe('MCP OAuth', () => {
     mcp.reset();
     // The metadata naming the address itself signs in as before.
     await signIn(memoryStorage());
+  });
+
+  it('signs in with the metadata the 401 names: on another origin, naming another resource, it is refused before anything is registered or opened', async () => {
+    // A second server on another port: its metadata names its own address, and it is an authorization server too.
+    const other = await startMcpServer({ oauth: true });
+    mcp.reset();
+    const issuedBefore = mcp.issuedAccessTokens().length;
+    try {
+      mcp.setChallengedMetadata(`${other.origin}/.well-known/oauth-protected-resource/mcp`);
+      const storage = memoryStorage();
+      // Connecting: the challenge asks for a sign-in (the resource rule already refused the other metadata).
+      const failure = await connect(storage).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(needsSignIn(failure)).toBe(true);
+      // The popup as the app opens it; were it sent to an authorization page, the user would close it there.
+      const sentTo: string[] = [];
+      const popup = { closed: false, location: { assign: (url: string) => void (sentTo.push(url), (popup.closed = true)) }, close: () => void (popup.closed = true) };
+      const error = await signInWithPopup(mcp.url, storage, popup as unknown as Window).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpSignInError);
+      expect(error).toMatchObject({ reason: 'resource', message: `${other.url} ≠ ${mcp.url}` });
+      expect(sentTo).toEqual([]);
+      expect(popup.closed).toBe(true);
+      // No authorization server was asked for anything but its public metadata: no registration, no code, no token.
+      const asked = (server: RunningMcpServer) => server.requests.map((r) => r.path).filter((path) => !path.startsWith('/.well-known/') && path !== '/mcp');
+      expect(asked(other)).toEqual([]);
+      expect(asked(mcp)).toEqual([]);
+      expect(other.issuedAccessTokens()).toEqual([]);
+      expect(mcp.issuedAccessTokens()).toHaveLength(issuedBefore);
+      expect(storage.load()?.tokens).toBeUndefined();
+      expect([...mcp.requests, ...other.requests].filter((r) => r.headers.authorization !== undefined)).toEqual([]);
+    } finally {
+      mcp.reset();
+      await other.close();
+    }
   });
 
   it('without a sign-in, the OAuth challenge asks for one', async () => {

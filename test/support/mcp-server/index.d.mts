@@ -58,6 +58,8 @@ export interface RunningMcpServer {
   signInReports(): { openerNull: boolean; navigated?: boolean; error?: string }[];
   /** With `oauth`: the protected-resource metadata names this resource instead of the server's address. */
   setAdvertisedResource(resource: string | undefined): void;
+  /** With `oauth`: the 401's WWW-Authenticate points at this protected-resource metadata (another origin's, say) instead of the server's own. */
+  setChallengedMetadata(url: string | undefined): void;
   /** Back to the options it started with; forgets calls, requests and the hostile switches. */
   reset(): void;
   close(): Promise<void>;

@@ -93,8 +93,11 @@ function tabnabbingPage(openerTarget, callback) {
  * with a valid bearer token (then `serveMcp(req, res)`); `origin` is the server's own.
  */
 export function createOAuthApp({ origin, mcpPath, serveMcp }) {
-  /** `openerTarget`: the sign-in page's tabnabbing address; `resource`: the metadata's resource instead of the server's. */
-  const hostile = { openerTarget: undefined, resource: undefined, reports: [] };
+  /**
+   * `openerTarget`: the sign-in page's tabnabbing address; `resource`: the metadata's resource instead
+   * of the server's; `challengedMetadata`: the 401's `resource_metadata`, instead of the server's own.
+   */
+  const hostile = { openerTarget: undefined, resource: undefined, challengedMetadata: undefined, reports: [] };
   const provider = createProvider(hostile);
   const resourceServerUrl = new URL(mcpPath, origin);
   const app = express();
@@ -108,6 +111,9 @@ export function createOAuthApp({ origin, mcpPath, serveMcp }) {
     res.json({ resource: hostile.resource, authorization_servers: [new URL(origin).href] });
   });
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl, authorizationOptions: { rateLimit: false }, tokenOptions: { rateLimit: false }, clientRegistrationOptions: { rateLimit: false } }));
-  app.all(mcpPath, requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceServerUrl) }), (req, res) => void serveMcp(req, res));
+  const ownChallenge = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resourceServerUrl) });
+  const challenge = (req, res, next) =>
+    (hostile.challengedMetadata === undefined ? ownChallenge : requireBearerAuth({ verifier: provider, resourceMetadataUrl: hostile.challengedMetadata }))(req, res, next);
+  app.all(mcpPath, challenge, (req, res) => void serveMcp(req, res));
   return { app, provider, hostile };
 }

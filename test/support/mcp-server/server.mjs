@@ -153,11 +153,12 @@ export async function startMcpServer({ port = 0, host = '127.0.0.1', cors = 'ful
     setSignInOpenerTarget: (target) => oauth && void (oauth.hostile.openerTarget = target),
     signInReports: () => oauth?.hostile.reports ?? [],
     setAdvertisedResource: (resource) => oauth && void (oauth.hostile.resource = resource),
+    setChallengedMetadata: (url) => oauth && void (oauth.hostile.challengedMetadata = url),
     reset() {
       Object.assign(state, { cors, token, transport, callDelayMs, tools: TOOLS });
       state.calls.length = 0;
       state.requests.length = 0;
-      if (oauth) Object.assign(oauth.hostile, { openerTarget: undefined, resource: undefined, reports: [] });
+      if (oauth) Object.assign(oauth.hostile, { openerTarget: undefined, resource: undefined, challengedMetadata: undefined, reports: [] });
     },
     async close() {
       for (const transport of [...sessions.values(), ...legacy.values()]) await transport.close().catch(() => {});
