@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildChunkStyles } from './src/lib/build-styles.mjs';
+import { warmFiles } from './src/lib/warm-files.mjs';
 import { startChunkPlugin } from './src/lib/start-chunk-plugin.mjs';
 import { PAGE_POLICY } from './src/server/security-headers.mjs';
 import { appIconFiles } from './src/server/app-icons.mjs';
@@ -232,7 +233,7 @@ async function writeIndex(outDir, entry, appMeta, headMeta, styles) {
  */
 const SERVICE_WORKER = 'src/app/offline/service-worker.ts';
 
-async function buildServiceWorker(outDir) {
+async function buildServiceWorker(outDir, warm) {
   const names = (await readdir(path.join(outDir, 'assets'))).filter((name) => !name.endsWith('.map')).sort();
   // The build's other files the page loads (index.html is the shell, kept on its own): the only
   // ones besides assets/ the worker may keep (issue 32: never an API answer of the same origin).
@@ -246,7 +247,12 @@ async function buildServiceWorker(outDir) {
     format: 'iife',
     minify: true,
     target: TARGET,
-    define: { __PARLEY_BUILD__: JSON.stringify(id), __PARLEY_FILES__: JSON.stringify(names), __PARLEY_OTHER_FILES__: JSON.stringify([MANIFEST_FILE, ...icons]) },
+    define: {
+      __PARLEY_BUILD__: JSON.stringify(id),
+      __PARLEY_FILES__: JSON.stringify(names),
+      __PARLEY_OTHER_FILES__: JSON.stringify([MANIFEST_FILE, ...icons]),
+      __PARLEY_WARM__: JSON.stringify(warm),
+    },
     logLevel: 'warning',
   });
 }
@@ -282,8 +288,10 @@ export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = f
   const styles = await stylesFor(appOptions, entry, outDir, app.metafile);
   await writeIndex(outDir, entry, app.metafile, head.metafile, styles);
   await writeCallbackPage(outDir, callback.metafile);
-  await buildServiceWorker(outDir);
-  return { app: app.metafile, styles };
+  // Warmed while idle after a visit (issue 33): the app's lazy parts, and the workers a chat needs offline.
+  const warm = warmFiles({ metafile: app.metafile, styles, entry, workers: [workerUrl.stream, workerUrl.search, workerUrl.image, workerUrl.import] });
+  await buildServiceWorker(outDir, warm);
+  return { app: app.metafile, styles, warm };
 }
 
 async function watch(gallery) {

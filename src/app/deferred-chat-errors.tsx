@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '../ui/lazy-part';
 import { whenIdle } from '../lib/when-idle';
 
 /** The store's events as toasts (chat-errors.ts), mounted once the first screen is up. */
-const ChatErrorToasts = lazy(() =>
+const ChatErrorToasts = lazyPart(() =>
   import('./chat-errors').then((module) => ({
     default: function ChatErrorToasts() {
       module.useChatErrorToasts();

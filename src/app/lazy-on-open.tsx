@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { withChunkStyles } from '../lib/chunk-styles';
+import { loadOnce } from '../lib/load-once';
 
 /** What a dialog or palette loaded on first use receives: whether it is open, and how to close it. */
 export interface OpenableProps {
@@ -21,16 +22,10 @@ export type LazyOnOpen<P> = ComponentType<P> & {
 };
 
 export function lazyOnOpen<P extends OpenableProps>(chunk: string, load: () => Promise<ComponentType<P>>): LazyOnOpen<P> {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const fetchOnce = withChunkStyles(chunk, () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    })),
-  );
+  const fetchOnce = loadOnce(withChunkStyles(chunk, load));
 
   function LazyOnOpen(props: P) {
+    const loaded = fetchOnce.loaded();
     const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
     const { open, onOpenChange } = props;
     useEffect(() => {
@@ -39,7 +34,6 @@ export function lazyOnOpen<P extends OpenableProps>(chunk: string, load: () => P
       let live = true;
       fetchOnce().then(
         (component) => {
-          loaded = component;
           if (live) setComponent(() => component);
         },
         () => {
@@ -54,9 +48,6 @@ export function lazyOnOpen<P extends OpenableProps>(chunk: string, load: () => P
     return Shown ? <Shown {...props} /> : null;
   }
   LazyOnOpen.displayName = `LazyOnOpen(${chunk})`;
-  LazyOnOpen.preload = () =>
-    fetchOnce().then((component) => {
-      loaded = component;
-    });
+  LazyOnOpen.preload = () => fetchOnce().then(() => {});
   return LazyOnOpen;
 }

@@ -7,6 +7,8 @@ export const SERVICE_WORKER_FILE = 'sw.js';
 export type WorkerMessage =
   /** Files the page loaded before the worker controlled it: to be kept like the ones it fetches itself. */
   | { type: 'keep-used'; urls: string[] }
+  /** The page is idle after its first screen: fetch the build's lazy parts not kept yet (issue 33). */
+  | { type: 'warm' }
   /** The user said Reload: the waiting version takes over (the page reloads on `controllerchange`). */
   | { type: 'take-over' };
 

@@ -17,6 +17,8 @@ export async function registerServiceWorker(): Promise<void> {
   watchForUpdates(registration);
   const ready = await container.ready;
   handUsedFiles(ready);
+  // Called while idle (after-first-screen.ts): the worker may fetch the app's lazy parts now.
+  ready.active?.postMessage({ type: 'warm' } satisfies WorkerMessage);
 }
 
 /**

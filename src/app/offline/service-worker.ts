@@ -15,6 +15,13 @@ declare const __PARLEY_FILES__: readonly string[];
 /** Set by build.mjs: the build's other files its pages load (the manifest, the icons), relative to the scope. */
 declare const __PARLEY_OTHER_FILES__: readonly string[];
 
+/**
+ * Set by build.mjs (src/lib/warm-files.mjs): the names in assets/ of the app's lazily loaded parts
+ * (menus, Settings' sections, message files, KaTeX, the highlighter…) but no page's code, fetched
+ * once the page says it is idle, so a part never used online still works offline (issue 33).
+ */
+declare const __PARLEY_WARM__: readonly string[];
+
 const worker = self as unknown as ServiceWorkerGlobalScope;
 /** index.html per build (`<scope>?build=<id>`): an old page's worker serves its own shell, never a newer build's. */
 const SHELL_CACHE = 'parley-shell';
@@ -134,6 +141,24 @@ async function keepUsed(urls: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * The build's lazy parts that are not kept yet, fetched one at a time (the page is idle, but a
+ * user may start something at any moment: one request at a time leaves the connection to them).
+ * Offline, or a file gone, stops nothing: the next visit's warm-up tries again.
+ */
+async function warmParts(): Promise<void> {
+  const cache = await caches.open(FILES_CACHE);
+  for (const name of __PARLEY_WARM__) {
+    const url = new URL(`assets/${name}`, scope()).href;
+    if (await cache.match(url)) continue;
+    try {
+      await keep(FILES_CACHE, url, await fetch(url));
+    } catch {
+      return;
+    }
+  }
+}
+
 worker.addEventListener('install', (event) => event.waitUntil(installShell()));
 
 worker.addEventListener('activate', (event) => event.waitUntil(forgetOldBuilds().then(() => worker.clients.claim())));
@@ -150,5 +175,6 @@ worker.addEventListener('fetch', (event) => {
 worker.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage;
   if (message?.type === 'keep-used') event.waitUntil(keepUsed(message.urls));
+  else if (message?.type === 'warm') event.waitUntil(warmParts());
   else if (message?.type === 'take-over') void worker.skipWaiting();
 });

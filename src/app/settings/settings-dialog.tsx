@@ -1,9 +1,11 @@
-import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type ReactNode } from 'react';
 import { t, type MessageKey } from './settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { lazyPart } from '../../ui/lazy-part';
+import { NeedsConnection } from '../../pages/shared';
 import { ConnectionsSection } from './connections-section';
 import { ContextLengthField } from './context-length-field';
 import { DataSection } from './data-section';
@@ -17,9 +19,9 @@ import './settings-dialog.css';
 
 // The library's sections (issue 23) load when shown, not with Settings.
 // Their stylesheets come with them (build-styles.mjs writes one per lazy chunk).
-const InstructionsSection = lazy(withChunkStyles('instructions-section', () => import('./instructions-section')));
-const PresetsSection = lazy(withChunkStyles('presets-section', () => import('./presets-section')));
-const PromptsSection = lazy(withChunkStyles('prompts-section', () => import('./prompts-section')));
+const InstructionsSection = lazyPart(withChunkStyles('instructions-section', () => import('./instructions-section')), NeedsConnection);
+const PresetsSection = lazyPart(withChunkStyles('presets-section', () => import('./presets-section')), NeedsConnection);
+const PromptsSection = lazyPart(withChunkStyles('prompts-section', () => import('./prompts-section')), NeedsConnection);
 const loadingText = () => (
   <p className="settings-hint" role="status">
     {t('settings.loading')}

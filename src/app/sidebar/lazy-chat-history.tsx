@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type RefObject } from 'react';
 import { withChunkStyles } from '../../lib/chunk-styles';
+import { loadOnce } from '../../lib/load-once';
 
 interface ChatHistoryProps {
   scrollRootRef: RefObject<HTMLElement | null>;
@@ -8,25 +9,11 @@ interface ChatHistoryProps {
 /** After a failed fetch (the network dropped), how long before the history is asked for again. */
 const RETRY_DELAY_MS = 5000;
 
-let loaded: ComponentType<ChatHistoryProps> | undefined;
-let pending: Promise<ComponentType<ChatHistoryProps>> | undefined;
-
-const fetchHistory = withChunkStyles('chat-history', () => import('./chat-history'));
-
 /**
  * The history's code (grouping, entries, their menus, renaming) and stylesheet, fetched once.
  * A failed fetch is forgotten, so the next call tries again.
  */
-function loadChatHistory(): Promise<ComponentType<ChatHistoryProps>> {
-  pending ??= fetchHistory().then(
-    (module) => (loaded = module.ChatHistory),
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
-}
+const loadChatHistory = loadOnce<ComponentType<ChatHistoryProps>>(withChunkStyles('chat-history', () => import('./chat-history').then((module) => module.ChatHistory)));
 
 /**
  * The sidebar's chat history, fetched just after the first paint rather than with it (issue 12:
@@ -34,7 +21,7 @@ function loadChatHistory(): Promise<ComponentType<ChatHistoryProps>> {
  * loads). Until it is here the history area stays empty and busy.
  */
 export function LazyChatHistory(props: ChatHistoryProps) {
-  const [History, setHistory] = useState(() => loaded);
+  const [History, setHistory] = useState(loadChatHistory.loaded);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (History) return undefined;

@@ -28,6 +28,7 @@ export const shell = {
   'route.error.chunkBody': 'This part of Parley could not be loaded, usually because a newer version was installed. Reload to get it.',
   'route.error.offlineTitle': 'This page needs a connection',
   'route.error.offlineBody': 'Open it once online; then it works offline too.',
+  'offline.partNeedsConnection': 'This needs a connection the first time.',
   'route.error.reload': 'Reload',
   'home.title': 'Home',
   'home.composerPlaceholder': 'Message Parley',

@@ -1,5 +1,6 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { withChunkStyles } from '../../lib/chunk-styles';
+import { lazyPart } from '../../ui/lazy-part';
 import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../chat';
 import { t, type MessageKey } from './chat-text';
 import { AssistantContent } from './assistant-content';
@@ -17,14 +18,14 @@ import { ReplyModel } from './reply-model';
 import { ReplyNotes } from './reply-notes';
 import { ToolCallList } from './tool-call-list';
 import { ToolResultView } from './tool-result-view';
-import { UnsavedMark } from '../shared';
+import { NeedsConnection, UnsavedMark } from '../shared';
 import { useThreadServices } from './thread-context';
 import './message.css';
 
 // The attachments' kit (and its stylesheet) loads with the first message that has files.
 const importMessageFiles = withChunkStyles('message-files', () => import('./message-files'));
-const MessageFiles = lazy(() => importMessageFiles().then((module) => ({ default: module.MessageFiles })));
-const EditedFiles = lazy(() => importMessageFiles().then((module) => ({ default: module.EditedFiles })));
+const MessageFiles = lazyPart(() => importMessageFiles().then((module) => ({ default: module.MessageFiles })), NeedsConnection);
+const EditedFiles = lazyPart(() => importMessageFiles().then((module) => ({ default: module.EditedFiles })), NeedsConnection);
 
 const ROLE_LABELS: Record<MessageRole, MessageKey> = {
   user: 'chat.message.you',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useChats, useDraft } from '../../chat';
 import {
   contextLengthOfModel,
@@ -14,23 +14,24 @@ import { t } from '../../i18n';
 import { withChunkStyles } from '../../lib/chunk-styles';
 import { useLocation, useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
+import { lazyPart } from '../../ui/lazy-part';
 import { toast } from '../../ui/toast/toast-store';
 import type { Attachment } from '../../chat/message-files/index';
 import { paths } from '../paths';
-import { MenuBar, ModelPicker, StorageNoticeSlot, useArrivalFocus, useComposerFiles, type PresetChoice } from '../shared';
+import { MenuBar, ModelPicker, NeedsConnection, StorageNoticeSlot, useArrivalFocus, useComposerFiles, type PresetChoice } from '../shared';
 // The help shown while no model is ready loads only then: a connected user never needs it (issue 12).
-const ConnectHelp = lazy(() => import('./connect-help'));
-const ModelNotice = lazy(() => import('./model-notice'));
-const NotSentNote = lazy(() => import('./not-sent-note'));
-const OfflineNote = lazy(() => import('./offline-note'));
+const ConnectHelp = lazyPart(() => import('./connect-help'));
+const ModelNotice = lazyPart(() => import('./model-notice'));
+const NotSentNote = lazyPart(() => import('./not-sent-note'));
+const OfflineNote = lazyPart(() => import('./offline-note'));
 // Saved prompts: `/` at the start of the box loads the menu and all it needs (issue 23).
-const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('../shared/prompts/prompt-menu')));
+const PromptMenu = lazyPart(withChunkStyles('prompt-menu', () => import('../shared/prompts/prompt-menu')), NeedsConnection);
 // Off the first screen: a new user has no chats, and a returning one's arrive from IndexedDB anyway.
-const RecentChats = lazy(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
+const RecentChats = lazyPart(() => import('./recent-chats').then((module) => ({ default: module.RecentChats })));
 // Just after the first screen (they sit below the composer, so nothing above them moves): the budget.
-const Suggestions = lazy(() => import('./suggestions').then((module) => ({ default: module.Suggestions })));
+const Suggestions = lazyPart(() => import('./suggestions').then((module) => ({ default: module.Suggestions })));
 // The home page with a project chosen (`?project=`, issue 23) loads only then.
-const ProjectHome = lazy(withChunkStyles('project-home', () => import('./project/project-home')));
+const ProjectHome = lazyPart(withChunkStyles('project-home', () => import('./project/project-home')), NeedsConnection);
 import './home-page.css';
 
 /** The home composer's textarea id: the New chat hotkey focuses it. */

@@ -16,3 +16,4 @@ export { StorageNoticeSlot } from './storage-notice-slot';
 export { storageNotice, type StorageNoticeState } from './storage-notice-state';
 // Small: the attachments' machinery it loads (composer-files.tsx) stays out of the first screen.
 export { loadComposerFiles, useComposerFiles, type ComposerFiles, type ComposerFilesOptions } from './attachments/use-composer-files';
+export { NeedsConnection } from './needs-connection';

@@ -1,8 +1,11 @@
 /** Where the saved-prompts menu opens (issue 23): a `/` at the start of the message box loads it and everything it needs; nothing before. */
-import { lazy, Suspense, type RefObject } from 'react';
+import { Suspense, type RefObject } from 'react';
 import { withChunkStyles } from '../../lib/chunk-styles';
+import { lazyPart } from '../../ui/lazy-part';
+import { NeedsConnection } from './needs-connection';
 
-const PromptMenu = lazy(withChunkStyles('prompt-menu', () => import('./prompts/prompt-menu')));
+// Offline before it was ever fetched, the menu's place says so (issue 33): a `/` draft kept across a reload must not crash the page.
+const PromptMenu = lazyPart(withChunkStyles('prompt-menu', () => import('./prompts/prompt-menu')), NeedsConnection);
 
 export interface PromptSlotProps {
   /** The message box's text: the menu opens while it starts with `/`. */

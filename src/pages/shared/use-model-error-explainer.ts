@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadOnce } from '../../lib/load-once';
 import type { explainModelError } from './explain-model-error';
 
 /**
@@ -9,24 +10,12 @@ import type { explainModelError } from './explain-model-error';
  */
 export type ExplainModelError = typeof explainModelError;
 
-let loaded: ExplainModelError | undefined;
-let loading: Promise<ExplainModelError> | undefined;
-
 /** Fetches the explanations once; a failed fetch (a redeploy removed the file) is tried again next time. */
-export function loadModelErrorExplainer(): Promise<ExplainModelError> {
-  loading ??= import('./explain-model-error').then(
-    (module) => (loaded = module.explainModelError),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadModelErrorExplainer = loadOnce<ExplainModelError>(() => import('./explain-model-error').then((module) => module.explainModelError));
 
 /** The explainer once it is here, fetched as soon as it is `wanted`; re-renders when it arrives. */
 export function useModelErrorExplainer(wanted: boolean): ExplainModelError | undefined {
-  const [explain, setExplain] = useState(() => loaded);
+  const [explain, setExplain] = useState(loadModelErrorExplainer.loaded);
   useEffect(() => {
     if (!wanted || explain) return undefined;
     let live = true;
@@ -38,5 +27,5 @@ export function useModelErrorExplainer(wanted: boolean): ExplainModelError | und
       live = false;
     };
   }, [wanted, explain]);
-  return explain ?? loaded;
+  return explain ?? loadModelErrorExplainer.loaded();
 }

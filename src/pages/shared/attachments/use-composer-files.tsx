@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getChatStore } from '../../../chat';
 import { withChunkStyles } from '../../../lib/chunk-styles';
+import { loadOnce } from '../../../lib/load-once';
 // Types only: erased, so the first screen carries none of the attachments' code.
 import type { Attachment, DraftAttachmentsState, SendOutcome } from '../../../chat/message-files/index';
 import type { RefusalNote } from './composer-files';
@@ -17,22 +18,11 @@ import { useFileDrop } from '../../../ui/attachments/use-file-drop';
 
 type FilesModule = typeof import('./composer-files');
 
-let loaded: FilesModule | undefined;
-let loading: Promise<FilesModule> | undefined;
-/** The chunk and its stylesheet (the chips' and notes' CSS), together. */
-const importComposerFiles = withChunkStyles('composer-files', () => import('./composer-files'));
-
-export function loadComposerFiles(): Promise<FilesModule> {
-  loading ??= importComposerFiles().then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A chunk that failed to load (offline, a redeploy) is asked for again on next use.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/**
+ * The chunk and its stylesheet (the chips' and notes' CSS), together, fetched once; a chunk that
+ * failed to load (offline, a redeploy) is asked for again on next use.
+ */
+export const loadComposerFiles = loadOnce<FilesModule>(withChunkStyles('composer-files', () => import('./composer-files')));
 
 const NO_FILES: DraftAttachmentsState = Object.freeze({ loaded: false, items: Object.freeze([]), totalTokens: 0 });
 const subscribeNothing = () => () => {};
@@ -82,7 +72,7 @@ export interface ComposerFiles {
 }
 
 export function useComposerFiles({ draftKey, text, model, contextLength, acceptsImages, enabled = true, focusComposer }: ComposerFilesOptions): ComposerFiles {
-  const [module, setModule] = useState(loaded);
+  const [module, setModule] = useState(loadComposerFiles.loaded);
   const [waiting, setWaiting] = useState(false);
   const [refused, setRefused] = useState<RefusalNote>();
   const want = useCallback(() => loadComposerFiles().then((next) => (setModule(next), next)), []);
