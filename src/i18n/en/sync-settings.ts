@@ -1,7 +1,7 @@
 /** Settings → Sync (issue 15) and the sync status in the sidebar footer. Loaded with the settings dialog, or with the status once sync is on. */
 export const syncSettings = {
   'sync.title': 'Sync',
-  'sync.intro': 'Keep the same chats on every device through a CouchDB server you run or rent (Apache CouchDB, a CouchDB cluster, IBM Cloudant). Each device keeps its own full copy and works offline.',
+  'sync.intro': 'Keep the same chats on every device through a CouchDB server you run or rent (Apache CouchDB, a CouchDB cluster, IBM Cloudant, PouchDB Server). Each device keeps its own full copy and works offline.',
   'sync.url.label': 'CouchDB address',
   'sync.url.hint': 'Without the database, for example https://couch.example.com or http://localhost:5984',
   'sync.db.label': 'Database',

@@ -139,24 +139,17 @@ export async function startCouchServer(options = {}) {
   });
   // "No right to create it": a database PUT is an admin's, as on CouchDB with a member account.
   app.put(/^\/[^/_][^/]*\/?$/, (req, res, next) => (settings.allowCreate ? next() : res.status(401).json(NOT_ADMIN)));
-  // express-pouchdb takes `doc_ids` from a POSTed _changes body but not CouchDB's `selector`: handed over here.
-  app.post(/^\/[^/_][^/]*\/_changes$/, express.json({ limit: '1mb' }), (req, res, next) => {
-    if (settings.flavour === 'pouchdb-server') {
-      if (req.query.filter !== '_selector') return next();
-      // PouchDB Server's answer, then its death (see the top of this file).
-      selectorRefusals += 1;
-      res.status(404).type('text/plain').send(JSON.stringify(MISSING));
-      res.on('finish', () => void stop());
-      return;
-    }
-    if (req.body?.selector) req.query.selector = req.body.selector;
-    next();
-  });
-  app.get(/^\/[^/_][^/]*\/_changes$/, (req, res, next) => {
+  // PouchDB Server's answer to a `_selector` feed, then its death (see the top of this file).
+  app.all(/^\/[^/_][^/]*\/_changes$/, (req, res, next) => {
     if (settings.flavour !== 'pouchdb-server' || req.query.filter !== '_selector') return next();
     selectorRefusals += 1;
     res.status(404).type('text/plain').send(JSON.stringify(MISSING));
     res.on('finish', () => void stop());
+  });
+  // express-pouchdb takes `doc_ids` from a POSTed _changes body but not CouchDB's `selector`: handed over here (PouchDB Server does not).
+  app.post(/^\/[^/_][^/]*\/_changes$/, express.json({ limit: '1mb' }), (req, _res, next) => {
+    if (settings.flavour === 'couchdb' && req.body?.selector) req.query.selector = req.body.selector;
+    next();
   });
   app.use('/', expressPouchDB(MemoryPouch, { mode: 'minimumForPouchDB', inMemoryConfig: true }));
 
