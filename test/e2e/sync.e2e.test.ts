@@ -133,48 +133,48 @@ describe('sync between two browser profiles', { timeout: TWO_PROFILE_TEST_TIMEOU
   afterEach(closeAll);
 
   for (const { flavour, feed } of SERVERS) {
-  it(`a chat created on A appears on B, its picture left on the server until opened, and a rename on B reaches A (${flavour})`, async () => {
-    await startCouch({ flavour });
-    const [a, b] = [await device(), await device()];
-    await turnOnSync(a);
-    await turnOnSync(b, '', feed);
-    // The pull runs off the page's thread, in its own worker.
-    expect([pullWorkers(a), pullWorkers(b)]).toEqual([1, 1]);
+    it(`a chat created on A appears on B, its picture left on the server until opened, and a rename on B reaches A (${flavour})`, async () => {
+      await startCouch({ flavour });
+      const [a, b] = [await device(), await device()];
+      await turnOnSync(a);
+      await turnOnSync(b, '', feed);
+      // The pull runs off the page's thread, in its own worker.
+      expect([pullWorkers(a), pullWorkers(b)]).toEqual([1, 1]);
 
-    const chooser = a.waitForEvent('filechooser');
-    await a.getByRole('button', { name: 'Attach files' }).click();
-    await (await chooser).setFiles(PICTURE);
-    await a.getByRole('list', { name: 'Attachments' }).locator('li[data-state="ready"]').waitFor();
-    await sendFromHome(a, 'Plan a trip to Lisbon');
-    await a.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor();
-    const onB = navOf(b).getByRole('link', { name: 'Plan a trip to Lisbon' });
-    await onB.waitFor({ timeout: SYNC_TIMEOUT_MS });
-    await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    // B's pull brought the chat and its messages, and left the picture's document on the server.
-    const pulled = await replicaIds(b);
-    expect(pulled.filter((id) => id.startsWith('chat:'))).toHaveLength(1);
-    expect(pulled.filter((id) => id.startsWith('att:'))).toEqual([]);
-    expect((await couch.rawDocs('parley')).filter((doc) => doc._id.startsWith('att:'))).toHaveLength(1);
-    await onB.click();
-    await b.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    // Opening the chat fetched the picture from the server.
-    await b.getByRole('button', { name: 'Open image transparent.png' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    expect(couch.selectorRefusals).toBe(0);
+      const chooser = a.waitForEvent('filechooser');
+      await a.getByRole('button', { name: 'Attach files' }).click();
+      await (await chooser).setFiles(PICTURE);
+      await a.getByRole('list', { name: 'Attachments' }).locator('li[data-state="ready"]').waitFor();
+      await sendFromHome(a, 'Plan a trip to Lisbon');
+      await a.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor();
+      const onB = navOf(b).getByRole('link', { name: 'Plan a trip to Lisbon' });
+      await onB.waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      // B's pull brought the chat and its messages, and left the picture's document on the server.
+      const pulled = await replicaIds(b);
+      expect(pulled.filter((id) => id.startsWith('chat:'))).toHaveLength(1);
+      expect(pulled.filter((id) => id.startsWith('att:'))).toEqual([]);
+      expect((await couch.rawDocs('parley')).filter((doc) => doc._id.startsWith('att:'))).toHaveLength(1);
+      await onB.click();
+      await b.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      // Opening the chat fetched the picture from the server.
+      await b.getByRole('button', { name: 'Open image transparent.png' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(couch.selectorRefusals).toBe(0);
 
-    await navOf(b).getByRole('button', { name: 'Options for Plan a trip to Lisbon' }).click();
-    await b.getByRole('menuitem', { name: 'Rename' }).click();
-    const field = navOf(b).getByRole('textbox', { name: 'Chat title' });
-    await field.fill('Lisbon in May');
-    await field.press('Enter');
-    await navOf(a).getByRole('link', { name: 'Lisbon in May' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    expect(await navOf(a).getByRole('link', { name: 'Plan a trip to Lisbon' }).count()).toBe(0);
-    expect(await axeViolations(a)).toEqual([]);
+      await navOf(b).getByRole('button', { name: 'Options for Plan a trip to Lisbon' }).click();
+      await b.getByRole('menuitem', { name: 'Rename' }).click();
+      const field = navOf(b).getByRole('textbox', { name: 'Chat title' });
+      await field.fill('Lisbon in May');
+      await field.press('Enter');
+      await navOf(a).getByRole('link', { name: 'Lisbon in May' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(await navOf(a).getByRole('link', { name: 'Plan a trip to Lisbon' }).count()).toBe(0);
+      expect(await axeViolations(a)).toEqual([]);
 
-    // Sync was turned on once: it starts again by itself when the app opens.
-    await b.reload();
-    await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    expect(pullWorkers(b)).toBe(1);
-  });
+      // Sync was turned on once: it starts again by itself when the app opens.
+      await b.reload();
+      await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(pullWorkers(b)).toBe(1);
+    });
   }
 
   it('Test names a wrong password, and CORS not enabled with the lines to add', async () => {
