@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
@@ -77,51 +78,107 @@ async function fillSync(page: Page, password = PASSWORD, passphrase = '') {
 /** The page's workers running sync's pull (docs/sync.md, "The pull runs in a worker"). */
 const pullWorkers = (page: Page) => page.workers().filter((worker) => /\/sync-worker-[^/]+\.js$/.test(worker.url())).length;
 
+/** A small picture: its `att:` document (the bytes) goes up with the chat and is not pulled by the other device. */
+const PICTURE = path.resolve(import.meta.dirname, '../fixtures/attachments/transparent.png');
+
+/**
+ * The ids in this profile's sync replica, read where the pull wrote them: PouchDB's IndexedDB
+ * `document-store`, in a database named after the server's database (PouchDB takes the replica
+ * name's `parley-sync:` for an adapter's prefix and leaves it out).
+ */
+const replicaIds = (page: Page) =>
+  page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      return await new Promise<string[]>((resolve, reject) => {
+        const request = db.transaction('document-store').objectStore('document-store').getAllKeys();
+        request.onsuccess = () => resolve(request.result.map(String));
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, `${couch.url}/parley`);
+
 /** The sidebar footer's status line. */
 const syncStatus = (page: Page) => page.locator('.sidebar__footer').getByRole('status');
 
-async function turnOnSync(page: Page, passphrase = '') {
+/** `feed`: Test first, and wait for what it says of the server's changes feed. */
+async function turnOnSync(page: Page, passphrase = '', feed?: RegExp) {
   const dialog = await fillSync(page, PASSWORD, passphrase);
+  if (feed) {
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await dialog.getByRole('status').getByText(feed).waitFor();
+  }
   await dialog.getByRole('button', { name: 'Turn on sync' }).click();
   await dialog.getByRole('status').getByText(/^Sync is on with parley at /).waitFor();
   await page.keyboard.press('Escape');
   await syncStatus(page).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
 }
 
+/**
+ * The servers the main journey runs against (issue 32): the project's CouchDB stand-in, with CouchDB
+ * 2+'s `_selector` feed, and PouchDB Server, without it (test/support/couch-server, `flavour`).
+ */
+const SERVERS = [
+  { flavour: 'couchdb', feed: /^The server filters what it sends/ },
+  { flavour: 'pouchdb-server', feed: /^This server cannot filter what it sends/ },
+] as const;
+
 describe('sync between two browser profiles', { timeout: TWO_PROFILE_TEST_TIMEOUT_MS }, () => {
-  beforeEach(() => startCouch());
   afterEach(closeAll);
 
-  it('a chat created on A appears on B, and a rename on B reaches A', async () => {
-    const [a, b] = [await device(), await device()];
-    await turnOnSync(a);
-    await turnOnSync(b);
-    // The pull runs off the page's thread, in its own worker.
-    expect([pullWorkers(a), pullWorkers(b)]).toEqual([1, 1]);
+  for (const { flavour, feed } of SERVERS) {
+    it(`a chat created on A appears on B, its picture left on the server until opened, and a rename on B reaches A (${flavour})`, async () => {
+      await startCouch({ flavour });
+      const [a, b] = [await device(), await device()];
+      await turnOnSync(a);
+      await turnOnSync(b, '', feed);
+      // The pull runs off the page's thread, in its own worker.
+      expect([pullWorkers(a), pullWorkers(b)]).toEqual([1, 1]);
 
-    await sendFromHome(a, 'Plan a trip to Lisbon');
-    await a.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor();
-    const onB = navOf(b).getByRole('link', { name: 'Plan a trip to Lisbon' });
-    await onB.waitFor({ timeout: SYNC_TIMEOUT_MS });
-    await onB.click();
-    await b.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      const chooser = a.waitForEvent('filechooser');
+      await a.getByRole('button', { name: 'Attach files' }).click();
+      await (await chooser).setFiles(PICTURE);
+      await a.getByRole('list', { name: 'Attachments' }).locator('li[data-state="ready"]').waitFor();
+      await sendFromHome(a, 'Plan a trip to Lisbon');
+      await a.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor();
+      const onB = navOf(b).getByRole('link', { name: 'Plan a trip to Lisbon' });
+      await onB.waitFor({ timeout: SYNC_TIMEOUT_MS });
+      await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      // B's pull brought the chat and its messages, and left the picture's document on the server.
+      const pulled = await replicaIds(b);
+      expect(pulled.filter((id) => id.startsWith('chat:'))).toHaveLength(1);
+      expect(pulled.filter((id) => id.startsWith('att:'))).toEqual([]);
+      expect((await couch.rawDocs('parley')).filter((doc) => doc._id.startsWith('att:'))).toHaveLength(1);
+      await onB.click();
+      await b.getByText('Echo: Plan a trip to Lisbon', { exact: true }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      // Opening the chat fetched the picture from the server.
+      await b.getByRole('button', { name: 'Open image transparent.png' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(couch.selectorRefusals).toBe(0);
 
-    await navOf(b).getByRole('button', { name: 'Options for Plan a trip to Lisbon' }).click();
-    await b.getByRole('menuitem', { name: 'Rename' }).click();
-    const field = navOf(b).getByRole('textbox', { name: 'Chat title' });
-    await field.fill('Lisbon in May');
-    await field.press('Enter');
-    await navOf(a).getByRole('link', { name: 'Lisbon in May' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    expect(await navOf(a).getByRole('link', { name: 'Plan a trip to Lisbon' }).count()).toBe(0);
-    expect(await axeViolations(a)).toEqual([]);
+      await navOf(b).getByRole('button', { name: 'Options for Plan a trip to Lisbon' }).click();
+      await b.getByRole('menuitem', { name: 'Rename' }).click();
+      const field = navOf(b).getByRole('textbox', { name: 'Chat title' });
+      await field.fill('Lisbon in May');
+      await field.press('Enter');
+      await navOf(a).getByRole('link', { name: 'Lisbon in May' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(await navOf(a).getByRole('link', { name: 'Plan a trip to Lisbon' }).count()).toBe(0);
+      expect(await axeViolations(a)).toEqual([]);
 
-    // Sync was turned on once: it starts again by itself when the app opens.
-    await b.reload();
-    await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    expect(pullWorkers(b)).toBe(1);
-  });
+      // Sync was turned on once: it starts again by itself when the app opens.
+      await b.reload();
+      await syncStatus(b).filter({ hasText: /^Synced$/ }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(pullWorkers(b)).toBe(1);
+    });
+  }
 
   it('Test names a wrong password, and CORS not enabled with the lines to add', async () => {
+    await startCouch();
     const page = await device();
     const dialog = await fillSync(page, 'wrong');
     await dialog.getByRole('button', { name: 'Test' }).click();

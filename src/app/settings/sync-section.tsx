@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { getSyncStatus, subscribeSyncStatus, type SyncAuth, type SyncErrorReason } from '../../chat/sync';
+import { getSyncStatus, subscribeSyncStatus, type ChangesFeed, type SyncAuth, type SyncErrorReason } from '../../chat/sync';
 import { getSyncService, preloadSyncEngine, type SyncConfig } from '../../chat/sync';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
@@ -37,7 +37,7 @@ const formOf = (config: SyncConfig): Form => ({
   passphrase: config.passphrase ?? '',
 });
 
-type TestState = { state: 'idle' } | { state: 'testing' } | { state: 'ok' } | { state: 'failed'; reason: SyncErrorReason };
+type TestState = { state: 'idle' } | { state: 'testing' } | { state: 'ok'; feed: ChangesFeed } | { state: 'failed'; reason: SyncErrorReason };
 
 /** Reasons the passphrase field answers (a second device, a wrong guess, a plain database): focus goes there. */
 const PASSPHRASE_REASONS: ReadonlySet<SyncErrorReason> = new Set(['passphrase-required', 'wrong-passphrase', 'plain-database']);
@@ -84,7 +84,7 @@ export function SyncSection() {
   const runTest = async () => {
     setTest({ state: 'testing' });
     const result = await service.test(configOf(form));
-    setTest(result.ok ? { state: 'ok' } : { state: 'failed', reason: result.reason });
+    setTest(result.ok ? { state: 'ok', feed: result.feed } : { state: 'failed', reason: result.reason });
     setAnswered((count) => count + 1);
     return result.ok;
   };
@@ -219,7 +219,12 @@ export function SyncSection() {
       {/* What Test and Turn on sync answered, and a first sync's progress: scrolled into view as each comes. */}
       <div ref={answerRef} className="sync-section__answer">
         <div role="status" className="sync-section__result" data-state={test.state}>
-          {test.state === 'ok' && <p>{t('sync.test.ok')}</p>}
+          {test.state === 'ok' && (
+            <>
+              <p>{t('sync.test.ok')}</p>
+              <p data-feed={test.feed}>{t(`sync.test.feed.${test.feed}`)}</p>
+            </>
+          )}
           {reason !== undefined && <SyncReason reason={reason} id={`${id}reason`} />}
           {test.state === 'idle' && on && status.state !== 'error' && saved && <p>{t('sync.on', { db: saved.db, url: saved.url })}</p>}
         </div>

@@ -5,6 +5,7 @@
  */
 export type { SyncStatus, SyncErrorReason } from './sync-status';
 export type { SyncAuth } from './remote-access';
+export type { ChangesFeed } from './changes-feed';
 export type { StartSyncOptions, SyncHandle } from './sync-controller';
 export type { SyncConfig, SyncService, SyncTestResult } from './sync-service';
 export { getSyncStatus, subscribeSyncStatus, type SyncStatusSnapshot } from './sync-status-store';

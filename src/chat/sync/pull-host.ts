@@ -9,7 +9,7 @@ import PouchDB from './pouchdb-with-replication';
 import type { PageToPull, PullEvent, PullStart } from './pull-protocol';
 import { DOCS_PER_MESSAGE, toWireError } from './pull-protocol';
 import { authorisedFetch } from './remote-access';
-import { PULL_OPTIONS } from './replication-options';
+import { pullOptions } from './replication-options';
 
 export interface PullHostOptions {
   /** Opens the replica the page has opened (IndexedDB in the worker; a test's memory database). */
@@ -32,7 +32,7 @@ export function createPullHost({ openReplica, post, fetch: base = globalThis.fet
     const remote = new PouchDB(message.dbUrl, { fetch: authorisedFetch(message.serverUrl, message.auth, base), skip_setup: true });
     if (cancelled) return post({ type: 'complete' });
     pull = local.replicate
-      .from(remote, PULL_OPTIONS)
+      .from(remote, pullOptions(message.feed))
       .on('active', () => post({ type: 'active' }))
       .on('change', (info) => {
         const docs = info.docs ?? [];

@@ -4,6 +4,7 @@
  * documents (a first sync hands them to the bridge as they are: first-pull.ts).
  */
 import type { PouchDoc } from 'pouchdb-core';
+import type { ChangesFeed } from './changes-feed';
 import type { SyncAuth } from './remote-access';
 
 export interface PullStart {
@@ -15,6 +16,8 @@ export interface PullStart {
   dbUrl: string;
   /** The credentials stay on this device: the worker is this page's own thread. */
   auth: SyncAuth;
+  /** What the server's changes feed can filter (the page read it before sync started). */
+  feed: ChangesFeed;
 }
 
 export type PageToPull = PullStart | { type: 'cancel' };

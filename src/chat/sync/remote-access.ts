@@ -1,4 +1,4 @@
-import { CRYPTO_DOC_ID, toBase64, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from './sync-crypto';
+import { CRYPTO_DOC_ID, CryptoParametersError, toBase64, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from './sync-crypto';
 import type { SyncErrorReason } from './sync-status';
 
 /**
@@ -138,6 +138,7 @@ export async function unlockDatabase(dbUrl: string, fetcher: Fetcher, passphrase
     try {
       return await unlockCryptoDoc((await response.json()) as CryptoDoc, passphrase);
     } catch (error) {
+      if (error instanceof CryptoParametersError) throw new RemoteError('crypto-parameters');
       throw error instanceof WrongPassphraseError ? new RemoteError('wrong-passphrase') : error;
     }
   }

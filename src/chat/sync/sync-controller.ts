@@ -9,7 +9,8 @@ import { createCryptoDoc, WrongPassphraseError } from './sync-crypto';
 import { createSyncProgress } from './sync-progress';
 import type { SyncRefusal } from './sync-notices';
 import { reasonOf, type SyncStatus } from './sync-status';
-import { localReplicaName, PULL_OPTIONS, PUSH_BATCH_SIZE, RETRYING } from './replication-options';
+import { localReplicaName, pullOptions, PUSH_BATCH_SIZE, RETRYING } from './replication-options';
+import { readChangesFeed, type ChangesFeed } from './changes-feed';
 import { startWorkerPull, type PullWorkerLike } from './worker-pull';
 
 /**
@@ -114,9 +115,11 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   };
   options.onStatus({ state: 'connecting' });
   let codec: DocCodec;
+  let feed: ChangesFeed;
   const remote = new PouchDB(dbUrl, { fetch: fetcher, skip_setup: true });
   try {
     await openRemoteDatabase(serverUrl, dbUrl, fetcher, base);
+    feed = await readChangesFeed(serverUrl, fetcher);
     codec = await chooseCodec(remote, dbUrl, fetcher, options.passphrase);
   } catch (error) {
     if (error instanceof WrongPassphraseError) return failed({ state: 'error', reason: 'wrong-passphrase' });
@@ -142,9 +145,9 @@ export async function startSync(options: StartSyncOptions): Promise<SyncHandle> 
   });
   bridge.start();
   await bridge.exportAll();
-  const pullOnPage = () => local.replicate.from(remote, PULL_OPTIONS);
+  const pullOnPage = () => local.replicate.from(remote, pullOptions(feed));
   const startWorker = options.pullWorker ?? (options.local ? undefined : defaultPullWorker());
-  const pull: PouchReplication & { close?(): void } = startWorker ? startWorkerPull(startWorker, { replica: local.name, serverUrl, dbUrl, auth: options.auth }, pullOnPage) : pullOnPage();
+  const pull: PouchReplication & { close?(): void } = startWorker ? startWorkerPull(startWorker, { replica: local.name, serverUrl, dbUrl, auth: options.auth, feed }, pullOnPage) : pullOnPage();
   let push: PouchReplication | undefined;
   /** A direction's last failed request, and whether it is paused: sync is paused when both are. */
   const failures: Partial<Record<'push' | 'pull', unknown>> = {};

@@ -12,6 +12,12 @@ import type { SealedBody } from './sync-docs';
 export const CRYPTO_DOC_ID = 'parley:crypto';
 /** OWASP's 2023 work factor for PBKDF2-HMAC-SHA256. */
 export const PBKDF2_ITERATIONS = 600_000;
+/**
+ * The most iterations a database's parameters may ask for: ten times ours. The parameters come
+ * from the server, and a hostile one could ask for billions, leaving the device deriving a key
+ * for ever (2,000,000,000 rounds: most of an hour on a laptop).
+ */
+export const MAX_PBKDF2_ITERATIONS = 10 * PBKDF2_ITERATIONS;
 /** 128 bits of salt, as NIST SP 800-132 asks at least. */
 const SALT_BYTES = 16;
 /** AES-GCM's standard 96-bit IV, random per encryption (a repeat with one key would break GCM). */
@@ -25,6 +31,28 @@ export interface CryptoDoc extends PouchDoc {
   iterations: number;
   salt: string;
   check: string;
+}
+
+/** The database's encryption parameters are not ones Parley made or accepts (too many iterations, another KDF, no salt). */
+export class CryptoParametersError extends Error {
+  constructor() {
+    super('The database asks for encryption parameters Parley does not accept');
+    this.name = 'CryptoParametersError';
+  }
+}
+
+/** Parameters Parley can derive a key from in bounded time, and nothing else. */
+function acceptable(doc: CryptoDoc): boolean {
+  const { kdf, hash, iterations, salt, check } = doc as Partial<Record<keyof CryptoDoc, unknown>>;
+  return (
+    kdf === 'PBKDF2' &&
+    hash === 'SHA-256' &&
+    Number.isSafeInteger(iterations) &&
+    (iterations as number) >= PBKDF2_ITERATIONS &&
+    (iterations as number) <= MAX_PBKDF2_ITERATIONS &&
+    typeof salt === 'string' &&
+    typeof check === 'string'
+  );
 }
 
 export class WrongPassphraseError extends Error {
@@ -102,9 +130,12 @@ export async function createCryptoDoc(passphrase: string, iterations = PBKDF2_IT
  */
 let lastUnlocked: { passphrase: string; salt: string; iterations: number; check: string; key: CryptoKey } | undefined;
 
-/** The key the stored parameters give this passphrase; WrongPassphraseError when the check does not open. */
+/**
+ * The key the stored parameters give this passphrase; WrongPassphraseError when the check does
+ * not open, CryptoParametersError (before any work) when the parameters are out of bounds.
+ */
 export async function unlockCryptoDoc(doc: CryptoDoc, passphrase: string): Promise<CryptoKey> {
-  if (doc.kdf !== 'PBKDF2' || doc.hash !== 'SHA-256' || !(doc.iterations >= PBKDF2_ITERATIONS)) throw new WrongPassphraseError();
+  if (!acceptable(doc)) throw new CryptoParametersError();
   const last = lastUnlocked;
   if (last && last.passphrase === passphrase && last.salt === doc.salt && last.iterations === doc.iterations && last.check === doc.check) return last.key;
   const key = await deriveKey(passphrase, fromBase64(doc.salt), doc.iterations);

@@ -2,6 +2,7 @@ import { announceReplicatedChats } from '../tabs';
 import type { ChatStore } from '../store';
 import { getChatStore } from '../store';
 import { onLocalChange } from '../tabs';
+import type { ChangesFeed } from './changes-feed';
 import type { SyncAuth } from './remote-access';
 import type { StartSyncOptions, SyncHandle } from './sync-controller';
 import type { SyncErrorReason } from './sync-status';
@@ -35,7 +36,8 @@ export interface SyncConfig {
   enabled: boolean;
 }
 
-export type SyncTestResult = { ok: true } | { ok: false; reason: SyncErrorReason };
+/** `feed`: whether the server filters its changes feed, or the pull skips files itself (changes-feed.ts). */
+export type SyncTestResult = { ok: true; feed: ChangesFeed } | { ok: false; reason: SyncErrorReason };
 
 export interface SyncService {
   readConfig(): Promise<SyncConfig | undefined>;
@@ -199,7 +201,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
   return {
     readConfig,
     async test(config) {
-      const { authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase } = await import('./remote-access');
+      const [{ authorisedFetch, openRemoteDatabase, RemoteError, unlockDatabase }, { readChangesFeed }] = await Promise.all([import('./remote-access'), import('./changes-feed')]);
       const base = extra.fetch ?? globalThis.fetch.bind(globalThis);
       const serverUrl = config.url.replace(/\/+$/, '');
       const dbUrl = `${serverUrl}/${encodeURIComponent(config.db)}`;
@@ -208,7 +210,7 @@ export function createSyncService({ store = getChatStore(), announce = announceR
         await openRemoteDatabase(serverUrl, dbUrl, fetcher, base);
         // The passphrase as sync would take it: asked for, wrong, or refused on a plain database.
         await unlockDatabase(dbUrl, fetcher, config.passphrase);
-        return { ok: true };
+        return { ok: true, feed: await readChangesFeed(serverUrl, fetcher) };
       } catch (error) {
         return { ok: false, reason: error instanceof RemoteError ? error.reason : 'unknown' };
       }

@@ -13,6 +13,8 @@ export type SyncErrorReason =
   | 'wrong-passphrase'
   /** The database is encrypted and no passphrase was given. */
   | 'passphrase-required'
+  /** The database's encryption parameters are out of bounds (a hostile server asking for billions of PBKDF2 rounds): refused before any work. */
+  | 'crypto-parameters'
   /** A passphrase given for a database that already holds plain (unencrypted) documents. */
   | 'plain-database'
   /** Something answers at the address, but not as CouchDB does (a web page, a model server, a path too deep). */

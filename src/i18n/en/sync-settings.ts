@@ -1,7 +1,7 @@
 /** Settings → Sync (issue 15) and the sync status in the sidebar footer. Loaded with the settings dialog, or with the status once sync is on. */
 export const syncSettings = {
   'sync.title': 'Sync',
-  'sync.intro': 'Keep the same chats on every device through a CouchDB server you run or rent (Apache CouchDB, a CouchDB cluster, IBM Cloudant). Each device keeps its own full copy and works offline.',
+  'sync.intro': 'Keep the same chats on every device through a CouchDB server you run or rent (Apache CouchDB, a CouchDB cluster, IBM Cloudant, PouchDB Server). Each device keeps its own full copy and works offline.',
   'sync.url.label': 'CouchDB address',
   'sync.url.hint': 'Without the database, for example https://couch.example.com or http://localhost:5984',
   'sync.db.label': 'Database',
@@ -17,6 +17,8 @@ export const syncSettings = {
   'sync.test': 'Test',
   'sync.testing': 'Testing…',
   'sync.test.ok': 'The server answers and the database is ready.',
+  'sync.test.feed.selector': 'The server filters what it sends: files stay on it until you open a chat that holds them.',
+  'sync.test.feed.unfiltered': 'This server cannot filter what it sends (PouchDB Server and CouchDB 1 cannot): sync reads every change and skips files itself, so it downloads more. Files still stay on the server until you open a chat that holds them.',
   'sync.turnOn': 'Turn on sync',
   'sync.turnOff': 'Turn off sync',
   'sync.turnOffHint': 'Turning sync off keeps every chat on this device.',
@@ -30,6 +32,7 @@ export const syncSettings = {
   'sync.reason.wrong-passphrase': 'This passphrase does not open the database’s encryption. Nothing was synced.',
   'sync.reason.passphrase-required': 'The chats on this server are encrypted: enter the passphrase.',
   'sync.reason.unknown': 'The server refused the request.',
+  'sync.reason.crypto-parameters': 'The database’s encryption settings on the server are not ones Parley accepts (more key-derivation rounds than it allows, or another method); they may have been altered. Nothing was synced.',
   'sync.reason.not-couchdb':
     'Something answers at this address, but not as CouchDB does. A CouchDB address is the server itself, like http://localhost:5984 or https://couch.example.com (add a path only if your proxy serves CouchDB under one), without the database: its name goes in Database.',
   'sync.reason.plain-database': 'This database already holds unencrypted chats, so a passphrase cannot encrypt it. Leave the passphrase empty, or use a new, empty database for encrypted sync. Nothing was synced.',
@@ -52,6 +55,7 @@ export const syncSettings = {
   'sync.short.wrong-passphrase': 'wrong passphrase',
   'sync.short.passphrase-required': 'passphrase needed',
   'sync.short.unknown': 'the server refused',
+  'sync.short.crypto-parameters': 'the server’s encryption settings are refused',
   'sync.short.plain-database': 'a passphrase on an unencrypted database',
   'sync.short.not-couchdb': 'the address is not a CouchDB server (see Settings → Sync)',
   'sync.refused.older.one': 'The server sent an older copy of {count} chat than this device has already seen; it was not applied.',

@@ -18,7 +18,7 @@ function fakeService(answers: SyncTestResult[], onTurnOn: (config: Omit<SyncConf
   let row: SyncConfig | undefined;
   const service: SyncService = {
     readConfig: async () => row,
-    test: async () => answers.shift() ?? { ok: true },
+    test: async () => answers.shift() ?? { ok: true, feed: 'selector' },
     turnOn: vi.fn(async (config) => {
       row = { ...config, enabled: true };
       onTurnOn(config);
@@ -39,6 +39,23 @@ async function show() {
 }
 
 describe('Settings → Sync and the passphrase', () => {
+  it('Test says whether the server filters its feed or sync skips files itself (issue 32)', async () => {
+    fakeService([{ ok: true, feed: 'unfiltered' }, { ok: true, feed: 'selector' }]);
+    const { ui } = await show();
+    fireEvent.click(ui.getByRole('button', { name: 'Test' }));
+    expect(await ui.findByText(/^This server cannot filter what it sends/)).toHaveProperty('parentElement', ui.getByRole('status'));
+    fireEvent.click(ui.getByRole('button', { name: 'Test' }));
+    await ui.findByText('The server filters what it sends: files stay on it until you open a chat that holds them.');
+  });
+
+  it('encryption settings out of bounds are named as such, not as a wrong passphrase (issue 32)', async () => {
+    fakeService([{ ok: false, reason: 'crypto-parameters' }]);
+    const { ui } = await show();
+    fireEvent.click(ui.getByRole('button', { name: 'Test' }));
+    const message = await ui.findByText(/^The database’s encryption settings on the server are not ones Parley accepts/);
+    expect(message.closest('[data-reason]')?.getAttribute('data-reason')).toBe('crypto-parameters');
+  });
+
   it('Test on an encrypted database says so and moves focus to the passphrase field', async () => {
     fakeService([{ ok: false, reason: 'passphrase-required' }]);
     const { ui, passphrase } = await show();

@@ -46,7 +46,7 @@ describe('a second device and the passphrase', () => {
     await oneChatFrom(await join(PASSPHRASE));
     expect(await test()).toEqual({ ok: false, reason: 'passphrase-required' });
     expect(await test('a guess')).toEqual({ ok: false, reason: 'wrong-passphrase' });
-    expect(await test(PASSPHRASE)).toEqual({ ok: true });
+    expect(await test(PASSPHRASE)).toEqual({ ok: true, feed: 'selector' });
   }, 30_000);
 
   it('with the passphrase the second device gets the chats; without it nothing syncs', async () => {
@@ -71,7 +71,7 @@ describe('a second device and the passphrase', () => {
 
   it('an empty database takes a passphrase (the first device encrypts it)', async () => {
     couch = await startCouchServer();
-    expect(await test(PASSPHRASE)).toEqual({ ok: true });
+    expect(await test(PASSPHRASE)).toEqual({ ok: true, feed: 'selector' });
     const first = await join(PASSPHRASE);
     await eventually(() => expect(first.statuses.at(-1)).toEqual({ state: 'synced' }));
     expect((await couch.rawDocs('parley')).map((doc) => doc._id)).toContain('parley:crypto');

@@ -96,6 +96,6 @@ describe('the sync service', () => {
     expect(await service.test({ ...config, auth: { kind: 'basic', username: 'ada', password: 'wrong' } })).toEqual({ ok: false, reason: 'unauthorized' });
     expect(await service.test(config)).toEqual({ ok: false, reason: 'db-missing-no-create' });
     await couch.createDb('parley');
-    expect(await service.test(config)).toEqual({ ok: true });
+    expect(await service.test(config)).toEqual({ ok: true, feed: 'selector' });
   });
 });

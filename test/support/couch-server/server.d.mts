@@ -15,6 +15,11 @@ export interface CouchServerOptions {
   cors?: CouchCors | false;
   /** false: PUT /{db} is refused (401, not a server admin). */
   allowCreate?: boolean;
+  /**
+   * 'couchdb' (default): serves CouchDB 2+'s `filter=_selector` feed, and its root answers as CouchDB 3.
+   * 'pouchdb-server': as stock PouchDB Server 4.2 (express-pouchdb): `filter=_selector` answers 404 and then the server stops, as that one's process dies.
+   */
+  flavour?: 'couchdb' | 'pouchdb-server';
   port?: number;
 }
 
@@ -38,6 +43,8 @@ export interface CouchServer {
   readonly url: string;
   readonly port: number;
   readonly requests: CouchRequest[];
+  /** `filter=_selector` requests the 'pouchdb-server' flavour refused (each one stopped it). */
+  readonly selectorRefusals: number;
   /** Live switches: change them between requests. */
   readonly settings: Required<Omit<CouchServerOptions, 'port'>>;
   createDb(name: string): Promise<void>;

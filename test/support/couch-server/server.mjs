@@ -4,6 +4,13 @@
 // auth or a session cookie (POST /_session), CORS on or off, and whether a missing database
 // may be created. stop() and restart() keep the port and the data, for "the server went away".
 //
+// `flavour: 'pouchdb-server'` answers as stock PouchDB Server 4.2 (the `pouchdb-server` package:
+// this same express-pouchdb over PouchDB, whose changes filters PouchDB 7 kept in its core): it
+// reads no POSTed `selector`, so `filter=_selector` looks for a design document `_design/_selector`,
+// answers 404, and the unhandled error then ends its process (seen with pouchdb-server 4.2.0
+// --in-memory): here the server stops listening instead. Its root says `express-pouchdb`; the
+// default flavour's says CouchDB 3, whose `_selector` feed it serves.
+//
 //   const couch = await startCouchServer({ auth: 'basic', user: 'ann', password: 'secret' });
 //   couch.url                      // http://127.0.0.1:PORT
 //   await couch.stop(); await couch.restart();
@@ -26,6 +33,10 @@ let serverCount = 0;
 /** What CouchDB answers a request it will not serve; no WWW-Authenticate, so a browser shows no login box. */
 const UNAUTHORIZED = { error: 'unauthorized', reason: 'Name or password is incorrect.' };
 const NOT_ADMIN = { error: 'unauthorized', reason: 'You are not a server admin.' };
+/** PouchDB Server's answer to `filter=_selector`: the design document `_design/_selector` is missing. */
+const MISSING = { error: 'not_found', reason: 'missing' };
+/** CouchDB 3's welcome at the server's root. */
+const COUCHDB_WELCOME = { couchdb: 'Welcome', version: '3.3.3', vendor: { name: 'The Apache Software Foundation' } };
 
 /** The headers CouchDB's CORS allows and exposes (its defaults in chttpd_cors). */
 const CORS_ALLOW_HEADERS = 'accept, authorization, content-type, origin, referer, x-csrf-token';
@@ -67,11 +78,14 @@ export async function startCouchServer(options = {}) {
     password: options.password ?? 'parley-password',
     cors: options.cors === undefined ? { origins: '*', credentials: true } : options.cors,
     allowCreate: options.allowCreate ?? true,
+    flavour: options.flavour ?? 'couchdb',
   };
   const prefix = `couch-server-${++serverCount}-`;
   const MemoryPouch = PouchDB.defaults({ adapter: 'memory', prefix });
   const sessions = new Set();
   const requests = [];
+  /** `filter=_selector` requests a PouchDB Server flavour refused (each one ended it). */
+  let selectorRefusals = 0;
 
   const app = express();
   app.disable('x-powered-by');
@@ -117,15 +131,24 @@ export async function startCouchServer(options = {}) {
     res.json({ ok: true, userCtx: { name: ok ? settings.user : null, roles: [] } });
   });
 
+  // The welcome a client reads the server's kind from (as CouchDB 3 words it; PouchDB Server's is express-pouchdb's own).
+  app.get('/', (req, res, next) => (settings.flavour === 'couchdb' ? res.json(COUCHDB_WELCOME) : next()));
   app.use((req, res, next) => {
     if (req.path === '/' || authenticated(req)) return next();
     res.status(401).json(UNAUTHORIZED);
   });
   // "No right to create it": a database PUT is an admin's, as on CouchDB with a member account.
   app.put(/^\/[^/_][^/]*\/?$/, (req, res, next) => (settings.allowCreate ? next() : res.status(401).json(NOT_ADMIN)));
-  // express-pouchdb takes `doc_ids` from a POSTed _changes body but not CouchDB's `selector`: handed over here.
+  // PouchDB Server's answer to a `_selector` feed, then its death (see the top of this file).
+  app.all(/^\/[^/_][^/]*\/_changes$/, (req, res, next) => {
+    if (settings.flavour !== 'pouchdb-server' || req.query.filter !== '_selector') return next();
+    selectorRefusals += 1;
+    res.status(404).type('text/plain').send(JSON.stringify(MISSING));
+    res.on('finish', () => void stop());
+  });
+  // express-pouchdb takes `doc_ids` from a POSTed _changes body but not CouchDB's `selector`: handed over here (PouchDB Server does not).
   app.post(/^\/[^/_][^/]*\/_changes$/, express.json({ limit: '1mb' }), (req, _res, next) => {
-    if (req.body?.selector) req.query.selector = req.body.selector;
+    if (settings.flavour === 'couchdb' && req.body?.selector) req.query.selector = req.body.selector;
     next();
   });
   app.use('/', expressPouchDB(MemoryPouch, { mode: 'minimumForPouchDB', inMemoryConfig: true }));
@@ -162,6 +185,9 @@ export async function startCouchServer(options = {}) {
     },
     requests,
     settings,
+    get selectorRefusals() {
+      return selectorRefusals;
+    },
     /** Creates a database as an admin would (also when `allowCreate` is off). */
     async createDb(name) {
       await new MemoryPouch(name).info();
