@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Markdown } from '../../src/markdown';
 import { MarkdownBlock } from '../../src/markdown/markdown-block';
+import { loadFullEntities } from '../../src/markdown/entities';
 import { giveDocumentADoctype, normalisedHtml, settle } from './render-helpers';
 import { REPLY_CORPUS } from './reply-corpus';
 import { streamPrefixes } from './seeded-random';
@@ -14,7 +15,9 @@ beforeAll(async () => {
   giveDocumentADoctype();
   // The first dynamic import of a module is slow under vitest; load them once up front so that
   // settle() reliably sees highlighting and formulas arrive.
-  await Promise.all([import('../../src/markdown/highlighter'), import('../../src/markdown/katex-render')]);
+  // The full entity table too: under load it could arrive between the whole render and the streamed
+  // one, so one showed `caf&eacute;` and the other `café` (seen in a full run on a busy machine).
+  await Promise.all([import('../../src/markdown/highlighter'), import('../../src/markdown/katex-render'), loadFullEntities()]);
 });
 
 async function renderWhole(text: string, streaming: boolean): Promise<string> {
