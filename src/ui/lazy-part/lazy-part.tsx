@@ -5,6 +5,9 @@ import { lazy, useEffect, useReducer, type ComponentProps, type ComponentType } 
 export type PartFallback = ComponentType<object>;
 
 const Nothing: PartFallback = () => null;
+/** Tries, a little apart, while the browser says it is online. */
+const RETRIES = 3;
+const RETRY_MS = 2000;
 
 /**
  * A part whose code is fetched on first render, like React.lazy, but a fetch that fails renders
@@ -17,11 +20,16 @@ export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ def
   type P = ComponentProps<C>;
   const shown = new Set<() => void>();
   let Part: ComponentType<P>;
+  let soon = 0;
+  const retry = () => (attempt(), shown.forEach((rerender) => rerender()));
   const attempt = () => {
     Part = lazy<ComponentType<P>>(() =>
       load().catch((): { default: ComponentType<P> } => {
-        // React.lazy keeps its answer for good: the next try is a fresh lazy, made when the network returns.
-        addEventListener('online', () => (attempt(), shown.forEach((rerender) => rerender())), { once: true });
+        // React.lazy keeps its answer for good: the next try is a fresh lazy. Offline, it is made when
+        // the network returns; online (the network came back a moment before the fetch, a flaky
+        // link), a few more tries shortly, then again at the next return of the network.
+        if (navigator.onLine && soon++ < RETRIES) setTimeout(retry, RETRY_MS);
+        else addEventListener('online', retry, { once: true });
         return { default: Failed as ComponentType<P> };
       }),
     );

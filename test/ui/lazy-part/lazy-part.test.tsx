@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPart } from '../../../src/ui/lazy-part';
 
 function Greeting({ name }: { name: string }) {
@@ -11,15 +11,21 @@ function Offline() {
   return <p role="status">Needs a connection</p>;
 }
 
-/** A chunk's import: fails while `online` is false, as a dynamic import does offline. */
+/** A chunk's import: fails while `online` is false, as a dynamic import does offline; navigator.onLine says the same unless `reachable` is set apart. */
 function chunk() {
-  const state = { online: false, calls: 0 };
+  const state = { online: false, calls: 0, browserOnline: undefined as boolean | undefined };
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => state.browserOnline ?? state.online });
   const load = () => {
     state.calls += 1;
     return state.online ? Promise.resolve({ default: Greeting }) : Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
   };
   return { state, load };
 }
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'onLine');
+  vi.useRealTimers();
+});
 
 describe('lazyPart', () => {
   it('renders its fallback where a failed load would have crashed the screen, and the part once back online, in every place it is shown', async () => {
@@ -84,5 +90,30 @@ describe('lazyPart', () => {
     );
     await screen.findByText('Needs a connection');
     expect(state.calls).toBe(1);
+  });
+
+  it('tries again shortly when the fetch failed while the browser says it is online (the network just came back), a few times only', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { state, load } = chunk();
+    state.browserOnline = true;
+    const Part = lazyPart(load, Offline);
+    render(
+      <Suspense fallback={null}>
+        <Part name="Ann" />
+      </Suspense>,
+    );
+    await screen.findByText('Needs a connection');
+    for (let tries = 2; tries <= 4; tries += 1) {
+      await act(async () => void (await vi.advanceTimersByTimeAsync(2000)));
+      expect(state.calls).toBe(tries);
+    }
+    // Then it waits for the network to come back rather than asking for ever.
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(state.calls).toBe(4);
+    state.online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Hello, Ann')).toBeTruthy();
   });
 });
