@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { afterAppIdle, composer as composerOf, openConnectedApp, sendFromHome, streamedRequests } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { focused } from './screen-checks';
 import { untilRepliesStored, untilStored } from './stored-rows';
 import type { Message } from '../../src/chat/types';
 
@@ -154,7 +155,10 @@ describe('choosing a model', () => {
     expect(await embedding.getByRole('option').allInnerTexts()).toEqual(['all-minilm:latest', 'bge-m3:latest', 'text-embedding-3-small']);
     // The list opens at its top.
     expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
-    await page.keyboard.press('Escape');
+    // Chosen, the model is set and typing is next: focus goes back to the message box (issue 33).
+    await list.getByRole('option', { name: 'qwen3:8b' }).click();
+    await expect.poll(() => picker.textContent()).toContain('qwen3:8b');
+    expect(await focused(page)).toBe('textarea Message');
     server.setModels(['test-model']);
   });
 });

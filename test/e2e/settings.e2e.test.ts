@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
-import { openSettingsSection } from './locators';
+import { openSettingsSection, settingsSectionButton } from './locators';
+import { focused } from './screen-checks';
 
 // The journey through Settings: adding a connection, its API key, the model picker, chat titles;
 // the production build against real OpenAI-compatible HTTP servers, on a phone and a laptop.
@@ -125,6 +126,8 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     await settings().getByRole('button', { name: 'Test connection' }).click();
     const result = settings().locator('.test-result');
     await expect.poll(() => result.getAttribute('data-state')).toBe('failed');
+    // The button was disabled while it asked, which drops focus to <body>: it gets it back (issue 33).
+    await expect.poll(() => focused(page)).toBe('button Test connection');
     expect(await result.textContent()).toContain(`No server answered. The browser reported: Could not reach ${down}/models`);
     expect(await result.textContent()).not.toContain('The server said');
 
@@ -135,7 +138,43 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     const [headerBox, bodyBox] = [(await header.boundingBox())!, (await body.boundingBox())!];
     expect(headerBox.y).toBeGreaterThanOrEqual(bodyBox.y);
     expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/rgba\(.*, 0\)|transparent/);
+    // …and a divider: what scrolls under it is cut along a line.
+    expect(await header.evaluate((el) => getComputedStyle(el).borderBottomWidth)).toBe('1px');
     await expectAccessibleInBothThemes('dialog[open]');
+
+    // Opened at a section by its address, focus starts on that section (issue 33): its entry in
+    // the list, marked current; on a phone, where the section fills the screen, the way back.
+    const phone = viewport.width < 640;
+    await page.goto(new URL('?settings=chats', appUrl).href);
+    await settings().waitFor();
+    // By its class: on a phone showing a section, the list is hidden (and so has no role to find it by).
+    const list = settings().locator('nav.settings-nav');
+    expect(await list.locator('[aria-current="true"]').textContent()).toBe('Chats');
+    await expect.poll(() => focused(page)).toBe(phone ? 'button All settings' : 'button Chats');
+    const description = settings().locator('.dialog__description');
+    const box = async (locator = settings()) => {
+      const { x, y, width, height } = (await locator.boundingBox())!;
+      return [x, y, width, height].map(Math.round);
+    };
+    if (phone) {
+      // Full screen; the description once, above the list, not above every section; chevrons on the list.
+      expect(await box()).toEqual([0, 0, viewport.width, viewport.height]);
+      expect(await description.isVisible()).toBe(false);
+      await settings().getByRole('button', { name: 'All settings' }).click();
+      await expect.poll(() => description.isVisible()).toBe(true);
+      expect(await list.locator('.settings-nav__chevron').first().isVisible()).toBe(true);
+      await expectAccessibleInBothThemes('dialog[open]');
+    } else {
+      // One height for every section: the list never moves under the pointer.
+      expect(await list.locator('.settings-nav__chevron').first().isVisible()).toBe(false);
+      const frames = new Set<string>();
+      for (const name of ['Instructions', 'Chats', 'Data', 'Sync', 'Connections and models']) {
+        await settingsSectionButton(page, name).click();
+        await expect.poll(() => list.locator('[aria-current="true"]').textContent()).toBe(name);
+        frames.add(JSON.stringify([await box(), await box(list)]));
+      }
+      expect([...frames]).toHaveLength(1);
+    }
   });
 
   it('sends an API key only to the address confirmed for it, and asks before it follows a new one', async () => {

@@ -21,12 +21,13 @@ export function smallTargets(page: Page, within?: string): Promise<string[]> {
       for (const root of roots) {
         for (const element of root.querySelectorAll(CONTROLS)) {
           if (!element.checkVisibility({ visibilityProperty: true }) || element.closest('[inert]')) continue;
-          let box = element.getBoundingClientRect();
-          // Visually hidden (a file input behind its button, the skip link above the page): no finger reaches it.
-          if (box.width <= 1 || box.height <= 1 || box.bottom + scrollY <= 0 || box.right + scrollX <= 0) continue;
+          // A checkbox or radio is pressed through its label, even when the input itself is visually
+          // hidden (the theme switch's radios): the label is what a finger has to hit.
           const input = element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio') ? element : null;
           const label = input ? (input.closest('label') ?? input.labels?.[0] ?? null) : null;
-          if (label) box = label.getBoundingClientRect();
+          const box = (label ?? element).getBoundingClientRect();
+          // Visually hidden (a file input behind its button, the skip link above the page): no finger reaches it.
+          if (box.width <= 1 || box.height <= 1 || box.bottom + scrollY <= 0 || box.right + scrollX <= 0) continue;
           let width = box.width;
           let height = box.height;
           for (const pseudo of ['::before', '::after']) {

@@ -70,10 +70,12 @@ export interface ChatDefaultsFieldsProps {
   onChange(next: SettingsDraft): void;
   /** A field was left: a good moment to save. */
   onBlur?(): void;
+  /** Whose fields they are: the hints say when their values apply (the defaults' or a preset's). */
+  owner?: 'defaults' | 'preset';
 }
 
 /** The fields, each labelled, with its hint or (once it is not valid) its error. */
-export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFieldsProps) {
+export function ChatDefaultsFields({ draft, onChange, onBlur, owner = 'defaults' }: ChatDefaultsFieldsProps) {
   const id = useId();
   const tools = getToolSettingsStore();
   const { servers } = useSyncExternalStore(tools.subscribe, tools.getSnapshot);
@@ -97,7 +99,7 @@ export function ChatDefaultsFields({ draft, onChange, onBlur }: ChatDefaultsFiel
           onBlur={onBlur}
         />
         <p id={`${id}promptHint`} className="settings-hint">
-          {t('library.fields.systemPromptHint')}
+          {t(owner === 'preset' ? 'library.fields.systemPromptHint.preset' : 'library.fields.systemPromptHint')}
         </p>
       </div>
       <ChatSettingsNumber

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { apiPresetFor, isWireApi } from '../../chat/connections/connection-apis';
 import {
   CONNECTION_PRESETS,
@@ -8,6 +8,7 @@ import {
   presetFor,
   type Connection,
 } from '../../chat/connections';
+import { refocusWhenEnabled } from '../../lib/refocus-when-enabled';
 import { t } from './settings-text';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -39,6 +40,9 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
   const preset = apiPresetFor(connection.api) ?? presetFor(connection.kind);
   const update = (patch: Parameters<typeof store.update>[1]) => store.update(connection.id, patch);
   const urlError = draft.urlError;
+  const testRef = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  // The button is disabled while it asks, which drops focus: it takes it back with the answer.
+  const test = () => draft.test()?.then(() => refocusWhenEnabled(testRef.current));
 
   return (
     <div className="connection-editor">
@@ -143,7 +147,7 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
       />
       <HeadersField initial={connection.headers} onChange={draft.setHeaders} onBlur={draft.saveFields} />
       <div className="connection-editor__actions">
-        <Button variant="soft" icon="lucide:activity" onClick={draft.test}>
+        <Button ref={testRef} variant="soft" icon="lucide:activity" onClick={test}>
           {t('settings.test.action')}
         </Button>
         <Button variant="ghost" color="error" icon="lucide:trash-2" onClick={() => setConfirming(true)}>

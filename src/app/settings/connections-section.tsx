@@ -3,6 +3,7 @@ import { CONNECTION_PRESETS, getConnectionsStore, uniqueConnectionName, useConne
 import { API_PRESETS } from '../../chat/connections/connection-apis';
 import { t } from './settings-text';
 import { Menu } from '../../ui/menu';
+import { ADD_BUTTON } from './add-button';
 import { ConnectionItem } from './connection-item';
 
 /**
@@ -42,8 +43,7 @@ export function ConnectionsSection() {
         <h3 id={headingId}>{t('settings.connections.title')}</h3>
         <Menu
           ref={addRef}
-          size="sm"
-          icon="lucide:plus"
+          {...ADD_BUTTON}
           align="end"
           items={[...CONNECTION_PRESETS, ...API_PRESETS].map((preset) => ({
             id: 'api' in preset ? `${preset.kind}-${preset.api}` : preset.kind,

@@ -13,6 +13,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { ChatDefaultsFields, draftOf, valuesOf, type SettingsDraft } from './chat-defaults-fields';
 import { tn } from '../../i18n/plural';
 import { t } from './settings-text';
+import { ADD_BUTTON } from './add-button';
 import './library-settings.css';
 
 /** What the list says of a preset, in a line. */
@@ -53,7 +54,7 @@ export default function PresetsSection() {
     <section className="settings-section library-settings" aria-labelledby={`${id}heading`}>
       <div className="settings-section__header">
         <h3 id={`${id}heading`}>{t('library.presets.title')}</h3>
-        <Button ref={addRef} size="sm" variant="outline" color="neutral" icon="lucide:plus" disabled={editing !== null} onClick={() => setEditing('new')}>
+        <Button ref={addRef} {...ADD_BUTTON} disabled={editing !== null} onClick={() => setEditing('new')}>
           {t('library.presets.add')}
         </Button>
       </div>
@@ -147,7 +148,7 @@ function PresetForm({ preset, onDone }: { preset: LibraryPreset | undefined; onD
         </label>
         <ModelPicker id={`${id}model`} aria-labelledby={`${id}modelLabel`} value={model} onValueChange={setModel} />
       </div>
-      <ChatDefaultsFields draft={draft} onChange={setDraft} />
+      <ChatDefaultsFields owner="preset" draft={draft} onChange={setDraft} />
       <div className="preset-form__actions">
         <Button variant="outline" color="neutral" onClick={onDone}>
           {t('library.presets.cancel')}

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { toast } from '../../ui/toast/toast-store';
 import { t } from './settings-text';
+import { ADD_BUTTON } from './add-button';
 import { JsonFileInput } from './json-file-input';
 import { freeName, promptsFile, promptsFileName, readPromptsFile, type SkippedPrompt } from './prompts-json';
 import './prompts-section.css';
@@ -163,7 +164,7 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
         />
       ) : (
         <div className="prompts-section__actions">
-          <Button data-action="add" variant="outline" size="sm" icon="lucide:plus" onClick={() => setEditing('new')}>
+          <Button data-action="add" {...ADD_BUTTON} onClick={() => setEditing('new')}>
             {t('prompts.section.add')}
           </Button>
           <Button variant="outline" size="sm" icon="lucide:download" disabled={prompts.length === 0} onClick={exportAll}>

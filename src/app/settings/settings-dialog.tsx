@@ -4,6 +4,7 @@ import { useConnectionsSnapshot } from '../../chat/connections';
 import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { Icon } from '../../ui/icon';
 import { lazyPart } from '../../ui/lazy-part';
 import { NeedsConnection } from '../../pages/shared';
 import { ConnectionsSection } from './connections-section';
@@ -44,6 +45,18 @@ interface SectionDefinition {
 
 /** The section shown when none is named: connections, where a first visit has to start. */
 export const OPENS_AT = 'connections';
+
+/** Where settings-dialog.css shows the list or a section, not both: a phone. */
+export const ONE_PANE_QUERY = '(max-width: 639.98px)';
+
+/**
+ * Where focus starts: on the current section's entry in the list (not the list's first entry,
+ * which would put the focus ring on a section not shown); on a phone showing a section alone,
+ * the way back to the list, the first control above it.
+ */
+export function settingsInitialFocus(sectionShown: boolean, onePane: boolean): string {
+  return sectionShown && onePane ? '.settings-dialog__back' : '.settings-nav__item[aria-current="true"]';
+}
 
 /** Settings' sections, in the order of their list; the id is what `?settings=` names. */
 export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
@@ -125,6 +138,7 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
     onSectionChange?.(next);
     focusAfter('.settings-dialog__section h3');
   };
+  const onePane = typeof window.matchMedia === 'function' && window.matchMedia(ONE_PANE_QUERY).matches;
   const backToList = () => {
     onSectionChange?.('');
     // Back where the person left the list: on the section they had opened.
@@ -136,6 +150,9 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
+      // The list or a section: on a phone the description shows with the list only (settings-dialog.css).
+      data-view={chosen ? 'section' : 'list'}
+      initialFocus={settingsInitialFocus(chosen !== undefined, onePane)}
       title={t('settings.title')}
       description={t('settings.description')}
       footer={<Button onClick={() => onOpenChange(false)}>{t('settings.done')}</Button>}
@@ -159,7 +176,8 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
                     aria-controls={`${id}section`}
                     onClick={() => pick(candidate.id)}
                   >
-                    {t(candidate.label)}
+                    <span>{t(candidate.label)}</span>
+                    <Icon name="lucide:chevron-right" className="settings-nav__chevron" />
                   </button>
                 </li>
               ))}

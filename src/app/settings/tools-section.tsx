@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { connectMcpServer, getToolSettingsStore, MAX_STEP_LIMIT, MIN_STEP_LIMIT } from '../../chat/tools';
 import { Button } from '../../ui/button';
 import { t } from './settings-text';
+import { ADD_BUTTON } from './add-button';
 import { ToolServerItem, type ConnectMcp } from './tools-section-server';
 import { checkServer, ServerForm, type ServerFormSubmit } from './tools-server-form';
 import './tools-section.css';
@@ -87,7 +88,7 @@ export function ToolsSection({ connect = connectFromPage, now = Date.now }: Tool
         />
       ) : (
         <div>
-          <Button ref={openRef} variant="outline" size="sm" icon="lucide:plus" onClick={() => setAdding(true)}>
+          <Button ref={openRef} {...ADD_BUTTON} onClick={() => setAdding(true)}>
             {t('tools.add.open')}
           </Button>
         </div>

@@ -17,6 +17,7 @@ export const librarySetup = {
   'library.defaults.hint': 'A chat starts with these unless it has its own; a chat’s settings, a project or a preset can override them.',
   'library.fields.systemPrompt': 'System prompt',
   'library.fields.systemPromptHint': 'Sent after your instructions and a project’s, in every chat that has no system prompt of its own.',
+  'library.fields.systemPromptHint.preset': 'Sent after your instructions and a project’s, in every chat started with this preset.',
   'library.fields.temperature': 'Temperature',
   'library.fields.temperatureHint': 'From {min} to {max}. Empty: the server decides.',
   'library.fields.temperatureError': 'Enter a number from {min} to {max}, or leave it empty.',

@@ -63,6 +63,7 @@ export const tools = {
   'tools.oauth.failed': 'Signing in failed: {detail}',
   'tools.menu.label': 'Tools',
   'tools.menu.count': 'Tools: {count}',
+  'tools.menu.unreachable': '{name} (not reachable)',
   'tools.call.group': 'Tool calls',
   'tools.call.server': 'on {server}',
   'tools.call.noArguments': 'No arguments',

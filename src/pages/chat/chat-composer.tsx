@@ -182,7 +182,12 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
                 <Button variant="link" size="sm" onClick={() => send(overAsked)}>
                   {t('contextMeter.sendAnyway')}
                 </Button>
-                <Button variant="link" size="sm" onClick={() => (setOverAsked(undefined), void compact())}>
+                <Button
+                  variant="link"
+                  size="sm"
+                  // The question goes away with its buttons: focus goes back to the message box, not to <body> (issue 33).
+                  onClick={() => (setOverAsked(undefined), focusComposer(), void compact())}
+                >
                   {t('contextMeter.summarise')}
                 </Button>
               </p>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { getChatStore, type Chat, type ChatSettings } from '../../chat';
+import { connectionOfModel, useConnectionsSnapshot } from '../../chat/connections';
 import { t } from './chat-text';
 import { ChatSettingsNumber } from './chat-settings-number';
 import { Button } from '../../ui/button';
@@ -55,9 +56,28 @@ export function ChatSettingsDialog({ chat, open, onOpenChange }: ChatSettingsDia
   );
 }
 
+/** The settings only one wire format sends: Anthropic Messages' thinking budget, OpenAI Responses' reasoning effort. */
+export interface FormatFields {
+  thinkingBudget: boolean;
+  reasoningEffort: boolean;
+}
+
+/**
+ * Which of them apply to a chat whose model runs on a connection of this format (issue 33):
+ * Chat Completions (`api` unset) takes neither. An unknown connection (its model's connection
+ * removed, or none yet) shows both, labelled with their format, rather than hide a stored value.
+ */
+export function formatFields(connection: { api?: string } | undefined): FormatFields {
+  if (!connection) return { thinkingBudget: true, reasoningEffort: true };
+  return { thinkingBudget: connection.api === 'anthropic', reasoningEffort: connection.api === 'responses' };
+}
+
 /** Mounted each time the dialog opens, so it starts from the chat's current settings. */
 function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSaved(): void }) {
   const fieldId = useId();
+  const snapshot = useConnectionsSnapshot();
+  // A field not shown keeps its stored value: the chat may go back to a model of that format.
+  const shows = formatFields(connectionOfModel(snapshot, chat.model ?? snapshot.defaultModel));
   const [prompt, setPrompt] = useState(chat.systemPrompt ?? '');
   const [temperature, setTemperature] = useState(settingText(chat.temperature));
   const [maxTokens, setMaxTokens] = useState(settingText(chat.maxTokens));
@@ -143,29 +163,33 @@ function ChatSettingsForm({ id, chat, onSaved }: { id: string; chat: Chat; onSav
           step={1}
           placeholder={t('chatSettings.serverDefault')}
         />
-        <ChatSettingsNumber
-          inputRef={budgetRef}
-          id={`${fieldId}budget`}
-          label={t('chatSettings.thinkingBudget.label')}
-          value={thinkingBudget}
-          onChange={setThinkingBudget}
-          invalid={budgetInvalid}
-          note={t(budgetInvalid ? 'chatSettings.thinkingBudget.error' : 'chatSettings.thinkingBudget.hint', { min: THINKING_BUDGET_MIN })}
-          inputMode="numeric"
-          min={THINKING_BUDGET_MIN}
-          step={1}
-        />
-        <div className="chat-settings-form__field">
-          <label htmlFor={`${fieldId}effort`}>{t('chatSettings.reasoningEffort.label')}</label>
-          <select id={`${fieldId}effort`} className="chat-settings-form__input" value={effort} onChange={(event) => setEffort(event.target.value)}>
-            <option value="">{t('chatSettings.reasoningEffort.default')}</option>
-            {REASONING_EFFORTS.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`chatSettings.reasoningEffort.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {shows.thinkingBudget && (
+          <ChatSettingsNumber
+            inputRef={budgetRef}
+            id={`${fieldId}budget`}
+            label={t('chatSettings.thinkingBudget.label')}
+            value={thinkingBudget}
+            onChange={setThinkingBudget}
+            invalid={budgetInvalid}
+            note={t(budgetInvalid ? 'chatSettings.thinkingBudget.error' : 'chatSettings.thinkingBudget.hint', { min: THINKING_BUDGET_MIN })}
+            inputMode="numeric"
+            min={THINKING_BUDGET_MIN}
+            step={1}
+          />
+        )}
+        {shows.reasoningEffort && (
+          <div className="chat-settings-form__field">
+            <label htmlFor={`${fieldId}effort`}>{t('chatSettings.reasoningEffort.label')}</label>
+            <select id={`${fieldId}effort`} className="chat-settings-form__input" value={effort} onChange={(event) => setEffort(event.target.value)}>
+              <option value="">{t('chatSettings.reasoningEffort.default')}</option>
+              {REASONING_EFFORTS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`chatSettings.reasoningEffort.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </form>
       <ChatSetupPanel chat={chat} edited={edited} onReset={onSaved} />
     </>

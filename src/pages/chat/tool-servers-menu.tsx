@@ -6,6 +6,8 @@ import { Menu } from '../../ui/menu';
 import { useToolSettings } from './tool-settings-view';
 
 const NO_SERVERS: readonly string[] = [];
+/** Beside a server that did not answer when it was added (Settings → Tools marks it the same way). */
+const UNREACHABLE_ICON = 'lucide:unplug';
 
 /**
  * The composer's Tools menu (issue 16): the MCP servers set up in Settings, each ticked on or off
@@ -33,7 +35,9 @@ export const ToolServersMenu = memo(function ToolServersMenu({ chatId }: { chatI
         const on = active.includes(server.id);
         return {
           id: server.id,
-          label: server.label,
+          // Said in the name, not by the icon alone: a screen reader hears it, a person sees it before ticking it.
+          label: server.unreachable ? t('tools.menu.unreachable', { name: server.label }) : server.label,
+          ...(server.unreachable && { icon: UNREACHABLE_ICON }),
           checked: on,
           onSelect: () => void getChatStore().updateChatSettings(chatId, { toolServers: on ? active.filter((id) => id !== server.id) : [...active, server.id] }),
         };

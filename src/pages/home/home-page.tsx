@@ -132,10 +132,15 @@ function PlainHome() {
       className="home-page__model"
       value={defaultModel}
       preset={preset?.name}
-      onPresetPick={setPreset}
+      // Once chosen, typing is next: back to the message box, not the picker (issue 33).
+      onPresetPick={(choice) => {
+        setPreset(choice);
+        inputRef.current?.focus();
+      }}
       onValueChange={(ref) => {
         setPreset(undefined);
         getConnectionsStore().setDefaultModel(ref);
+        inputRef.current?.focus();
       }}
     />
   );

@@ -4,6 +4,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import InstructionsSection from '../../../src/app/settings/instructions-section';
 import PresetsSection from '../../../src/app/settings/presets-section';
+import PromptsSection from '../../../src/app/settings/prompts-section';
+import { ConnectionsSection } from '../../../src/app/settings/connections-section';
+import { ToolsSection } from '../../../src/app/settings/tools-section';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../../src/chat/library';
 import { resetToolSettings } from '../../../src/chat/tools';
@@ -179,5 +182,41 @@ describe('Settings → Presets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Deep' }));
     expect(within(form()).getByLabelText('Thinking budget (Anthropic)')).toHaveProperty('value', '4096');
     expect(within(form()).getByLabelText('Reasoning effort (OpenAI Responses)')).toHaveProperty('value', 'high');
+  });
+});
+
+describe('Settings: one look for every section’s Add button (issue 33)', () => {
+  it('Add connection, Add preset, Add prompt and Add MCP server share size, variant, colour and icon', async () => {
+    await renderIn(
+      <>
+        <ConnectionsSection />
+        <PresetsSection />
+        <PromptsSection />
+        <ToolsSection />
+      </>,
+    );
+    const looks = ['Add connection', 'Add preset', 'Add prompt', 'Add MCP server'].map((name) => {
+      const button = screen.getByRole('button', { name });
+      return [button.dataset.size, button.dataset.variant, button.dataset.color, button.querySelector('svg, .icon') !== null].join(' ');
+    });
+    expect(new Set(looks).size).toBe(1);
+  });
+});
+
+describe('Settings → Presets: the form’s hints speak of presets (issue 33)', () => {
+  it('says the system prompt goes to chats started with the preset, not to chats without one of their own', async () => {
+    await renderIn(<PresetsSection />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add preset' }));
+    const prompt = within(screen.getByRole('form', { name: /preset/ })).getByLabelText('System prompt');
+    const hint = document.getElementById(prompt.getAttribute('aria-describedby')!)!.textContent;
+    expect(hint).toBe('Sent after your instructions and a project’s, in every chat started with this preset.');
+  });
+
+  it('the defaults keep theirs', async () => {
+    await renderIn(<InstructionsSection />);
+    const prompt = screen.getByLabelText('System prompt');
+    expect(document.getElementById(prompt.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Sent after your instructions and a project’s, in every chat that has no system prompt of its own.',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsDialog } from '../../../src/app/settings';
+import { settingsInitialFocus } from '../../../src/app/settings/settings-dialog';
 import { CONNECTIONS_KEY, resetConnectionsStore } from '../../../src/chat/connections';
 import { OpenAiModelError } from '../../../src/chat/openai';
 import { TooltipProvider } from '../../../src/ui/tooltip';
@@ -26,9 +27,9 @@ afterEach(() => {
   resetConnectionsStore();
 });
 
-function Host() {
+function Host({ opensAt = '' }: { opensAt?: string }) {
   const [open, setOpen] = useState(true);
-  const [section, setSection] = useState('');
+  const [section, setSection] = useState(opensAt);
   return (
     <TooltipProvider>
       <SettingsDialog open={open} onOpenChange={setOpen} section={section} onSectionChange={setSection} />
@@ -347,5 +348,29 @@ describe('Settings: a connection’s API format (issue 27)', () => {
     });
     await harness.store.flush();
     expect((harness.settings.get(CONNECTIONS_KEY) as Record<string, unknown>[])[0]).toMatchObject({ api: 'anthropic' });
+  });
+});
+
+describe('Settings opened at a section (issue 33)', () => {
+  it('puts focus on that section’s entry in the list, the one marked current', async () => {
+    render(<Host opensAt="chats" />);
+    await settle();
+    const list = within(dialog()).getByRole('navigation', { name: 'Settings sections' });
+    const chats = within(list).getByRole('button', { name: 'Chats' });
+    expect(chats.getAttribute('aria-current')).toBe('true');
+    expect(within(list).getAllByRole('button').filter((entry) => entry.getAttribute('aria-current'))).toEqual([chats]);
+    expect(document.activeElement).toBe(chats);
+  });
+
+  it.each([
+    // Wide: the list is beside the section, so its current entry.
+    [true, false, '.settings-nav__item[aria-current="true"]'],
+    [false, false, '.settings-nav__item[aria-current="true"]'],
+    // A phone showing the list: the entry of the section it would open.
+    [false, true, '.settings-nav__item[aria-current="true"]'],
+    // A phone showing a section alone: the list is hidden, the way back is the first control.
+    [true, true, '.settings-dialog__back'],
+  ])('a section shown: %s, one pane: %s → %s', (sectionShown, onePane, selector) => {
+    expect(settingsInitialFocus(sectionShown, onePane)).toBe(selector);
   });
 });

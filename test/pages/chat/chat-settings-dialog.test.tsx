@@ -188,3 +188,28 @@ describe('chat settings: thinking budget and reasoning effort (issue 27)', () =>
     expect(requests[0]).not.toHaveProperty('thinkingBudget');
   });
 });
+
+describe('chat settings: only the fields this chat’s connection format takes (issue 33)', () => {
+  it.each([
+    ['Chat Completions', undefined, []],
+    ['Anthropic Messages', 'anthropic', ['Thinking budget (Anthropic)']],
+    ['OpenAI Responses', 'responses', ['Reasoning effort (OpenAI Responses)']],
+  ] as const)('%s', async (_format, api, shown) => {
+    const harness = makeConnectionsStore();
+    await harness.store.init();
+    resetConnectionsStore(harness.store);
+    const added = harness.store.add({ name: 'Server', kind: 'custom', baseUrl: 'http://localhost:8000/v1', ...(api && { api }) });
+    if (!added.ok) throw new Error('not added');
+    const { chat, store, chatId } = await openChat(`${added.connection.id}/some-model`);
+    await act(() => harness.answer(['some-model']));
+    await act(() => store.updateChatSettings(chatId, { thinkingBudget: 2048, reasoningEffort: 'low' }));
+    openSettings();
+    const formatFields = ['Thinking budget (Anthropic)', 'Reasoning effort (OpenAI Responses)'].filter((name) => within(settingsDialog()).queryByLabelText(name));
+    expect(formatFields).toEqual(shown);
+    // The fields every format takes are there.
+    expect(input('Temperature')).toBeTruthy();
+    // Saving keeps what a hidden field holds: the chat may go back to a model of that format.
+    await save();
+    expect(chat()).toMatchObject({ thinkingBudget: 2048, reasoningEffort: 'low' });
+  });
+});

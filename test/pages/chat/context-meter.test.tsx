@@ -121,4 +121,20 @@ describe('the context meter', () => {
     expect(store.getSnapshot().messages.get(chatId)!.length).toBeGreaterThan(before);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('past 100 %, “Summarise earlier messages” goes away with the question and focus goes back to the message box (issue 33)', async () => {
+    await openChat(100);
+    await type('y'.repeat(400));
+    await act(async () => {
+      fireEvent.keyDown(box(), { key: 'Enter' });
+    });
+    const summarise = within(screen.getByRole('alert')).getByRole('button', { name: 'Summarise earlier messages' });
+    summarise.focus();
+    await act(async () => {
+      fireEvent.click(summarise);
+    });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(box());
+  });
 });

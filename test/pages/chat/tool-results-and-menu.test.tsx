@@ -115,4 +115,17 @@ describe('the composer’s Tools menu', () => {
     expect(store.getSnapshot().chats.find((c) => c.id === 'c1')!.toolServers).toEqual(['s1', 's2']);
     expect(screen.getByRole('button', { name: 'Tools: 2' })).toBeTruthy();
   });
+
+  it('says which server did not answer when it was added, in its name and with an icon (issue 33)', async () => {
+    await open([
+      { id: 's1', label: 'Files', url: 'http://h/mcp' },
+      { id: 's2', label: 'Search', url: 'http://s/mcp', unreachable: true },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Tools' }));
+    const menu = screen.getByRole('menu', { name: 'Tools' });
+    expect(within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Files', 'Search (not reachable)']);
+    // The box to tick, then the mark; a reachable server has the box alone.
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Search (not reachable)' }).querySelectorAll('.menu__icon')).toHaveLength(2);
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Files' }).querySelectorAll('.menu__icon')).toHaveLength(1);
+  });
 });
