@@ -4,6 +4,7 @@ import { isEmbeddingEntry } from './embedding-models';
 import { errorFromResponse, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
+import { diagnoseWrongFormat } from './wrong-format';
 
 /**
  * The models a server offers (GET `{base}/models`), for the model picker and "Test connection".
@@ -166,7 +167,13 @@ export async function checkResponsesApi(connection: OpenAiConnection, options: L
 
 /** GET {base}/models (every page of Anthropic's): the ids and what the entries tell of each model. */
 export async function listModelCatalog(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<ModelCatalog> {
-  const { body, url, status } = connection.api === 'anthropic' ? await anthropicModels(connection, options) : await getModels(connection, MODELS_PATH, options);
+  const { body, url, status } =
+    connection.api === 'anthropic'
+      ? await anthropicModels(connection, options).catch(async (error: unknown) => {
+          // Blocked by the server's CORS rules, or no such list: perhaps it speaks Chat Completions.
+          throw await diagnoseWrongFormat(connection, error, options);
+        })
+      : await getModels(connection, MODELS_PATH, options);
   const catalog = modelCatalogOf(body);
   if (!catalog) {
     // A 200 that is not a model list: usually a web page, so the base URL misses its /v1.

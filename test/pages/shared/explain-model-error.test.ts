@@ -155,6 +155,13 @@ describe('the native formats’ doctor (issue 27)', () => {
     expect(result.fix).toBe('In Settings → Connections, set this connection’s API format to “OpenAI-compatible (Chat Completions)”.');
   });
 
+  it('an OpenAI-compatible server set to Anthropic says which format it speaks and which to choose, and never blames CORS (issue 33)', () => {
+    const result = explain({ code: 'malformed-stream', reason: 'openai-api', api: 'anthropic', kind: 'custom', message: 'http://localhost:8080/v1 speaks OpenAI’s Chat Completions' });
+    expect(result.title).toBe('This server speaks Chat Completions');
+    expect(result.fix).toBe('In Settings → Connections, set this connection’s API format to “OpenAI-compatible (Chat Completions)”.');
+    expect(`${result.title} ${result.body} ${result.fix}`).not.toMatch(/CORS|running|answered/i);
+  });
+
   it('Anthropic answers browsers itself: a failed fetch is never blamed on its CORS set-up', () => {
     const result = explain({ code: 'unreachable', reason: 'cors', kind: 'custom', api: 'anthropic' });
     expect(result.fix).toBe(S['modelError.fix.hosted']);
