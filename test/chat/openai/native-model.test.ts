@@ -136,6 +136,11 @@ describe('a connection set to the wrong format says which to choose', () => {
     await expect(checkResponsesApi(responses(openAiOnly.url), options)).rejects.toMatchObject({ code: 'model-not-found', reason: 'endpoint-not-found' });
     await expect(checkResponsesApi(responses(), options)).resolves.toBeUndefined();
   });
+
+  it('a server without /responses, set to Responses, chatting: the reply fails as the missing endpoint, whose fix names Chat Completions', async () => {
+    const { outcome } = await collect(responses(openAiOnly.url));
+    expect(outcome).toMatchObject({ errorCode: 'model-not-found', errorReason: 'endpoint-not-found' });
+  });
 });
 
 describe('OpenAI Responses', () => {
