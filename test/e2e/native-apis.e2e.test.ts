@@ -24,6 +24,8 @@ const JOURNEY_TIMEOUT_MS = 60_000;
 const PICTURE = fileURLToPath(new URL('../fixtures/attachments/transparent.png', import.meta.url));
 
 let server: OpenAiServer;
+/** An OpenAI-compatible server whose CORS preflight allows OpenAI's headers only, not Anthropic's (issue 33). */
+let openAiOnly: OpenAiServer;
 let anthropicOnly: OpenAiServer;
 let mcp: RunningMcpServer;
 let page: Page;
@@ -62,11 +64,12 @@ function provider(request: RecordedRequest) {
 beforeAll(async () => {
   server = await startOpenAiServer({ apiKey: KEY, models: ['claude-sonnet-4-6', 'o4-mini'], script: provider });
   anthropicOnly = await startOpenAiServer({ apiKey: KEY, speaks: ['anthropic'], models: ['claude-opus-4-6', 'claude-sonnet-4-6'] });
+  openAiOnly = await startOpenAiServer({ speaks: ['openai'], allowedHeaders: 'Authorization, Content-Type, Accept' });
   mcp = await startMcpServer();
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), anthropicOnly?.close(), mcp?.close()]);
+  await Promise.all([server?.close(), anthropicOnly?.close(), openAiOnly?.close(), mcp?.close()]);
 });
 
 const streamed = (suffix: string) => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix) && r.body?.stream);
@@ -293,5 +296,40 @@ describe('Settings → Connections for Anthropic at 390×844 (touch profile, key
     expect(await axeViolations(page, '.thread')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(SHOTS, 'native-apis-chat-390.png') });
+
+    // Anthropic's format at an OpenAI-compatible server (issue 33): its preflight refuses Anthropic's
+    // headers, so the browser never sends the request; Test connection still says what the server speaks.
+    await page.keyboard.press('Control+,');
+    await settings.waitFor();
+    if (await settingsSectionButton(page, 'Connections and models').isVisible()) {
+      await settingsSectionButton(page, 'Connections and models').focus();
+      await page.keyboard.press('Enter');
+    }
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await preset.waitFor();
+    while (!(await preset.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // The new connection is the one open: the first one's fields are folded away.
+    await expect.poll(() => format.inputValue()).toBe('anthropic');
+    await address.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(openAiOnly.url);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('sk-ant-not-for-this-server');
+    await test.focus();
+    await page.keyboard.press('Enter');
+    const mismatch = result;
+    await expect.poll(() => mismatch.getAttribute('data-state')).toBe('failed');
+    expect(await mismatch.locator('.test-result__title').textContent()).toBe('This server speaks Chat Completions');
+    expect(await mismatch.locator('.test-result__fix').textContent()).toContain('set this connection’s API format to “OpenAI-compatible (Chat Completions)”');
+    expect(await mismatch.textContent()).not.toMatch(/CORS/);
+    // The browser refused Anthropic's request at its preflight: what reached the server carried no key
+    // (the no-cors probe, and the plain GET that read the model list in OpenAI's shape).
+    const reached = openAiOnly.requests.filter((r) => r.method !== 'OPTIONS');
+    expect(reached.length).toBeGreaterThan(0);
+    expect(reached.filter((r) => r.method !== 'GET' || r.path !== '/v1/models' || r.headers['x-api-key'] !== undefined)).toEqual([]);
+    expect(await axeViolations(page, settings)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'native-apis-speaks-chat-completions-390.png') });
   }, JOURNEY_TIMEOUT_MS);
 });

@@ -4,6 +4,7 @@ import { isEmbeddingEntry } from './embedding-models';
 import { errorFromResponse, readLimitedText } from './http-errors';
 import { OpenAiModelError } from './openai-error';
 import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
+import { diagnoseWrongFormat } from './wrong-format';
 
 /**
  * The models a server offers (GET `{base}/models`), for the model picker and "Test connection".
@@ -27,7 +28,11 @@ export interface ModelCatalog {
   readonly vision?: Readonly<Record<string, boolean>>;
   /** The models that only make embeddings (they cannot chat), by model id; absent when there are none. */
   readonly embedding?: Readonly<Record<string, true>>;
-  /** The first model that chats (undefined when every model only makes embeddings): a new connection's default. */
+  /**
+   * The first model that chats in the server's own order (undefined when every model only makes
+   * embeddings): a new connection's default. The server's order, not the sorted one: servers list
+   * the model they serve, or the latest one pulled, first.
+   */
   readonly firstChat?: string | undefined;
 }
 
@@ -66,10 +71,11 @@ export function modelCatalogOf(body: unknown): ModelCatalog | undefined {
     const images = acceptsImages(entry);
     if (images !== undefined && !Object.hasOwn(vision, id)) vision[id] = images;
   }
-  // Chat models first: a list's first model is the one a new connection starts with.
+  // Chat models first, then by name: the picker's order.
   const sorted = [...ids].sort((a, b) => Number(Object.hasOwn(embedding, a)) - Number(Object.hasOwn(embedding, b)) || a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
   const said = (record: object) => Object.keys(record).length > 0;
-  return { ids: sorted, ...(said(contexts) && { contexts }), ...(said(vision) && { vision }), ...(said(embedding) && { embedding }), firstChat: sorted.find((id) => !Object.hasOwn(embedding, id)) };
+  const firstChat = [...ids].find((id) => !Object.hasOwn(embedding, id));
+  return { ids: sorted, ...(said(contexts) && { contexts }), ...(said(vision) && { vision }), ...(said(embedding) && { embedding }), firstChat };
 }
 
 /** The model ids in a `/models` body, sorted and without repeats; undefined for a body of no known shape. */
@@ -161,7 +167,13 @@ export async function checkResponsesApi(connection: OpenAiConnection, options: L
 
 /** GET {base}/models (every page of Anthropic's): the ids and what the entries tell of each model. */
 export async function listModelCatalog(connection: OpenAiConnection, options: ListModelsOptions = {}): Promise<ModelCatalog> {
-  const { body, url, status } = connection.api === 'anthropic' ? await anthropicModels(connection, options) : await getModels(connection, MODELS_PATH, options);
+  const { body, url, status } =
+    connection.api === 'anthropic'
+      ? await anthropicModels(connection, options).catch(async (error: unknown) => {
+          // Blocked by the server's CORS rules, or no such list: perhaps it speaks Chat Completions.
+          throw await diagnoseWrongFormat(connection, error, options);
+        })
+      : await getModels(connection, MODELS_PATH, options);
   const catalog = modelCatalogOf(body);
   if (!catalog) {
     // A 200 that is not a model list: usually a web page, so the base URL misses its /v1.

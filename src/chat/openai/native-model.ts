@@ -6,6 +6,7 @@ import { readReply } from './reply-reader';
 import type { ChunkDecoder } from './chunk-decoder';
 import { DEFAULT_STREAM_LIMITS, startStreamClock, type StreamLimits } from './stream-clock';
 import { createTransport, type OpenAiConnection } from './transport';
+import { diagnoseWrongFormat } from './wrong-format';
 
 /**
  * A ChatModel for a wire format of its own (issue 27: Anthropic Messages, OpenAI Responses): the
@@ -38,13 +39,18 @@ export function createNativeModel(connection: OpenAiConnection, format: NativeFo
   const limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
   const url = transport.url(format.path);
 
-  const post = async (payload: Record<string, unknown>, signal: AbortSignal, accept: string): Promise<Response> => {
+  const request = async (payload: Record<string, unknown>, signal: AbortSignal, accept: string): Promise<Response> => {
     const response = await transport.request(format.path, { method: 'POST', json: payload, signal, accept });
     if (response.ok) return response;
     const text = await readLimitedText(response);
     const error = errorFromResponse(response, text, url, now());
     throw format.refine ? format.refine(error, parsed(text)) : error;
   };
+  // A failure that hides a server speaking another format (a CORS preflight refused, a 404) is said as that.
+  const post = (payload: Record<string, unknown>, signal: AbortSignal, accept: string): Promise<Response> =>
+    request(payload, signal, accept).catch(async (error: unknown) => {
+      throw signal.aborted ? error : await diagnoseWrongFormat(connection, error, options);
+    });
 
   return {
     connection,

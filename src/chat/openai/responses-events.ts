@@ -7,7 +7,8 @@ import { OpenAiModelError } from './openai-error';
 /**
  * Folds the events of an OpenAI Responses stream (issue 27) into deltas:
  * `response.output_text.delta` (the answer), `response.reasoning_summary_text.delta` (the
- * reasoning shown), `response.output_item.added` and `response.function_call_arguments.delta` /
+ * reasoning shown) and `response.reasoning_text.delta` / `.done` (the raw reasoning, as LM Studio
+ * and gpt-oss stream it), `response.output_item.added` and `response.function_call_arguments.delta` /
  * `.done` (tool calls), `response.completed` (usage), `response.incomplete`, `response.failed`
  * and `error`. There is no `[DONE]`: the stream ends with one of the three `response.*` ends.
  */
@@ -39,8 +40,16 @@ export function createResponsesDecoder(): ChunkDecoder {
   let calls = 0;
   /** The call items whose arguments came in pieces (the `.done` event repeats them whole). */
   const streamedArguments = new Set<number>();
-  /** Which summary part the reasoning is in: a new one starts a new paragraph. */
+  /** Which summary (or reasoning text) part the reasoning is in: a new one starts a new paragraph. */
   let summaryPart: string | undefined;
+  /** The reasoning text parts that came in pieces (their `.done` event repeats them whole). */
+  const streamedReasoning = new Set<string>();
+
+  const reasoning = (part: string, piece: string, deltas: DecodedDelta[]) => {
+    const separator = summaryPart !== undefined && summaryPart !== part ? '\n\n' : '';
+    summaryPart = part;
+    deltas.push({ type: 'reasoning', text: separator + piece });
+  };
 
   const end = (state: NativeState, response: unknown, deltas: DecodedDelta[], reason: string) => {
     state.done = true;
@@ -64,10 +73,23 @@ export function createResponsesDecoder(): ChunkDecoder {
       case 'response.reasoning_summary_text.delta': {
         const piece = text(event.delta);
         if (piece === '') return;
-        const part = `${text(event.item_id)}:${String(event.summary_index ?? 0)}`;
-        const separator = summaryPart !== undefined && summaryPart !== part ? '\n\n' : '';
-        summaryPart = part;
-        deltas.push({ type: 'reasoning', text: separator + piece });
+        reasoning(`${text(event.item_id)}:${String(event.summary_index ?? 0)}`, piece, deltas);
+        return;
+      }
+      case 'response.reasoning_text.delta': {
+        const piece = text(event.delta);
+        if (piece === '') return;
+        const part = `${text(event.item_id)}:text:${String(event.content_index ?? 0)}`;
+        streamedReasoning.add(part);
+        reasoning(part, piece, deltas);
+        return;
+      }
+      case 'response.reasoning_text.done': {
+        // A server that sends the reasoning only whole, at the end of its part.
+        const part = `${text(event.item_id)}:text:${String(event.content_index ?? 0)}`;
+        if (streamedReasoning.has(part) || text(event.text) === '') return;
+        streamedReasoning.add(part);
+        reasoning(part, text(event.text), deltas);
         return;
       }
       case 'response.output_item.added': {

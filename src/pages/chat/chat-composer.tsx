@@ -17,6 +17,7 @@ import { QueuedMessages } from './queued-messages';
 import { ContextMeter } from './context-meter';
 import { runCompaction } from './compaction-status';
 import type { MeterFigures } from '../../chat/meter';
+import { WHEN_FULL_SETTING, type WhenFull } from '../../chat/replies/compaction-actions';
 
 /**
  * bench/meter's floor: the same chat page without the meter (`localStorage['parley.bench.meter'] = 'off'`),
@@ -104,9 +105,15 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   };
 
   // Past 100 % of the context, Send asks first (the text waits in the box); the user can send anyway.
+  // With Settings' automatic choice it does not ask: a summary is made first (said beside the thread,
+  // cancellable, the text waiting in the box), then the message goes; leaving out needs no request.
   const focusComposer = useCallback(() => inputRef.current?.focus(), []);
   const meterState = useRef<MeterFigures['state']>('unknown');
   const [overAsked, setOverAsked] = useState<string>();
+  /** Send was pressed past 100 % and the automatic choice is being read: a second press waits for it. */
+  const checkingFit = useRef(false);
+  const latestText = useRef(draft.text);
+  latestText.current = draft.text;
   const onFigures = useCallback((figures: MeterFigures) => {
     meterState.current = figures.state;
     if (figures.state !== 'over') setOverAsked(undefined);
@@ -121,9 +128,30 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     }
     if (files.waiting || outOfReach) return;
     if (meterState.current === 'over' && overAsked !== text) {
-      setOverAsked(text);
+      if (checkingFit.current) return;
+      checkingFit.current = true;
+      void getChatStore()
+        .getSetting<WhenFull>(WHEN_FULL_SETTING)
+        .then(
+          (choice) => (choice === 'summarise' ? summariseThenSend(text) : choice === 'drop' ? deliver(text) : setOverAsked(text)),
+          () => setOverAsked(text),
+        )
+        .finally(() => (checkingFit.current = false));
       return;
     }
+    deliver(text);
+  };
+
+  const summariseThenSend = async (text: string) => {
+    const result = await runCompaction(chatId, { automatic: true });
+    // Cancelled, already summarising, or the text changed meanwhile: it waits in the box for Send.
+    // A summary that failed is said beside the thread, and the message still goes (as the store's own check does).
+    if (!result || (!result.ok && result.reason === 'cancelled') || latestText.current.trim() !== text.trim()) return;
+    deliver(text);
+  };
+
+  /** Sends `text` (with the files), as it stands: whatever compaction it still needs is the store's. */
+  const deliver = (text: string) => {
     setOverAsked(undefined);
     if (files.hasFiles) {
       void sendWithFiles(text);

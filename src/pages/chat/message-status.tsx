@@ -9,6 +9,7 @@ import { Icon } from '../../ui/icon';
 import { modelKind, useModelErrorExplainer } from '../shared';
 import type { ModelErrorExplanation } from '../shared/explain-model-error';
 import { useSecondsLeft } from './use-seconds-left';
+import { useOnline } from '../shared/use-server-out-of-reach';
 
 export const ERROR_ICON = 'lucide:circle-alert';
 export const RETRY_ICON = 'lucide:rotate-ccw';
@@ -103,6 +104,8 @@ export function MessageStatus({ message, onRetry, onContinue, onResendWithoutIma
   const explain = useModelErrorExplainer(message.status === 'error' && !ownExplanation);
   const secondsLeft = useSecondsLeft(message.status === 'error' ? message.retryAt : undefined);
   const waiting = secondsLeft > 0;
+  // A failure the network explains says "You are offline" first, for as long as the device is.
+  const online = useOnline();
   switch (message.status) {
     case 'streaming':
       return (
@@ -125,6 +128,7 @@ export function MessageStatus({ message, onRetry, onContinue, onResendWithoutIma
             kind: modelKind(message.model),
             ...modelServer(message.model),
             origin: location.origin,
+            offline: !online,
           })
         : // For the moment the explanations take to load: the server's own words.
           { title: '', body: message.error ?? '' };

@@ -27,6 +27,8 @@ export interface ModelErrorFacts {
   base?: string;
   /** This page's origin (`location.origin`), for the CORS settings that must name it. */
   origin?: string;
+  /** The device has no network (`!navigator.onLine`, the default): a failure the network explains says so first. */
+  offline?: boolean;
 }
 
 export interface ModelErrorExplanation {
@@ -180,6 +182,23 @@ function keysFor(facts: ModelErrorFacts, group: ServerGroup): Keys {
 }
 
 const pageOrigin = () => (typeof location === 'undefined' ? '' : location.origin);
+const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** Failures the network explains: no answer came (not a bad address or a blocked http://), or the answer broke off. */
+function networkFailure({ code, reason }: ModelErrorFacts): boolean {
+  if (code === 'unreachable') return reason !== 'invalid-url' && reason !== 'mixed-content' && reason !== 'context-length';
+  return code === 'stream-interrupted' && reason !== 'provider-incomplete' && reason !== 'length-empty';
+}
+
+/** "You are offline" first, then what the server-specific explanation says (a local server may be down as well). */
+function offlineFirst(explained: ModelErrorExplanation): ModelErrorExplanation {
+  return {
+    ...explained,
+    title: t('modelError.offline.title'),
+    body: t('modelError.offline.body', { problem: explained.title, body: explained.body }),
+    fix: t('modelError.offline.fix', { fix: explained.fix ?? '' }).trim(),
+  };
+}
 
 let registered = false;
 
@@ -196,6 +215,11 @@ function registerExplanations() {
 }
 
 export function explainModelError(facts: ModelErrorFacts): ModelErrorExplanation {
+  const explained = explainFailure(facts);
+  return (facts.offline ?? deviceOffline()) && networkFailure(facts) ? offlineFirst(explained) : explained;
+}
+
+function explainFailure(facts: ModelErrorFacts): ModelErrorExplanation {
   registerExplanations();
   const origin = facts.origin ?? pageOrigin();
   const detail = facts.message?.trim() || undefined;

@@ -66,7 +66,9 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
       onDismiss(true);
       return onPresetPick?.({ name: preset.name, settings: presetPatch(preset) });
     }
-    getModelPreferences().noteUsed(ref);
+    // Only a model chosen for a chat is a recent one, not one for titles, summaries or a preset: the
+    // pickers that choose a chat's model (home, chat) are the ones offering presets.
+    if (onPresetPick) getModelPreferences().noteUsed(ref);
     picked(ref);
   };
   const baseId = useId();

@@ -57,7 +57,7 @@ describe('Anthropic and Responses streams, however the network cuts them', () =>
     for (const name of ['anthropic-text', 'anthropic-thinking', 'anthropic-tool-use', 'anthropic-overloaded-midstream', 'anthropic-overloaded-529', 'anthropic-truncated', 'anthropic-rate-limit-429']) {
       expect(names).toContain(name);
     }
-    for (const name of ['responses-text', 'responses-reasoning', 'responses-function-call', 'responses-incomplete', 'responses-failed', 'responses-error']) expect(names).toContain(name);
+    for (const name of ['responses-text', 'responses-reasoning', 'responses-reasoning-text', 'responses-reasoning-text-whole', 'responses-function-call', 'responses-incomplete', 'responses-failed', 'responses-error']) expect(names).toContain(name);
   });
 
   it.each(fixtures.map((f) => [f.name, f] as const))('%s', async (_name, fixture) => {

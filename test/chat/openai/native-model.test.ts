@@ -6,6 +6,8 @@ import type { ChatDelta } from '../../../src/chat';
 import { listModelCatalog, type OpenAiConnection } from '../../../src/chat/openai';
 import { createApiModel } from '../../../src/chat/openai/api-model';
 import { checkResponsesApi } from '../../../src/chat/openai/list-models';
+import { OpenAiModelError } from '../../../src/chat/openai/openai-error';
+import { diagnoseWrongFormat } from '../../../src/chat/openai/wrong-format';
 import { startGeneration } from '../../../src/chat/replies/generation';
 import { anthropicError, anthropicStream, responsesStream, startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { fold } from './stream-harness';
@@ -91,9 +93,53 @@ describe('a connection set to the wrong format says which to choose', () => {
     await expect(listModelCatalog(anthropic(openAiOnly.url), options)).rejects.toMatchObject({ code: 'malformed-stream', reason: 'openai-api' });
   });
 
+  it('an OpenAI-compatible server with the Anthropic format, chatting: its 404 at /messages is said as the format to choose (issue 33)', async () => {
+    const { outcome } = await collect(anthropic(openAiOnly.url));
+    expect(outcome).toMatchObject({ errorCode: 'malformed-stream', errorReason: 'openai-api' });
+  });
+
+  describe('a failure that hides the format: the server is asked the plainest way (issue 33)', () => {
+    // What a browser reports when the server's CORS preflight refuses Anthropic's headers: the server answered the no-cors probe.
+    const blocked = (base: string) => new OpenAiModelError('unreachable', `Could not reach ${base}/models (Failed to fetch)`, { reason: 'cors', url: `${base}/models` });
+
+    it.each(['cors', 'cors-or-down'] as const)('blocked (%s) at an OpenAI-compatible server: it speaks Chat Completions', async (reason) => {
+      openAiOnly.reset();
+      const error = new OpenAiModelError('unreachable', 'Failed to fetch', { reason, url: `${openAiOnly.url}/models` });
+      await expect(diagnoseWrongFormat(anthropic(openAiOnly.url), error, options)).resolves.toMatchObject({ code: 'malformed-stream', reason: 'openai-api', url: `${openAiOnly.url}/models` });
+      // A request no browser asks a preflight for: a GET with no key and no header of Anthropic's.
+      const asked = openAiOnly.requests.at(-1)!;
+      expect(asked).toMatchObject({ method: 'GET', path: '/v1/models' });
+      expect(Object.keys(asked.headers).filter((name) => name === 'authorization' || name === 'x-api-key' || name.startsWith('anthropic-'))).toEqual([]);
+    });
+
+    it('blocked at a server that speaks only Anthropic’s format, or down: the error stays what it was', async () => {
+      const atAnthropic = blocked(anthropicOnly.url);
+      await expect(diagnoseWrongFormat(anthropic(anthropicOnly.url), atAnthropic, options)).resolves.toBe(atAnthropic);
+      const gone = await startOpenAiServer();
+      const base = gone.url;
+      await gone.close();
+      const down = new OpenAiModelError('unreachable', 'Failed to fetch', { reason: 'cors-or-down', url: `${base}/models` });
+      await expect(diagnoseWrongFormat(anthropic(base), down, options)).resolves.toBe(down);
+    });
+
+    it('asks only for a connection set to Anthropic, and only after a failure a format could explain', async () => {
+      openAiOnly.reset();
+      const refused = new OpenAiModelError('unauthorized', 'Invalid key', { status: 401 });
+      await expect(diagnoseWrongFormat(anthropic(openAiOnly.url), refused, options)).resolves.toBe(refused);
+      const blockedChat = blocked(openAiOnly.url);
+      await expect(diagnoseWrongFormat({ baseUrl: openAiOnly.url }, blockedChat, options)).resolves.toBe(blockedChat);
+      expect(openAiOnly.requests).toEqual([]);
+    });
+  });
+
   it('a server without /responses, set to Responses: its endpoint is not found (Test connection asks)', async () => {
     await expect(checkResponsesApi(responses(openAiOnly.url), options)).rejects.toMatchObject({ code: 'model-not-found', reason: 'endpoint-not-found' });
     await expect(checkResponsesApi(responses(), options)).resolves.toBeUndefined();
+  });
+
+  it('a server without /responses, set to Responses, chatting: the reply fails as the missing endpoint, whose fix names Chat Completions', async () => {
+    const { outcome } = await collect(responses(openAiOnly.url));
+    expect(outcome).toMatchObject({ errorCode: 'model-not-found', errorReason: 'endpoint-not-found' });
   });
 });
 

@@ -384,6 +384,14 @@ describe('listing models (Test connection)', () => {
     expect(onlyEmbedding.firstChat).toBeUndefined();
   });
 
+  it('starts a new connection on the first chat model in the server’s own order, not the first by name', async () => {
+    // LM Studio lists an embedding model it ships with first; Ollama lists the latest pulled first.
+    server.setModels([{ id: 'text-embedding-nomic-embed-text-v1.5', type: 'embeddings' }, 'qwen3:8b', 'gemma3:4b', 'llama3.2']);
+    const catalog = await listModelCatalog({ baseUrl: server.url }, { probe: null });
+    expect(catalog.ids).toEqual(['gemma3:4b', 'llama3.2', 'qwen3:8b', 'text-embedding-nomic-embed-text-v1.5']);
+    expect(catalog.firstChat).toBe('qwen3:8b');
+  });
+
   it('reads the Ollama shape', async () => {
     server.setModels({ status: 200, json: { models: [{ name: 'b:latest', model: 'b:latest' }, { name: 'a:7b' }] } });
     expect(await listModels({ baseUrl: server.url })).toEqual(['a:7b', 'b:latest']);

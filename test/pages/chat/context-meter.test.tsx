@@ -6,8 +6,11 @@ import { resetConnectionsStore } from '../../../src/chat/connections';
 import { getContextSettings } from '../../../src/chat/connections/context-settings-instance';
 import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
 import { memoryLibraryIo } from '../../chat/library/memory-library-io';
-import { createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
+import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
+import type { ChatModelRequest } from '../../../src/chat';
+import { SUMMARY_INSTRUCTION } from '../../../src/chat/replies/compaction-plan';
 import { METER_DRAFT_INTERVAL_MS } from '../../../src/pages/chat/context-meter';
+import { WHEN_FULL_SETTING } from '../../../src/chat/replies/compaction-actions';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, settle } from './chat-page-kit';
 
 const MODEL = 'local/tiny';
@@ -25,10 +28,10 @@ afterEach(() => {
 
 const reported: ScriptStep[] = [...textSteps('Hi there'), { delta: { type: 'usage', usage: { promptTokens: 50, completionTokens: 10 } } }];
 
-async function openChat(context: number | undefined) {
+async function openChat(context: number | undefined, replies: (request: ChatModelRequest) => ScriptStep[] = () => reported) {
   // The settings outlive a test (the app's in-memory ones): each test sets its own, or clears it.
   getContextSettings().setContext(MODEL, context);
-  const store = installStore(createScriptedModel({ replies: () => reported }));
+  const store = installStore(createScriptedModel({ replies }));
   const { chatId } = await store.createChat({ text: 'Hello', model: MODEL });
   renderChatPage(chatId);
   await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
@@ -136,5 +139,40 @@ describe('the context meter', () => {
     await settle();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(box());
+  });
+
+  it.each([
+    ['summarise', 'summary'],
+    ['drop', 'drop'],
+  ] as const)('with Settings’ automatic choice (%s), Send does not ask: the earlier messages make room, then the message goes', async (choice, mode) => {
+    // The summary is held until the test has seen it being written, the text waiting in the box.
+    const gate = createGate();
+    const isSummary = (request: ChatModelRequest) => request.messages[0]?.content === SUMMARY_INSTRUCTION;
+    const { store, chatId } = await openChat(100, (request) => (isSummary(request) ? [{ gate }, ...textSteps('They talked.')] : reported));
+    for (const text of ['Two', 'Three']) {
+      await act(async () => {
+        await store.sendMessage(chatId, text);
+      });
+      await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    }
+    await store.putSetting(WHEN_FULL_SETTING, choice);
+    // 400 characters: more than the whole context by the store's own estimate too.
+    await type('y'.repeat(400));
+    expect(meter().dataset.state).toBe('over');
+    await act(async () => {
+      fireEvent.keyDown(box(), { key: 'Enter' });
+    });
+    if (mode === 'summary') {
+      expect(await screen.findByText('Summarising earlier messages…')).toBeTruthy();
+      expect(box().value).toBe('y'.repeat(400));
+      await act(async () => gate.open());
+    }
+    await waitFor(() => expect(store.getSnapshot().messages.get(chatId)!.some((m) => m.role === 'user' && m.content === 'y'.repeat(400))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Send anyway' })).toBeNull();
+    expect(box().value).toBe('');
+    const marker = store.getSnapshot().messages.get(chatId)!.find((m) => m.compaction);
+    expect(marker?.compaction).toMatchObject({ mode, automatic: true });
+    await settle();
+    expect(screen.getByRole('region', { name: /Earlier messages/ }).textContent).toContain('Automatic');
   });
 });

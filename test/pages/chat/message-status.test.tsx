@@ -134,3 +134,25 @@ describe('a reply whose model refused the message’s pictures', () => {
     expect(screen.getByText('This model does not accept images')).toBeTruthy();
   });
 });
+
+describe('a reply that failed with the device offline (issue 33)', () => {
+  beforeAll(async () => {
+    await loadModelErrorExplainer();
+  });
+  afterEach(() => {
+    delete (navigator as { onLine?: boolean }).onLine;
+  });
+
+  it('says "You are offline" first, then the server’s explanation; back online, the server’s explanation alone', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const failed: Shown = { status: 'error', errorCode: 'unreachable', errorReason: 'down', error: 'Failed to fetch', model: 'local/llama3', content: '' };
+    render(<MessageStatus message={failed} onRetry={() => {}} onContinue={() => {}} />);
+    expect(document.querySelector('.message-error__title')!.textContent).toBe('You are offline');
+    expect(document.querySelector('.message-error__body')!.textContent).toContain('Nothing answered at this address: The server is not running');
+    delete (navigator as { onLine?: boolean }).onLine;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(document.querySelector('.message-error__title')!.textContent).not.toBe('You are offline');
+  });
+});

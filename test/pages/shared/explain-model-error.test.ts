@@ -155,8 +155,49 @@ describe('the native formats’ doctor (issue 27)', () => {
     expect(result.fix).toBe('In Settings → Connections, set this connection’s API format to “OpenAI-compatible (Chat Completions)”.');
   });
 
+  it('an OpenAI-compatible server set to Anthropic says which format it speaks and which to choose, and never blames CORS (issue 33)', () => {
+    const result = explain({ code: 'malformed-stream', reason: 'openai-api', api: 'anthropic', kind: 'custom', message: 'http://localhost:8080/v1 speaks OpenAI’s Chat Completions' });
+    expect(result.title).toBe('This server speaks Chat Completions');
+    expect(result.fix).toBe('In Settings → Connections, set this connection’s API format to “OpenAI-compatible (Chat Completions)”.');
+    expect(`${result.title} ${result.body} ${result.fix}`).not.toMatch(/CORS|running|answered/i);
+  });
+
   it('Anthropic answers browsers itself: a failed fetch is never blamed on its CORS set-up', () => {
     const result = explain({ code: 'unreachable', reason: 'cors', kind: 'custom', api: 'anthropic' });
     expect(result.fix).toBe(S['modelError.fix.hosted']);
+  });
+});
+
+describe('offline first (issue 33)', () => {
+  it('a failure the network explains leads with "You are offline", then the server’s own explanation and fix', () => {
+    const online = explain({ code: 'unreachable', reason: 'down', kind: 'ollama', offline: false });
+    const offline = explain({ code: 'unreachable', reason: 'down', kind: 'ollama', offline: true });
+    expect(offline.title).toBe('You are offline');
+    expect(offline.body).toBe(`This device has no network connection. ${online.title}: ${online.body}`);
+    expect(offline.fix).toBe(`Reconnect, then try again. ${online.fix}`);
+    expect(explain({ code: 'stream-interrupted', offline: true }).title).toBe('You are offline');
+    expect(explain({ code: 'unreachable', reason: 'cors-or-down', kind: 'lmstudio', offline: true }).body).toContain(S['modelError.unreachable.title']);
+  });
+
+  it.each<[string, Omit<ModelErrorFacts, 'origin'>]>([
+    ['a bad address', { code: 'unreachable', reason: 'invalid-url', offline: true }],
+    ['http:// from an https:// page', { code: 'unreachable', reason: 'mixed-content', offline: true }],
+    ['a refused key (an answer came)', { code: 'unauthorized', status: 401, offline: true }],
+    ['a reply the provider ended', { code: 'stream-interrupted', reason: 'provider-incomplete', offline: true }],
+    ['online', { code: 'unreachable', reason: 'down', offline: false }],
+  ])('not for %s', (_label, facts) => {
+    expect(explain(facts).title).not.toBe('You are offline');
+  });
+
+  it('follows navigator.onLine when not told', () => {
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine') ?? Object.getOwnPropertyDescriptor(navigator, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      expect(explain({ code: 'unreachable', reason: 'cors-or-down' }).title).toBe('You are offline');
+    } finally {
+      if (onLine) Object.defineProperty(navigator, 'onLine', onLine);
+      else delete (navigator as { onLine?: boolean }).onLine;
+    }
+    expect(explain({ code: 'unreachable', reason: 'cors-or-down' }).title).toBe(S['modelError.unreachable.title']);
   });
 });

@@ -35,11 +35,11 @@ afterEach(() => {
   resetConnectionsStore();
 });
 
-function Picker({ initial }: { initial?: string }) {
+function Picker({ initial, forChat = true }: { initial?: string; forChat?: boolean }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <ModelPicker value={value} onValueChange={setValue} />
+      <ModelPicker value={value} onValueChange={setValue} {...(forChat && { onPresetPick: () => {} })} />
       <output aria-label="Chosen">{value ?? ''}</output>
     </>
   );
@@ -172,6 +172,20 @@ describe('ModelPicker', () => {
     expect(preferences.getSnapshot().recentModels).toEqual([`${ollama.id}/b`, `${box.id}/c`]);
     await openPicker();
     expect(groups()[0]).toEqual(['Recent', ['bOllama', 'cBox']]);
+  });
+
+  it('remembers only a model chosen for a chat: a pick for titles, summaries or a preset stays out of Recent', async () => {
+    preferences.noteUsed(`${box.id}/c`);
+    render(<Picker forChat={false} />);
+    await answerAll({ ollama: ['a', 'b'], box: ['c'] });
+    await openPicker();
+    // Recent is still offered first there.
+    expect(groups()[0]).toEqual(['Recent', ['cBox']]);
+    key('ArrowDown');
+    key('ArrowDown');
+    await act(async () => key('Enter'));
+    expect(screen.getByRole('status', { name: 'Chosen' }).textContent).toBe(`${ollama.id}/b`);
+    expect(preferences.getSnapshot().recentModels).toEqual([`${box.id}/c`]);
   });
 
   it('opens at the top with Recent showing: the current model is marked there, not further down', async () => {

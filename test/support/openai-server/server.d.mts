@@ -86,6 +86,12 @@ export interface OpenAiServerOptions {
   apiKey?: string;
   /** Anthropic's model list page size (default: the request's `limit`, else 20). */
   anthropicPageSize?: number;
+  /**
+   * The request headers its CORS preflight allows, as a fixed list (as many real servers answer);
+   * by default whatever the browser asks for. `Authorization, Content-Type, Accept` refuses
+   * Anthropic's headers, as an OpenAI-compatible server does (issue 33).
+   */
+  allowedHeaders?: string;
 }
 
 export interface OpenAiServer {

@@ -26,7 +26,7 @@ function lastUserText(items) {
   return Array.isArray(content) ? content.filter((p) => p?.type === 'text' || p?.type === 'input_text').map((p) => p.text).join('') : '';
 }
 
-export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize } = {}) {
+export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize, allowedHeaders } = {}) {
   /** @type {import('./server.d.mts').RecordedRequest[]} */
   const requests = [];
   const queue = [];
@@ -55,7 +55,7 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     const headers = {
       ...corsHeaders([]),
       'access-control-allow-methods': 'GET, POST, OPTIONS',
-      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
+      'access-control-allow-headers': allowedHeaders ?? req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
       'access-control-max-age': String(PREFLIGHT_MAX_AGE_S),
     };
     // Chromium's Private Network Access asks before a public page may call a local server.
