@@ -59,7 +59,7 @@ export const projects = {
   'projects.home.preset': 'Preset',
   'projects.home.noPreset': 'None',
   'projects.home.chats': 'Chats in this project',
-  'projects.home.noChats': 'No chats yet: start one below.',
+  'projects.home.noChats': 'No chats yet: write a message in the box above to start one.',
   'projects.home.composerPlaceholder': 'New chat in {name}',
   'projects.search.in': 'In {name}',
   'projects.search.scopeHelp': 'Only chats in {name}',
