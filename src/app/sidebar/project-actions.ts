@@ -3,13 +3,20 @@
  * with its chats kept outside or deleted too; every change can be undone from its toast.
  */
 import { getChatStore, type Chat } from '../../chat';
-import { getLibraryStore } from '../../chat/library';
+import { getLibraryStore, MAX_NAME_CHARS } from '../../chat/library';
 import type { LibraryProject } from '../../chat/types';
 import { toast } from '../../ui/toast/toast-store';
 import { t } from './projects-text';
 
 export const MOVED_ICON = 'lucide:folder-input';
 export const DELETED_PROJECT_ICON = 'lucide:trash-2';
+
+/** Makes a project of the name typed (spaces tidied); undefined for a name left empty. */
+export async function createProject(name: string | undefined): Promise<LibraryProject | undefined> {
+  // No longer than a project's row may hold: its reader (backup, restore, sync) would refuse it.
+  const trimmed = name?.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
+  return trimmed ? getLibraryStore().createProject({ name: trimmed }) : undefined;
+}
 
 /** Puts `chat` in `project` (or out of any, with undefined); the toast's Undo puts it back. */
 export async function moveChat(chat: Chat, project: LibraryProject | undefined, from?: LibraryProject): Promise<void> {
