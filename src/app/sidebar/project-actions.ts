@@ -6,6 +6,7 @@ import { getChatStore, type Chat } from '../../chat';
 import { getLibraryStore, MAX_NAME_CHARS } from '../../chat/library';
 import type { LibraryProject } from '../../chat/types';
 import { toast } from '../../ui/toast/toast-store';
+import { undoAction } from '../../ui/toast/undo-hotkey';
 import { t } from './projects-text';
 
 export const MOVED_ICON = 'lucide:folder-input';
@@ -27,7 +28,7 @@ export async function moveChat(chat: Chat, project: LibraryProject | undefined, 
     title: project ? t('projects.moved', { name: project.name }) : t('projects.removed', { name: from?.name ?? '' }),
     description: chat.title,
     icon: MOVED_ICON,
-    actions: [{ label: t('projects.undo'), onClick: () => void getChatStore().updateChatSettings(chat.id, { projectId: previous }) }],
+    actions: [undoAction(t('projects.undo'), () => void getChatStore().updateChatSettings(chat.id, { projectId: previous }))],
   });
 }
 
@@ -56,16 +57,13 @@ export async function deleteProject(project: LibraryProject, chats: readonly Cha
     description: project.name,
     icon: DELETED_PROJECT_ICON,
     actions: [
-      {
-        label: t('projects.undo'),
-        onClick: () => {
-          // The project first, so its chats never point at a project that isn't there.
-          void (async () => {
-            await undoProject();
-            for (const undo of undoChats) await undo();
-          })();
-        },
-      },
+      undoAction(t('projects.undo'), () => {
+        // The project first, so its chats never point at a project that isn't there.
+        void (async () => {
+          await undoProject();
+          for (const undo of undoChats) await undo();
+        })();
+      }),
     ],
   });
 }
