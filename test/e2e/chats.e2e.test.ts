@@ -80,7 +80,9 @@ describe('chats with real IndexedDB', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect.poll(() => nav().getByRole('link', { name: 'Second chat' }).count()).toBe(0);
     await toasts().filter({ hasText: 'Chat deleted' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.matches('input, textarea, [contenteditable]'))).toBe(false);
+    // (Deleting the open chat brings the home page, whose message box takes focus: Ctrl+Z there is
+    // the text's own. From the sidebar, it is the deletion's.)
+    await nav().getByRole('link', { name: 'Renamed chat' }).focus();
     await page.keyboard.press('Control+z');
     await nav().getByRole('link', { name: 'Second chat' }).waitFor();
     await expect.poll(() => toasts().filter({ hasText: 'Chat deleted' }).count()).toBe(0);
