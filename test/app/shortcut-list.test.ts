@@ -3,6 +3,7 @@ import { SETTINGS_HOTKEY } from '../../src/app/settings';
 import { keyCaps, matchesShortcutsHotkey, SHORTCUT_GROUPS, type KeyCombo } from '../../src/app/shortcuts';
 import { NEW_CHAT_HOTKEY, pickLayoutHotkey, SEARCH_HOTKEY, SIDEBAR_HOTKEY, type Hotkey } from '../../src/app/sidebar';
 import { TOAST_HOTKEY } from '../../src/ui/toast';
+import { isUndoHotkey } from '../../src/ui/toast/undo-hotkey';
 import { chatHotkeyOf } from '../../src/pages/chat/chat-hotkeys';
 import { key } from './hotkey-event';
 
@@ -19,6 +20,12 @@ describe('the shortcuts help lists the hotkeys the code defines', () => {
     ['notifications', [TOAST_HOTKEY]],
   ] as const)('%s', (id, combo) => {
     expect(combosOf(id)).toEqual([combo]);
+  });
+
+  it('Undo (issue 33) is the key its handler answers', () => {
+    expect(combosOf('undo')).toEqual([['mod', 'Z']]);
+    expect(isUndoHotkey(key({ key: 'z', code: 'KeyZ', ctrlKey: true }))).toBe(true);
+    expect(isUndoHotkey(key({ key: 'z', code: 'KeyZ', metaKey: true }))).toBe(true);
   });
 
   it('the chat page’s keys are the ones its handler answers', () => {

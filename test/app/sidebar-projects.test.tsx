@@ -64,6 +64,17 @@ describe('the sidebar’s projects', () => {
     expect(historyTitles()).toEqual(['Trip to Rome', 'Compost heap']);
   });
 
+  it('has the same heading and New project with no project yet as with some: the button does not move (issue 33)', async () => {
+    io.rows.clear();
+    await renderLayout({ seeds: [seed('rome', NOW - 2000, { title: 'Trip to Rome' })] });
+    const header = () => nav().querySelector('.sidebar-projects__header')!;
+    const shape = () => [...header().children].map((child) => `${child.tagName} ${child.textContent}`);
+    expect(shape()).toEqual(['H2 Projects', 'BUTTON New project']);
+    await act(() => library.createProject({ name: 'Garden' }));
+    await settle();
+    expect(shape()).toEqual(['H2 Projects', 'BUTTON New project']);
+  });
+
   it('folds a project and remembers it after the app is opened again', async () => {
     await renderLayout({ seeds: seeds() });
     const fold = within(nav()).getByRole('button', { name: 'Fold Garden' });
@@ -104,6 +115,35 @@ describe('the sidebar’s projects', () => {
     const toast = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('Removed from Travel'))!;
     await click(within(toast).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(chatsOf('Travel')).toEqual(['Trip to Rome']));
+  });
+
+  it('“New project…” in Move to project makes the project and moves the chat into it (issue 33)', async () => {
+    const { store } = await renderLayout({ seeds: seeds() });
+    await chooseFromMenu('Compost heap', 'Move to project…');
+    const dialog = screen.getByRole('dialog', { name: 'Move “Compost heap” to a project' });
+    await click(within(dialog).getByRole('button', { name: 'New project…' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Project name' });
+    expect(document.activeElement).toBe(name);
+    fireEvent.change(name, { target: { value: '  Kitchen   garden ' } });
+    await press(name, 'Enter');
+    await settle();
+    expect(screen.queryByRole('dialog', { name: 'Move “Compost heap” to a project' })).toBeNull();
+    await waitFor(() => expect(chatsOf('Kitchen garden')).toEqual(['Compost heap']));
+    const made = library.getSnapshot().projects.find((p) => p.name === 'Kitchen garden')!;
+    expect(store.getSnapshot().chats.find((chat) => chat.id === 'compost')!.projectId).toBe(made.id);
+    expect(historyTitles()).toEqual(['Trip to Rome']);
+  });
+
+  it('“New project…” with no project yet, and an empty name makes none', async () => {
+    io.rows.clear();
+    await renderLayout({ seeds: seeds() });
+    await chooseFromMenu('Compost heap', 'Move to project…');
+    const dialog = screen.getByRole('dialog', { name: 'Move “Compost heap” to a project' });
+    expect(within(dialog).getByText('No projects yet.')).toBeTruthy();
+    await click(within(dialog).getByRole('button', { name: 'New project…' }));
+    await press(within(dialog).getByRole('textbox', { name: 'Project name' }), 'Enter');
+    await settle();
+    expect(library.getSnapshot().projects).toEqual([]);
   });
 
   it('deleting a project asks; keeping its chats moves them out, and Undo brings the project and them back', async () => {

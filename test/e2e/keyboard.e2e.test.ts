@@ -162,6 +162,7 @@ describe.each([
           'Open Settings: Ctrl,',
           'Show keyboard shortcuts: Ctrl/',
           'Go to the notifications: F8',
+          'Undo the last deletion (outside a text field): CtrlZ',
           'Send the message (Enter adds a line on a touch screen, or as Settings says): Enter | CtrlEnter',
           'New line: ShiftEnter',
           'Stop the reply being written: Esc',

@@ -165,9 +165,16 @@ for (const [size, touch] of [
       'a project with a text file: its tokens shown against the context, a chat started in it sends the file’s text',
       async () => {
         await openWithChats();
+        // "New project" stays where it is when the first project appears (issue 33).
+        const newProject = sidebar().getByRole('button', { name: 'New project' });
+        const firstPlace = touch ? null : await newProject.boundingBox();
         await createProject('Garden', touch);
+        if (!touch) expect(await newProject.boundingBox()).toEqual(firstPlace);
         // The project's page: its name, no files yet.
         await page.getByText('No files yet. Add some, or drop them here.').waitFor();
+        // The empty list points at the box, which is above it (issue 33).
+        const noChats = page.getByText('No chats yet: write a message in the box above to start one.');
+        expect((await composer(page).boundingBox())!.y).toBeLessThan((await noChats.boundingBox())!.y);
 
         const chooser = page.waitForEvent('filechooser');
         await tapOrClick(page.getByRole('button', { name: 'Add files' }), touch);
@@ -253,6 +260,25 @@ for (const [size, touch] of [
         await tapOrClick(chip, touch);
         await expect.poll(() => search.getByRole('option').count()).toBe(4);
         await page.keyboard.press('Escape');
+        await search.waitFor({ state: 'hidden' });
+
+        // The chat names its project in its header, a link back (issue 33); the project's page
+        // opens at its top, not where the chat's scroll left it.
+        if (touch && (await page.locator('nav.sidebar').getAttribute('data-state')) === 'open') {
+          await sidebar().getByRole('button', { name: 'Close sidebar' }).tap();
+          await expect.poll(() => page.locator('nav.sidebar').getAttribute('data-state')).not.toBe('open');
+        }
+        const back = page.locator('.chat-header').getByRole('link', { name: 'Project: Garden' });
+        await back.waitFor();
+        await checkStop(page, 'a project’s chat');
+        if (touch) await checkTouchTargets(page, 'a project’s chat', '.chat-header');
+        await shot('project-chat', scheme);
+        await tapOrClick(back, touch);
+        await page.getByRole('heading', { level: 1, name: 'Garden' }).waitFor();
+        // Two frames: what the layout's observers do after the new screen is in has been done.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await page.evaluate(() => document.documentElement.scrollHeight > innerHeight)).toBe(true);
+        expect(await page.evaluate(() => scrollY)).toBe(0);
       },
       JOURNEY_TIMEOUT_MS,
     );
@@ -330,6 +356,21 @@ for (const [size, touch] of [
         await openDrawer(touch);
         await projectRow('Travel', 'Trip to Rome').waitFor();
         expect(await historyRow('Trip to Rome').count()).toBe(0);
+
+        // "New project…" in the dialog makes the project the chat needs and moves it there (issue 33).
+        const row = chatRow('Compost heap');
+        if (!touch) await row.hover();
+        await tapOrClick(row.getByRole('button', { name: 'Options for Compost heap' }), touch);
+        await tapOrClick(page.getByRole('menuitem', { name: 'Move to project…' }), touch);
+        const moving = page.getByRole('dialog', { name: 'Move “Compost heap” to a project' });
+        await tapOrClick(moving.getByRole('button', { name: 'New project…' }), touch);
+        const name = moving.getByRole('textbox', { name: 'Project name' });
+        await name.fill('Kitchen');
+        await checkStop(page, 'naming a project while moving a chat');
+        await name.press('Enter');
+        await moving.waitFor({ state: 'hidden' });
+        await openDrawer(touch);
+        await projectRow('Kitchen', 'Compost heap').waitFor();
       },
       JOURNEY_TIMEOUT_MS,
     );

@@ -10,6 +10,7 @@ import type { LibraryPreset } from '../../chat/types';
 import { ModelPicker } from '../../pages/shared';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast/toast-store';
+import { undoAction } from '../../ui/toast/undo-hotkey';
 import { ChatDefaultsFields, draftOf, valuesOf, type SettingsDraft } from './chat-defaults-fields';
 import { tn } from '../../i18n/plural';
 import { t } from './settings-text';
@@ -43,7 +44,7 @@ export default function PresetsSection() {
     const undo = await getLibraryStore().remove(preset.id);
     addRef.current?.focus();
     if (!undo) return;
-    toast.add({ title: t('library.presets.deleted', { name: preset.name }), icon: 'lucide:trash-2', actions: [{ label: t('library.presets.undo'), onClick: () => void undo() }] });
+    toast.add({ title: t('library.presets.deleted', { name: preset.name }), icon: 'lucide:trash-2', actions: [undoAction(t('library.presets.undo'), () => void undo())] });
   };
   const closeForm = () => {
     setEditing(null);

@@ -10,6 +10,7 @@ import { downloadJson } from '../../lib/download-file';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 import { toast } from '../../ui/toast/toast-store';
+import { undoAction } from '../../ui/toast/undo-hotkey';
 import { t } from './settings-text';
 import { ADD_BUTTON } from './add-button';
 import { JsonFileInput } from './json-file-input';
@@ -90,7 +91,7 @@ export default function PromptsSection({ store = getLibraryStore(), download = d
       title: t('prompts.section.deleted'),
       description: prompt.name,
       icon: PROMPT_DELETED_ICON,
-      actions: [{ label: t('prompts.section.undo'), onClick: () => void undo() }],
+      actions: [undoAction(t('prompts.section.undo'), () => void undo())],
     });
   };
 

@@ -46,6 +46,13 @@ const madeOn = (exportedAt: string) => {
   return Number.isNaN(at) ? '?' : PREVIEW_DATE.format(at);
 };
 
+/** The days its chats were started: one date when the first and the last share a day ("from Nov 29 to Nov 29" reads as a mistake). */
+export function datesLine(dates: { from: number; to: number }, made: string): string {
+  const from = PREVIEW_DATE.format(dates.from);
+  const to = PREVIEW_DATE.format(dates.to);
+  return from === to ? t('data.restore.preview.oneDay', { day: from, made }) : t('data.restore.preview.dates', { from, to, made });
+}
+
 export function RestorePreviewView({ fileName, preview, onApply, onCancel }: RestorePreviewProps) {
   const id = useId();
   const [confirmed, setConfirmed] = useState<ReadonlySet<number>>(new Set());
@@ -71,7 +78,7 @@ export function RestorePreviewView({ fileName, preview, onApply, onCancel }: Res
       )}
       {preview.dates && (
         <p className="settings-hint">
-          {t('data.restore.preview.dates', { from: PREVIEW_DATE.format(preview.dates.from), to: PREVIEW_DATE.format(preview.dates.to), made: madeOn(preview.exportedAt) })}
+          {datesLine(preview.dates, madeOn(preview.exportedAt))}
         </p>
       )}
       {counts.copies > 0 && <p className="settings-hint">{tn('data.restore.preview.copies', counts.copies)}</p>}

@@ -35,6 +35,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { id: 'settings', label: 'shortcuts.settings', combos: [['mod', ',']] },
       { id: 'help', label: 'shortcuts.help', combos: [['mod', '/']] },
       { id: 'notifications', label: 'shortcuts.notifications', combos: [['F8']] },
+      { id: 'undo', label: 'shortcuts.undo', combos: [['mod', 'Z']] },
     ],
   },
   {

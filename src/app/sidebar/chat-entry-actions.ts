@@ -4,6 +4,7 @@ import { t } from './chat-entry-text';
 import { paths } from '../../pages/paths';
 import { stripBase, useRouter } from '../../router';
 import { toast } from '../../ui/toast/toast-store';
+import { undoAction } from '../../ui/toast/undo-hotkey';
 
 /**
  * What a history entry's menu does. One object for the whole list, with a stable identity,
@@ -42,15 +43,12 @@ export function useChatEntryActionsValue(): ChatEntryActions {
             description: chat.title,
             icon: DELETED_ICON,
             actions: [
-              {
-                label: t('nav.undo'),
-                onClick: () => {
-                  // Back to the chat it was reading, unless the user has gone somewhere else since.
-                  void undo().then(() => {
-                    if (wasOpen && currentPath() === paths.home.href()) navigate(href);
-                  });
-                },
-              },
+              undoAction(t('nav.undo'), () => {
+                // Back to the chat it was reading, unless the user has gone somewhere else since.
+                void undo().then(() => {
+                  if (wasOpen && currentPath() === paths.home.href()) navigate(href);
+                });
+              }),
             ],
           });
         });

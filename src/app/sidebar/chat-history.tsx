@@ -11,7 +11,7 @@ import { ChatEntryActionsContext, useChatEntryActionsValue, type ChatEntryAction
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { groupKey, groupLabel } from './group-label';
 import { MoveToProjectDialog } from './move-to-project-dialog';
-import { deleteProject, moveChat } from './project-actions';
+import { createProject, deleteProject, moveChat } from './project-actions';
 import { SidebarProjects } from './sidebar-projects';
 import { useChatDrag } from './use-chat-drag';
 import { useCurrentDay } from './use-current-day';
@@ -171,6 +171,11 @@ export function ChatHistory({ scrollRootRef }: { scrollRootRef: RefObject<HTMLEl
           lastMoved.current = chat.id;
           setMoving(null);
           move(chat, project);
+        }}
+        onCreate={(chat, name) => {
+          lastMoved.current = chat.id;
+          setMoving(null);
+          void createProject(name).then((project) => project && move(chat, project));
         }}
       />
       <DeleteProjectDialog

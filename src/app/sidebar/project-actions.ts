@@ -3,13 +3,21 @@
  * with its chats kept outside or deleted too; every change can be undone from its toast.
  */
 import { getChatStore, type Chat } from '../../chat';
-import { getLibraryStore } from '../../chat/library';
+import { getLibraryStore, MAX_NAME_CHARS } from '../../chat/library';
 import type { LibraryProject } from '../../chat/types';
 import { toast } from '../../ui/toast/toast-store';
+import { undoAction } from '../../ui/toast/undo-hotkey';
 import { t } from './projects-text';
 
 export const MOVED_ICON = 'lucide:folder-input';
 export const DELETED_PROJECT_ICON = 'lucide:trash-2';
+
+/** Makes a project of the name typed (spaces tidied); undefined for a name left empty. */
+export async function createProject(name: string | undefined): Promise<LibraryProject | undefined> {
+  // No longer than a project's row may hold: its reader (backup, restore, sync) would refuse it.
+  const trimmed = name?.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
+  return trimmed ? getLibraryStore().createProject({ name: trimmed }) : undefined;
+}
 
 /** Puts `chat` in `project` (or out of any, with undefined); the toast's Undo puts it back. */
 export async function moveChat(chat: Chat, project: LibraryProject | undefined, from?: LibraryProject): Promise<void> {
@@ -20,7 +28,7 @@ export async function moveChat(chat: Chat, project: LibraryProject | undefined, 
     title: project ? t('projects.moved', { name: project.name }) : t('projects.removed', { name: from?.name ?? '' }),
     description: chat.title,
     icon: MOVED_ICON,
-    actions: [{ label: t('projects.undo'), onClick: () => void getChatStore().updateChatSettings(chat.id, { projectId: previous }) }],
+    actions: [undoAction(t('projects.undo'), () => void getChatStore().updateChatSettings(chat.id, { projectId: previous }))],
   });
 }
 
@@ -49,16 +57,13 @@ export async function deleteProject(project: LibraryProject, chats: readonly Cha
     description: project.name,
     icon: DELETED_PROJECT_ICON,
     actions: [
-      {
-        label: t('projects.undo'),
-        onClick: () => {
-          // The project first, so its chats never point at a project that isn't there.
-          void (async () => {
-            await undoProject();
-            for (const undo of undoChats) await undo();
-          })();
-        },
-      },
+      undoAction(t('projects.undo'), () => {
+        // The project first, so its chats never point at a project that isn't there.
+        void (async () => {
+          await undoProject();
+          for (const undo of undoChats) await undo();
+        })();
+      }),
     ],
   });
 }

@@ -1,6 +1,5 @@
 import { memo, useId, useState } from 'react';
 import type { Chat } from '../../chat';
-import { getLibraryStore, MAX_NAME_CHARS } from '../../chat/library';
 import type { LibraryProject } from '../../chat/types';
 import { PROJECT_COMPOSER_ID, projectHref } from '../../pages/home/project-query';
 import { paths } from '../../pages/paths';
@@ -10,6 +9,7 @@ import { Icon } from '../../ui/icon';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { ChatEntry } from './chat-entry';
 import { focusWhenReady } from './focus-when-ready';
+import { createProject } from './project-actions';
 import { RenameField } from './rename-field';
 import { DROP_ATTRIBUTE } from './use-chat-drag';
 import { t } from './projects-text';
@@ -118,22 +118,18 @@ export function SidebarProjects({ projects, chatsOf, folded, setOpen, path, sear
 
   const create = async (name: string | undefined) => {
     setNaming(false);
-    // No longer than a project's row may hold: its reader (backup, restore, sync) would refuse it.
-    const trimmed = name?.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
-    if (!trimmed) return;
-    const project = await getLibraryStore().createProject({ name: trimmed });
-    navigate(projectHref(project.id));
+    const project = await createProject(name);
+    if (project) navigate(projectHref(project.id));
   };
 
-  // With no project yet, only the way to make one: no heading over nothing.
+  // The heading and "New project" the same with no project yet as with some: the button stays
+  // where it is when the first project appears (issue 33).
   return (
     <div className="sidebar-projects" data-state={projects.length > 0 ? 'some' : 'none'}>
       <div className="sidebar-projects__header">
-        {projects.length > 0 && (
-          <h2 id={headingId} className="chat-group__heading sidebar-projects__heading">
-            {t('projects.heading')}
-          </h2>
-        )}
+        <h2 id={headingId} className="chat-group__heading sidebar-projects__heading">
+          {t('projects.heading')}
+        </h2>
         <Button className="sidebar-projects__new" icon="lucide:folder-plus" variant="ghost" color="neutral" size="xs" disabled={naming} onClick={() => setNaming(true)}>
           {t('projects.new')}
         </Button>

@@ -24,6 +24,8 @@ export const attachments = {
   'attachments.viewer.zoomOut': 'Zoom out',
   'attachments.viewer.fit': 'Fit to screen',
   'attachments.viewer.zoomLevel': '{percent}%',
+  'attachments.viewer.zoomFitted': 'Fit',
+  'attachments.viewer.zoomTimes': '{factor}× fit',
   'attachments.viewer.download': 'Download image',
   'attachments.file.summary': '{name} · {size}',
   'attachments.file.open': 'Open {name}',

@@ -6,6 +6,7 @@ export const chatPage = {
   'chat.notFound.home': 'Go to the home page',
   'chat.actions': 'Chat actions',
   'chat.export': 'Export chat',
+  'chat.projectPrefix': 'Project: ',
   'chat.rejectsImages.title': '{model} does not accept images',
   'chat.rejectsImages.body': 'The server refused the pictures in this message. Send it again without them (its text and other files go as they are), or choose a model that reads images.',
   'chat.rejectsImages.resend': 'Send without images',

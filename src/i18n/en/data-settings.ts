@@ -45,6 +45,7 @@ export const dataSettings = {
   'data.restore.preview.title': 'Restore {file}?',
   'data.restore.preview.chats': '{chats} with {messages} and {files} would be added.',
   'data.restore.preview.dates': 'Chats started from {from} to {to}; the backup was made on {made}.',
+  'data.restore.preview.oneDay': 'Chats started on {day}; the backup was made on {made}.',
   'data.restore.preview.copies.one': '{count} of them uses ids already taken here: it would be added as a copy under new ids, and nothing here changes.',
   'data.restore.preview.copies.other': '{count} of them use ids already taken here: they would be added as copies under new ids, and nothing here changes.',
   'data.restore.preview.existing.one': '{count} chat is already here and would be left as it is.',

@@ -5,8 +5,8 @@ export const homeSuggestions = {
   'home.suggestion.explainPrompt': 'Explain how public-key cryptography works, with an everyday analogy.',
   'home.suggestion.code': 'Write code',
   'home.suggestion.codePrompt': 'Write a TypeScript function that debounces another function, with tests.',
-  'home.suggestion.summarize': 'Summarize text',
-  'home.suggestion.summarizePrompt': 'Summarize the following text in five bullet points:\n\n',
+  'home.suggestion.summarise': 'Summarise text',
+  'home.suggestion.summarisePrompt': 'Summarise the following text in five bullet points:\n\n',
   'home.suggestion.brainstorm': 'Brainstorm ideas',
   'home.suggestion.brainstormPrompt': 'Brainstorm ten names for a local-first note-taking app.',
 } as const;

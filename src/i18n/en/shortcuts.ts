@@ -17,6 +17,7 @@ export const shortcuts = {
   'shortcuts.settings': 'Open Settings',
   'shortcuts.help': 'Show keyboard shortcuts',
   'shortcuts.notifications': 'Go to the notifications',
+  'shortcuts.undo': 'Undo the last deletion (outside a text field)',
   'shortcuts.send': 'Send the message (Enter adds a line on a touch screen, or as Settings says)',
   'shortcuts.newLine': 'New line',
   'shortcuts.stop': 'Stop the reply being written',

@@ -1,6 +1,7 @@
 import { getChatStore, type Chat } from '../../chat';
 import { t } from './chat-text';
 import { toast } from '../../ui/toast/toast-store';
+import { undoAction } from '../../ui/toast/undo-hotkey';
 
 /** The chat page's actions that end in a toast: the outcome is always said, failures included. */
 
@@ -29,7 +30,7 @@ export async function deleteMessageWithUndo(messageId: string): Promise<void> {
   toast.add({
     title: t('chat.message.deleted'),
     icon: DELETED_ICON,
-    actions: [{ label: t('chat.undo'), onClick: () => void undo() }],
+    actions: [undoAction(t('chat.undo'), () => void undo())],
   });
 }
 
@@ -42,13 +43,6 @@ export async function deleteChatWithUndo(chatId: string, reopen: () => void): Pr
   toast.add({
     title: t('chat.deleted'),
     icon: DELETED_ICON,
-    actions: [
-      {
-        label: t('chat.undo'),
-        onClick: () => {
-          void undo().then(reopen);
-        },
-      },
-    ],
+    actions: [undoAction(t('chat.undo'), () => void undo().then(reopen))],
   });
 }

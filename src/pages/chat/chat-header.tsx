@@ -5,9 +5,13 @@ import { getChatStore, type Chat } from '../../chat';
 import { getConnectionsStore, useConnections, useDefaultModel } from '../../chat/connections';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { Link } from '../../router';
+import { projectHref } from '../home/project-query';
 import { Menu, type MenuItem } from '../../ui/menu';
 import { ModelPicker, NewChatButton, SidebarButton } from '../shared';
 import { useLibrary } from '../../chat/library';
+import type { LibraryProject } from '../../chat/types';
 import { chatMark } from './chat-mark';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
@@ -18,6 +22,7 @@ export const EXPORT_MARKDOWN_ICON = 'lucide:file-text';
 export const DELETE_CHAT_ICON = 'lucide:trash-2';
 export const CHAT_SETTINGS_ICON = 'lucide:sliders-horizontal';
 export const MORE_ACTIONS_ICON = 'lucide:ellipsis-vertical';
+export const PROJECT_ICON = 'lucide:folder';
 
 export interface ChatHeaderProps {
   chat: Chat;
@@ -52,10 +57,28 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
   );
 }
 
+/**
+ * The project the chat is in (issue 33), a link back to the project's page: from a project's
+ * chat, the way back is one click, not a search through the sidebar. Nothing for a chat in no
+ * project, or in one deleted meanwhile.
+ */
+function ProjectLink({ chat, projects }: { chat: Chat; projects: readonly LibraryProject[] }) {
+  const project = chat.projectId ? projects.find((p) => p.id === chat.projectId) : undefined;
+  if (!project) return null;
+  return (
+    <Link to={projectHref(project.id)} className="chat-header__project" title={project.name}>
+      <Icon name={PROJECT_ICON} />
+      <span className="visually-hidden">{t('chat.projectPrefix')}</span>
+      <span className="chat-header__project-name">{project.name}</span>
+    </Link>
+  );
+}
+
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
 export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const mark = chatMark(chat, useLibrary());
+  const library = useLibrary();
+  const mark = chatMark(chat, library);
   // The export's code loads with the first export, not with the chat page.
   const exportItems: MenuItem[] = [
     { id: 'export-md', label: t('chatExport.markdown'), icon: EXPORT_MARKDOWN_ICON, disabled: !ready, onSelect: () => void import('../shared/chat-export').then((m) => m.exportChatMarkdown(chat.id)) },
@@ -73,6 +96,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
     <header className="chat-header">
       <div className="chat-header__inner">
         <SidebarButton className="chat-header__menu" />
+        <ProjectLink chat={chat} projects={library.projects} />
         <ChatTitle chatId={chat.id} title={chat.title} headingId={headingId} />
         {/* The model stays shown here: the mark beside it names the preset. */}
         <ChatModelPicker chat={chat} />

@@ -58,7 +58,9 @@ export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosi
     window.addEventListener('scroll', onScroll, { passive: true });
     const element = watched.current;
     // Told after layout, so following reads a layout that is already up to date (no forced layout per frame).
-    const observer = element && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => follow.contentResized()) : null;
+    // Not once the thread has left the page: its last report (size 0) comes after the next screen
+    // is in, before this effect's cleanup, and would scroll that screen to its end (issue 33).
+    const observer = element && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => element.isConnected && follow.contentResized()) : null;
     if (element) observer?.observe(element);
     follow.contentChanged();
     return () => {

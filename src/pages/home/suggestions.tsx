@@ -9,7 +9,7 @@ registerMessages(homeSuggestions);
 const SUGGESTIONS: readonly { label: MessageKey; prompt: MessageKey; icon: string }[] = [
   { label: 'home.suggestion.explain', prompt: 'home.suggestion.explainPrompt', icon: 'lucide:lightbulb' },
   { label: 'home.suggestion.code', prompt: 'home.suggestion.codePrompt', icon: 'lucide:code' },
-  { label: 'home.suggestion.summarize', prompt: 'home.suggestion.summarizePrompt', icon: 'lucide:list' },
+  { label: 'home.suggestion.summarise', prompt: 'home.suggestion.summarisePrompt', icon: 'lucide:list' },
   { label: 'home.suggestion.brainstorm', prompt: 'home.suggestion.brainstormPrompt', icon: 'lucide:sparkles' },
 ];
 

@@ -8,7 +8,7 @@ import { t } from './attachments-text';
 import { BidiName } from './file-name';
 import { useObjectUrl } from './use-object-url';
 import { useViewerGestures, viewerBox } from './use-viewer-gestures';
-import { FITTED, MIN_ZOOM, panBy, zoomAt, ZOOM_STEP, type ZoomState } from './viewer-zoom';
+import { FITTED, MIN_ZOOM, panBy, realZoomPercent, zoomAt, ZOOM_STEP, type ZoomState } from './viewer-zoom';
 import './attachments.css';
 import './image-thumbnails.css';
 
@@ -62,8 +62,26 @@ export function ImageViewer({ images, blobs, index, onIndexChange, focusFallback
   const [zoom, setZoom] = useState<ZoomState>(FITTED);
   const zoomed = zoom.scale > MIN_ZOOM;
 
-  // Each picture opens fitted.
-  useEffect(() => setZoom(FITTED), [image?.id]);
+  // The fitted picture's width against its own: measured once it is laid out, and again when the stage resizes.
+  const [fit, setFit] = useState({ width: 0, natural: 0 });
+  const measureFit = () => {
+    const img = imageRef.current;
+    if (img) setFit({ width: img.offsetWidth, natural: img.naturalWidth });
+  };
+  const percent = realZoomPercent(fit.width, fit.natural, zoom.scale);
+
+  // Each picture opens fitted (and is measured once it loads).
+  useEffect(() => {
+    setZoom(FITTED);
+    setFit({ width: 0, natural: 0 });
+  }, [image?.id]);
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measureFit());
+    observer.observe(stage);
+    return () => observer.disconnect();
+  }, [open]);
 
   const go = (by: number) => {
     if (index !== null && several) onIndexChange(step(index, by, images.length));
@@ -120,7 +138,13 @@ export function ImageViewer({ images, blobs, index, onIndexChange, focusFallback
           )}
           <div className="image-viewer__group">
             <Button icon={ZOOM_OUT_ICON} label={t('attachments.viewer.zoomOut')} variant="ghost" color="neutral" aria-keyshortcuts="-" onClick={() => zoomBy(1 / ZOOM_STEP)} />
-            <span className="image-viewer__zoom">{t('attachments.viewer.zoomLevel', { percent: Math.round(zoom.scale * 100) })}</span>
+            <span className="image-viewer__zoom">
+              {percent !== undefined
+                ? t('attachments.viewer.zoomLevel', { percent })
+                : zoomed
+                  ? t('attachments.viewer.zoomTimes', { factor: Math.round(zoom.scale * 100) / 100 })
+                  : t('attachments.viewer.zoomFitted')}
+            </span>
             <Button icon={ZOOM_IN_ICON} label={t('attachments.viewer.zoomIn')} variant="ghost" color="neutral" aria-keyshortcuts="+" onClick={() => zoomBy(ZOOM_STEP)} />
             <Button icon={FIT_ICON} label={t('attachments.viewer.fit')} variant="ghost" color="neutral" aria-keyshortcuts="0" onClick={() => setZoom(FITTED)} />
             <Button
@@ -144,7 +168,7 @@ export function ImageViewer({ images, blobs, index, onIndexChange, focusFallback
           data-zoom={zoomed ? 'zoomed' : 'fitted'}
           style={zoomStyle}
         >
-          {url && <img ref={imageRef} className="image-viewer__image" src={url} alt={isolatedName(image.name)} width={image.width} height={image.height} draggable={false} />}
+          {url && <img ref={imageRef} className="image-viewer__image" src={url} alt={isolatedName(image.name)} width={image.width} height={image.height} draggable={false} onLoad={measureFit} />}
         </div>
       )}
     </Dialog>

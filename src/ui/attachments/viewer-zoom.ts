@@ -52,3 +52,13 @@ export function zoomAt(state: ZoomState, scale: number, px: number, py: number, 
 /** Moves the zoomed picture by (dx, dy) px, within its bounds. */
 export const panBy = (state: ZoomState, dx: number, dy: number, box: ViewerBox): ZoomState =>
   clampZoom({ ...state, x: state.x + dx, y: state.y + dy }, box);
+
+/**
+ * The picture's real size on screen against its own, in percent: fitted, a big photo shows at
+ * a fraction of its pixels, so the viewer's "1×" is not 100 %. Undefined until the picture is
+ * laid out (no width yet): the viewer then says "Fit" rather than a number it cannot know.
+ */
+export function realZoomPercent(fittedWidth: number, naturalWidth: number, scale: number): number | undefined {
+  if (!(fittedWidth > 0 && naturalWidth > 0)) return undefined;
+  return Math.round((fittedWidth / naturalWidth) * scale * 100);
+}

@@ -61,8 +61,9 @@ export function ToastItem({ toast: item, index, offset, swipeDirection, measureH
     <li
       ref={ref}
       className="toast"
-      // Focusable so Tab (newest first) lands on each toast and AT reads it whole.
-      tabIndex={0}
+      // Focusable so Tab (newest first) lands on each toast and AT reads it whole; one with an
+      // action (Undo) is skipped, so F8 then one Tab reaches the action (issue 33).
+      tabIndex={item.actions.length ? -1 : 0}
       aria-labelledby={item.title ? titleId : undefined}
       aria-describedby={item.description ? descriptionId : undefined}
       data-toast-id={item.id}

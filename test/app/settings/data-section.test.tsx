@@ -175,8 +175,10 @@ describe('Settings → Data: backup and restore', () => {
     // When those chats were started and when the backup was made, in the reader's own date format.
     const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
     const starts = (await source.listChats()).map((c) => c.createdAt);
-    expect(within(preview).getByText(/^Chats started from/).textContent).toBe(
-      `Chats started from ${day.format(Math.min(...starts))} to ${day.format(Math.max(...starts))}; the backup was made on ${day.format(Date.now())}.`,
+    const [first, last] = [day.format(Math.min(...starts)), day.format(Math.max(...starts))];
+    // Chats started on one day name that day once (issue 33), not "from Nov 29 to Nov 29".
+    expect(within(preview).getByText(/^Chats started/).textContent).toBe(
+      `Chats started ${first === last ? `on ${first}` : `from ${first} to ${last}`}; the backup was made on ${day.format(Date.now())}.`,
     );
     expect(await persistence.listChats()).toEqual([]);
     await act(async () => {

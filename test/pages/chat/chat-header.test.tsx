@@ -90,6 +90,17 @@ describe('chat page header: delete and export', () => {
     expect(textOf(lastArticle('Assistant'))).toBe('An answer');
   });
 
+  it('Ctrl+Z outside a text field undoes the delete as the toast’s Undo does (issue 33)', async () => {
+    const { chatId, history } = await openChat('Doomed chat');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete chat' }));
+    await screen.findByRole('heading', { name: 'Home page' });
+    await waitFor(() => expect(toastTitles()).toContain('Chat deleted'));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await screen.findByRole('heading', { level: 1, name: 'Doomed chat' });
+    expect(history.getSnapshot().pathname).toBe(`/chat/${chatId}`);
+    expect(toastTitles()).not.toContain('Chat deleted');
+  });
+
   it('Export chat → Export as JSON downloads the chat as versioned JSON named after its title and says so', async () => {
     const { chatId } = await openChat('Trip: Rome/Paris?');
     const blobs: Blob[] = [];

@@ -45,6 +45,23 @@ const click = async (element: HTMLElement) => {
   });
 };
 
+describe('the header names the chat’s project (issue 33)', () => {
+  it('a chat in a project links back to the project’s page; a chat in none has no such link', async () => {
+    const project = await library.createProject({ name: 'Garden plans' });
+    const store = installStore(createScriptedModel({ replies: () => textSteps('Hi') }));
+    const { chatId } = await store.createChat({ text: 'Hello', projectId: project.id });
+    const { history } = renderChatPage(chatId);
+    const link = await waitFor(() => within(header()).getByRole('link', { name: 'Project: Garden plans' }));
+    expect(link.getAttribute('href')).toBe(`/?project=${project.id}`);
+    // Out of the project: the link goes.
+    await act(() => store.updateChatSettings(chatId, { projectId: undefined }));
+    expect(within(header()).queryByRole('link', { name: /^Project:/ })).toBeNull();
+    await act(() => store.updateChatSettings(chatId, { projectId: project.id }));
+    fireEvent.click(within(header()).getByRole('link', { name: 'Project: Garden plans' }));
+    expect(history.getSnapshot()).toMatchObject({ pathname: '/', search: `?project=${project.id}` });
+  });
+});
+
 describe('the header’s mark', () => {
   it('shows nothing while the chat follows its defaults, “Custom” once it has its own, and opens Chat settings', async () => {
     await library.setDefaults({ temperature: 0.5 });

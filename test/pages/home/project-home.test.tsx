@@ -26,6 +26,7 @@ const garden = (extra: Partial<LibraryProject> = {}): LibraryProject => ({ id: '
 
 let io: ReturnType<typeof memoryLibraryIo>;
 let chats: ChatStore;
+let persistence: ReturnType<typeof createMemoryPersistence>;
 let history: HistorySource;
 
 function ChatStub() {
@@ -52,7 +53,8 @@ async function renderAt(url: string) {
 }
 
 beforeEach(async () => {
-  chats = createChatStore({ persistence: createMemoryPersistence(), broadcast: null, win: null, doc: null, locks: null });
+  persistence = createMemoryPersistence();
+  chats = createChatStore({ persistence, broadcast: null, win: null, doc: null, locks: null });
   resetChatStore(chats);
   const connections = makeConnectionsStore({});
   await connections.store.init();
@@ -72,8 +74,7 @@ afterEach(() => {
 
 const storedGarden = () => io.rows.get('p1') as LibraryProject;
 
-async function addFiles(files: File[]) {
-  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+async function addFiles(files: File[], input = document.querySelector<HTMLInputElement>('.project-files input[type="file"]')!) {
   Object.defineProperty(input, 'files', { value: files, configurable: true });
   await act(async () => {
     fireEvent.change(input);
@@ -178,8 +179,10 @@ describe('the project’s home page', () => {
 
   it('starts chats in the project and sends the user to the new chat', async () => {
     await renderAt('/?project=p1');
-    expect(screen.getByText('No chats yet: start one below.')).toBeTruthy();
+    // It says where the box is, and the box is there: above the list (issue 33).
+    const empty = screen.getByText('No chats yet: write a message in the box above to start one.');
     const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.change(box, { target: { value: 'What to plant?' } });
     await act(async () => {
       fireEvent.submit(box.closest('form')!);
@@ -189,6 +192,26 @@ describe('the project’s home page', () => {
     const made = chats.getSnapshot().chats[0]!;
     expect(made.projectId).toBe('p1');
     expect(history.getSnapshot().pathname).toBe(paths.chat.href(made.id));
+  });
+
+  it('attaches files to the first message by the composer’s button, the chat starting with them in the project (issue 33)', async () => {
+    await renderAt('/?project=p1');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    const form = box.closest('form')!;
+    expect(within(form).getByRole('button', { name: 'Attach files' })).toBeTruthy();
+    await addFiles([new File(['Tomatoes, basil.'], 'seeds.txt', { type: 'text/plain' })], form.querySelector<HTMLInputElement>('input[type="file"]')!);
+    await waitFor(() => expect(form.querySelector('li[data-state="ready"]')).toBeTruthy(), { timeout: 5000 });
+    // The message's file, not the project's.
+    expect(storedGarden().files).toEqual([]);
+    fireEvent.change(box, { target: { value: 'What goes with these?' } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(history.getSnapshot().pathname).toMatch(/^\/chat\//), { timeout: 5000 });
+    const made = chats.getSnapshot().chats[0]!;
+    expect(made.projectId).toBe('p1');
+    const [first] = await persistence.listMessages(made.id);
+    expect(first!.attachments?.map((file) => file.name)).toEqual(['seeds.txt']);
   });
 
   it('picks the tool servers its chats get, once a server exists', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, FITTED, MAX_ZOOM, panBy, zoomAt, type ViewerBox } from '../../../src/ui/attachments/viewer-zoom';
+import { clampZoom, FITTED, MAX_ZOOM, panBy, realZoomPercent, zoomAt, type ViewerBox } from '../../../src/ui/attachments/viewer-zoom';
 
 // A 400×300 picture fitted in a 400×600 stage (a phone's, picture wider than tall).
 const BOX: ViewerBox = { imageWidth: 400, imageHeight: 300, stageWidth: 400, stageHeight: 600 };
@@ -49,5 +49,17 @@ describe('panBy', () => {
     [FITTED, 50, 50, FITTED],
   ])('%j by (%d, %d) is %j', (state, dx, dy, expected) => {
     expect(panBy(state, dx, dy, BOX)).toEqual(expected);
+  });
+});
+
+describe('realZoomPercent', () => {
+  it.each([
+    ['a big photo fitted', 400, 4000, 1, 10],
+    ['zoomed in twice', 400, 4000, 2.25, 23],
+    ['a small picture at its own size', 300, 300, 1, 100],
+    ['not laid out yet', 0, 4000, 1, undefined],
+    ['not loaded yet', 400, 0, 1, undefined],
+  ])('%s', (_name, fitted, natural, scale, expected) => {
+    expect(realZoomPercent(fitted, natural, scale)).toBe(expected);
   });
 });

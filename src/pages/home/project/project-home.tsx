@@ -1,14 +1,16 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { getChatStore, useChats, useDraft } from '../../../chat';
-import { contextLengthOfModel, getConnectionsStore, modelIdOf, usableDefaultModel, useConnectionsSnapshot } from '../../../chat/connections';
+import { contextLengthOfModel, getConnectionsStore, modelAcceptsImages, modelIdOf, usableDefaultModel, useConnectionsSnapshot } from '../../../chat/connections';
+import type { Attachment } from '../../../chat/message-files/index';
 import { baseSettings, getLibraryStore, MAX_NAME_CHARS, MAX_TEXT_FIELD_CHARS, useLibrary } from '../../../chat/library';
 import type { LibraryProject } from '../../../chat/types';
 import { Link, useNavigate } from '../../../router';
+import { AttachButton } from '../../../ui/attachments/attach-button';
 import { Composer } from '../../../ui/composer';
 import { toast } from '../../../ui/toast/toast-store';
 import { t as tShell } from '../../../i18n';
 import { paths } from '../../paths';
-import { MenuBar, ModelPicker, useArrivalFocus } from '../../shared';
+import { MenuBar, ModelPicker, useArrivalFocus, useComposerFiles } from '../../shared';
 import { PromptSlot } from '../../shared/prompt-slot';
 import { ChatLinks } from '../recent-chats';
 import { useToolSettings } from '../../chat/tool-settings-view';
@@ -61,21 +63,43 @@ function KnownProject({ project }: { project: LibraryProject }) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // Kept like home's and a chat's: a draft survives leaving the page and a reload.
-  const draft = useDraft(`project:${project.id}`);
+  const draftKey = `project:${project.id}`;
+  const draft = useDraft(draftKey);
   const [sending, setSending] = useState(false);
   const base = useMemo(() => baseSettings(project.id, library), [project.id, library]);
   // New chats use the project's model (or its preset's), else the user's default.
   const model = base.model ?? usableDefaultModel(snapshot);
   const contextLength = contextLengthOfModel(snapshot, model);
   const presetId = useId();
+  const canType = draft.loaded && !sending;
+  // The first message's own files (issue 33), as on the home page. Not dropped: a file dropped on
+  // this page is the project's (ProjectFiles), so the message's come by the button or a paste.
+  const files = useComposerFiles({
+    draftKey,
+    text: draft.text,
+    model,
+    contextLength,
+    acceptsImages: modelAcceptsImages(snapshot, model),
+    enabled: false,
+    focusComposer: () => inputRef.current?.focus(),
+  });
 
-  useArrivalFocus(inputRef, draft.loaded, `project:${project.id}`);
+  useArrivalFocus(inputRef, draft.loaded, draftKey);
 
   const send = async (message: string) => {
     setSending(true);
     try {
       await getConnectionsStore().init();
-      const { chatId } = await getChatStore().createChat({ text: message, model, projectId: project.id });
+      let chatId: string | undefined;
+      const create = async (attachments: Attachment[] = []) => (chatId = (await getChatStore().createChat({ text: message, model, attachments, projectId: project.id })).chatId);
+      // With files, the chat exists only once they are stored: storage full leaves everything in the composer (it says so).
+      if (files.hasFiles) await files.sendWith(create);
+      else await create();
+      if (chatId === undefined) {
+        setSending(false);
+        inputRef.current?.focus();
+        return;
+      }
       draft.setText('');
       navigate(paths.chat.href(chatId));
     } catch (error) {
@@ -101,13 +125,20 @@ function KnownProject({ project }: { project: LibraryProject }) {
         value={draft.text}
         onChange={draft.setText}
         onSubmit={(message) => void send(message)}
-        disabled={!draft.loaded || sending}
+        disabled={!canType}
         placeholder={t('projects.home.composerPlaceholder', { name: project.name })}
         toolbar={
-          snapshot.connections.length > 0 && (
-            <ModelPicker className="home-page__model" value={model} label={t('projects.home.model')} onValueChange={(ref) => saveProject(project.id, { model: ref })} />
-          )
+          <>
+            <AttachButton onFiles={(added) => void files.add(added)} disabled={!canType} />
+            {snapshot.connections.length > 0 && (
+              <ModelPicker className="home-page__model" value={model} label={t('projects.home.model')} onValueChange={(ref) => saveProject(project.id, { model: ref })} />
+            )}
+          </>
         }
+        attachments={files.tray}
+        canSendEmpty={files.canSendEmpty}
+        onPasteFiles={(pasted) => void files.add(pasted)}
+        footer={files.notes}
       />
       <PromptSlot text={draft.text} inputRef={inputRef} onText={draft.setText} />
       <ProjectChats projectId={project.id} />
