@@ -42,6 +42,16 @@ describe.each(['light', 'dark'] as const)('every screen, desktop, %s', (colorSch
     await sendFromHome(page, 'A long answer please');
     await expect.poll(() => reply().getAttribute('data-state')).toBe('complete');
 
+    // A message box growing by several lines keeps the thread's end in view above it (issue 33).
+    // Filled, as a paste does: typing also moves the caret into view, which scrolls the page anyway.
+    const endCovered = () =>
+      page.evaluate(() => Math.round(document.querySelector('.thread')!.getBoundingClientRect().bottom - document.querySelector('.chat-page__dock')!.getBoundingClientRect().top));
+    await expect.poll(endCovered).toBeLessThanOrEqual(0);
+    await composer(page).fill(['Line 1', 'Line 2', 'Line 3', 'Line 4', 'Line 5', 'Line 6'].join('\n'));
+    await expect.poll(() => composer(page).evaluate((box) => box.getBoundingClientRect().height)).toBeGreaterThan(100);
+    await expect.poll(endCovered).toBeLessThanOrEqual(0);
+    await composer(page).fill('');
+
     // One ring: the box draws it, the textarea inside draws none.
     await tabTo(page, composer(page));
     const rings = await composer(page).evaluate((box) => ({

@@ -41,7 +41,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   const location = useLocation();
   // A search hit opens the chat at its message; back and forward restore the reader's place (the router does); any other visit opens at the latest.
   const targetId = chatMessageTarget(location.search);
-  const scroll = useFollowScroll(threadRef, location.action === 'pop', targetId !== undefined);
+  const scroll = useFollowScroll(threadRef, location.action === 'pop', targetId !== undefined, dockRef);
   const [announcement, setAnnouncement] = useState('');
   const showLoading = useDelayedFlag(!ready, CHAT_LOADING_DELAY_MS);
   // Opening a chat (from the sidebar, search, or home after sending) leaves the user ready to type.
