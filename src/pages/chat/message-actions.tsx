@@ -2,10 +2,10 @@ import { useEffect, useState, type Ref } from 'react';
 import type { MessageRole } from '../../chat';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
+import { RegenerateMenu } from './regenerate-menu';
 
 export const COPY_ICON = 'lucide:copy';
 export const EDIT_ICON = 'lucide:pencil';
-export const REGENERATE_ICON = 'lucide:refresh-cw';
 export const DELETE_ICON = 'lucide:trash-2';
 export const PIN_ICON = 'lucide:pin';
 export const UNPIN_ICON = 'lucide:pin-off';
@@ -21,7 +21,10 @@ export interface MessageActionsProps {
   /** Resolves true once copied: the button then turns into a check named "Copied" for a moment. */
   onCopy(): Promise<boolean> | boolean | void;
   onEdit(): void;
-  onRegenerate(): void;
+  /** `model`: another model for this version only (Regenerate's menu). */
+  onRegenerate(model?: string): void;
+  /** The model that wrote the reply, named in Regenerate's menu. */
+  model?: string;
   onDelete(): unknown;
   /** Pinned: compaction sends it verbatim (issue 24). */
   pinned?: boolean;
@@ -33,7 +36,7 @@ export interface MessageActionsProps {
 }
 
 /** A message's icon buttons: copy, edit (yours) or regenerate (replies), pin, summarise up to here, delete. Each has a tooltip. */
-export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, editRef, pinned, onTogglePin, onSummarise }: MessageActionsProps) {
+export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, editRef, pinned, onTogglePin, onSummarise, model }: MessageActionsProps) {
   const common = { size: 'sm', variant: 'ghost', color: 'neutral' } as const;
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -53,7 +56,7 @@ export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, e
         onClick={() => void copy()}
       />
       {role === 'user' && <Button {...common} ref={editRef} icon={EDIT_ICON} label={t('chat.message.edit')} onClick={onEdit} />}
-      {role === 'assistant' && <Button {...common} icon={REGENERATE_ICON} label={t('chat.message.regenerate')} onClick={onRegenerate} />}
+      {role === 'assistant' && <RegenerateMenu model={model} onRegenerate={onRegenerate} />}
       {onTogglePin && (
         <Button
           {...common}

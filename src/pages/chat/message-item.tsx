@@ -98,8 +98,8 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   const continueReply = () => {
     if (getChatStore().continueReply(message.id)) afterReply();
   };
-  const regenerate = () => {
-    if (getChatStore().regenerate(message.id) !== undefined) afterReply();
+  const regenerate = (model?: string) => {
+    if (getChatStore().regenerate(message.id, { model }) !== undefined) afterReply();
   };
   const resendWithoutImages = () => {
     void getChatStore()
@@ -202,7 +202,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
         <ToolCallList calls={message.toolCalls} messageId={message.id} />
         <MessageStatus
           message={message}
-          onRetry={regenerate}
+          onRetry={() => regenerate()}
           onContinue={continueReply}
           onResendWithoutImages={resendWithoutImages}
           onResendWithoutTools={resendWithoutTools}
@@ -229,6 +229,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
                 onCopy={copy}
                 onEdit={startEdit}
                 onRegenerate={regenerate}
+                model={message.model}
                 onDelete={remove}
                 pinned={message.pinned === true}
                 onTogglePin={togglePin}
