@@ -88,7 +88,7 @@ describe.each(['light', 'dark'] as const)('every screen, desktop, %s', (colorSch
 
     await reply().hover();
     expect(await reply().getByRole('button', { name: 'Copy reply' }).count()).toBe(1);
-    expect(await reply().getByRole('button', { name: 'Copy code' }).count()).toBe(1);
+    expect(await reply().getByRole('button', { name: 'Copy js code' }).count()).toBe(1);
     expect(await page.getByRole('article', { name: 'You' }).last().getByRole('button', { name: 'Copy message' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
