@@ -93,6 +93,15 @@ describe.each(['light', 'dark'] as const)('every screen, desktop, %s', (colorSch
     expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
+    // Regenerate offers the same model again or another of the list (issue 33); axe at the open menu.
+    await reply().getByRole('button', { name: 'Regenerate' }).click();
+    const items = page.getByRole('menuitem');
+    await items.first().waitFor();
+    expect(await items.allTextContents()).toEqual(['Again with test-model', 'With other-model']);
+    await checkStop(page, 'Regenerate’s menu');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => items.count()).toBe(0);
+
     // Ctrl+Shift+C copies the last reply; Shift+Esc goes to the message box from anywhere.
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('Control+Shift+C');

@@ -138,6 +138,8 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     await mine.locator('.message-text').tap();
     await expect.poll(() => actionsBox(mine)).toBeGreaterThan(100);
     await checkTouchTargets(page, 'a message tapped open', '.thread');
+    await checkStop(page, 'a message tapped open');
+    await shot('chat-tapped', scheme);
     await mine.locator('.message-text').tap();
     await expect.poll(() => actionsBox(mine)).toBeLessThanOrEqual(1);
 
