@@ -184,3 +184,15 @@ describe('chat page messages: actions on a touch screen (issue 33)', () => {
     selection.removeAllRanges();
   });
 });
+
+describe('chat page messages: right to left (issue 33)', () => {
+  it('your message, the chat title and the edit box take their direction from their text (dir="auto")', async () => {
+    await openChat([textSteps('جواب')], 'مرحبا بالعالم');
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    expect(lastArticle('You').querySelector('.message-text')!.getAttribute('dir')).toBe('auto');
+    expect(screen.getByRole('heading', { level: 1 }).getAttribute('dir')).toBe('auto');
+    expect(lastArticle('Assistant').querySelector('.markdown p')!.getAttribute('dir')).toBe('auto');
+    fireEvent.click(within(lastArticle('You')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Edit message' }).getAttribute('dir')).toBe('auto');
+  });
+});
