@@ -275,7 +275,7 @@ describe.each(['light', 'dark'] as const)('at a desk with a mouse and keyboard, 
     // sidebar, as dir="auto" would (CSS there: the first screen's script has no bytes to spare).
     const bidi = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).unicodeBidi);
     expect(await bidi('textarea.composer__input')).toBe('plaintext');
-    expect(await bidi('.chat-entry__title')).toBe('plaintext');
+    expect(await bidi('.chat-entry__link')).toBe('plaintext');
 
     // Issue 33: a toast (here Ctrl+Shift+C's "Copied", then a deleted message's) covers none of the
     // header's buttons, the message box or the thread's controls.
