@@ -142,6 +142,10 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     await shot('chat-tapped', scheme);
     await mine.locator('.message-text').tap();
     await expect.poll(() => actionsBox(mine)).toBeLessThanOrEqual(1);
+    // Folded, not gone: focus reaching one of them (a keyboard, a screen reader) unfolds them.
+    await mine.getByRole('button', { name: 'Copy message' }).focus();
+    await expect.poll(() => actionsBox(mine)).toBeGreaterThan(100);
+    await mine.getByRole('button', { name: 'Copy message' }).blur();
 
     // The drawer.
     await page.getByRole('button', { name: 'Open sidebar' }).tap();
