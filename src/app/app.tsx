@@ -25,8 +25,6 @@ export interface AppProps {
   base?: string;
 }
 
-/** SPEC A1: the application's toast area sits top-right (the component's default is bottom-right). */
-const TOASTER_POSITION = 'top-right';
 
 /** The layout with Settings wired in (RouteView takes a layout component, not its props). */
 function AppLayout({ children }: { children: ReactNode }) {
@@ -61,7 +59,9 @@ export function App({ history, base }: AppProps) {
               />
             </DialogFocusFallback>
           </ButtonLinkProvider>
-          <ToastArea position={TOASTER_POSITION} />
+          {/* Bottom-right, the component's default (issue 33): at the top the toasts covered the chat
+              header's buttons for 5 s; the chat page lifts them above its message box (use-toast-lift.ts). */}
+          <ToastArea />
           <DeferredChatErrorToasts />
           <DropGuard />
         </TooltipProvider>

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { t } from './markdown-text';
 import { hastToReact } from './hast-to-react';
 import { grammarFor, languageOf } from './highlight-languages';
@@ -17,15 +17,43 @@ export interface CodeBlockProps {
  * A code block: a bar with its language, a line-wrap toggle and a Copy button above the code.
  * Highlighting arrives after the block is finished, as React elements built from lowlight's tree.
  */
+/**
+ * The Copy button's name, told apart from the reply's other code blocks: a screen reader's list of
+ * buttons read four identical "Copy code" entries. The language as the bar shows it (so the name
+ * holds the visible label); the block's number from the second block on.
+ */
+export function copyName(language: string, number: number): string {
+  if (number <= 1) return language ? t('markdown.code.copyLanguage', { language }) : t('markdown.code.copyName');
+  return language ? t('markdown.code.copyLanguageNumbered', { language, number }) : t('markdown.code.copyNumbered', { number });
+}
+
+/**
+ * The block's place among the code blocks of its reply (1 for the first). Read from the page once
+ * mounted: a reply only grows at its end, and its blocks mount in order, so the ones before it are
+ * there already and its number never changes.
+ */
+function useBlockNumber() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [value, setValue] = useState(1);
+  useLayoutEffect(() => {
+    const block = ref.current;
+    const root = block?.closest('.markdown');
+    if (!block || !root) return;
+    setValue(Array.prototype.indexOf.call(root.querySelectorAll('.markdown__code'), block) + 1 || 1);
+  }, []);
+  return { ref, value };
+}
+
 export const CodeBlock = memo(function CodeBlock({ code, info, finished }: CodeBlockProps) {
   const language = languageOf(info);
   const tree = useHighlight(code, language ? grammarFor(language) : null, finished);
   const [wrap, setWrap] = useState(false);
   const { state: copyState, copy } = useCopy(code);
+  const number = useBlockNumber();
   const copyLabel = copyState === 'copied' ? t('markdown.code.copied') : copyState === 'failed' ? t('markdown.code.copyFailed') : t('markdown.code.copy');
 
   return (
-    <div className="markdown__code" data-state={finished ? 'finished' : 'streaming'} data-highlighted={tree ? '' : undefined}>
+    <div ref={number.ref} className="markdown__code" dir="ltr" data-state={finished ? 'finished' : 'streaming'} data-highlighted={tree ? '' : undefined}>
       <div className="markdown__code-bar">
         <span className="markdown__code-language">{language || t('markdown.code.label')}</span>
         <button type="button" className="markdown__code-button" aria-pressed={wrap} onClick={() => setWrap((value) => !value)}>
@@ -35,7 +63,7 @@ export const CodeBlock = memo(function CodeBlock({ code, info, finished }: CodeB
           type="button"
           className="markdown__code-button"
           data-state={copyState}
-          aria-label={copyState === 'idle' ? t('markdown.code.copyName') : undefined}
+          aria-label={copyState === 'idle' ? copyName(language, number.value) : undefined}
           onClick={() => void copy()}
         >
           {copyLabel}

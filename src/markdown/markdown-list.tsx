@@ -19,7 +19,7 @@ const ListItem = memo(
     const tokens = item.tokens;
     const last = tokens.length - 1;
     return (
-      <li data-task={item.task ? (item.checked ? 'done' : 'open') : undefined}>
+      <li dir="auto" data-task={item.task ? (item.checked ? 'done' : 'open') : undefined}>
         {tokens.map((token, index) => {
           if (token.type === 'checkbox') return <TaskCheckbox key={index} checked={token.checked} label={plainText(tokens.slice(index + 1, index + 2))} />;
           if (token.type === 'text') return <Fragment key={index}>{token.tokens ? renderInline(token.tokens) : decodeEntities(token.text)}</Fragment>;
@@ -37,10 +37,10 @@ const ListItem = memo(
 export function MarkdownList({ token, depth, live }: { token: Tokens.List; depth: number; live: boolean }) {
   const last = token.items.length - 1;
   const items = token.items.map((item, index) => <ListItem key={index} item={item} depth={depth} live={live && index === last} />);
-  if (!token.ordered) return <ul data-loose={token.loose ? '' : undefined}>{items}</ul>;
+  if (!token.ordered) return <ul dir="auto" data-loose={token.loose ? '' : undefined}>{items}</ul>;
   const start = typeof token.start === 'number' && token.start !== 1 ? token.start : undefined;
   return (
-    <ol start={start} data-loose={token.loose ? '' : undefined}>
+    <ol dir="auto" start={start} data-loose={token.loose ? '' : undefined}>
       {items}
     </ol>
   );

@@ -28,7 +28,7 @@ const TableRow = memo(function TableRow({ cells, header }: { cells: Cells; heade
 export function MarkdownTable({ token }: { token: Tokens.Table }) {
   return (
     <div className="markdown__table" role="group" aria-label={t('markdown.table')} tabIndex={0}>
-      <table>
+      <table dir="auto">
         <thead>
           <TableRow cells={token.header} header />
         </thead>

@@ -28,9 +28,9 @@ export function plainPieces(text: string): string[] {
 /** A block shown as its text (past the inline budget, or a lexer failure): one paragraph, laid out piece by piece. */
 export const PlainText = memo(function PlainText({ text }: { text: string }) {
   const pieces = plainPieces(text);
-  if (pieces.length === 1) return <p className="markdown__plain">{text}</p>;
+  if (pieces.length === 1) return <p className="markdown__plain" dir="auto">{text}</p>;
   return (
-    <p className="markdown__plain" data-pieces={pieces.length}>
+    <p className="markdown__plain" dir="auto" data-pieces={pieces.length}>
       {pieces.map((piece, index) => (
         <span key={index} className="markdown__plain-piece">
           {piece}

@@ -22,6 +22,9 @@ export const MAX_RENDER_DEPTH = MAX_NESTING_DEPTH;
 /**
  * One block token as React elements. `depth` counts the quotes and lists around it; `live` marks
  * the last token of a streaming reply, which may still change (its code is not highlighted yet).
+ * Every block of text takes its direction from its own first strong letter (dir="auto"): an Arabic
+ * or Hebrew paragraph reads right to left, the English one after it left to right. Code stays left
+ * to right (code-block.tsx).
  */
 export function renderBlock(token: Token, key: Key, depth: number, live: boolean): ReactNode {
   switch (token.type) {
@@ -31,9 +34,9 @@ export function renderBlock(token: Token, key: Key, depth: number, live: boolean
     case 'footnoteDefinition':
       return null;
     case 'paragraph':
-      return <p key={key}>{inlineChildren(token.tokens)}</p>;
+      return <p key={key} dir="auto">{inlineChildren(token.tokens)}</p>;
     case 'heading':
-      return createElement(`h${(token as Tokens.Heading).depth}`, { key }, inlineChildren(token.tokens));
+      return createElement(`h${(token as Tokens.Heading).depth}`, { key, dir: 'auto' }, inlineChildren(token.tokens));
     case 'code': {
       const code = token as Tokens.Code;
       // marked's text sometimes keeps the last line end (indented code, a fence in a list item) and
@@ -45,10 +48,10 @@ export function renderBlock(token: Token, key: Key, depth: number, live: boolean
       return <CodeBlock key={key} code={text} info={info} finished={!live} />;
     }
     case 'blockquote':
-      if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow">{token.raw}</p>;
+      if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow" dir="auto">{token.raw}</p>;
       return <blockquote key={key}>{renderBlocks(token.tokens ?? [], depth + 1, live)}</blockquote>;
     case 'list':
-      if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow">{token.raw}</p>;
+      if (depth >= MAX_RENDER_DEPTH) return <p key={key} className="markdown__overflow" dir="auto">{token.raw}</p>;
       return <MarkdownList key={key} token={token as Tokens.List} depth={depth + 1} live={live} />;
     case 'table':
       return <MarkdownTable key={key} token={token as Tokens.Table} />;
@@ -63,14 +66,14 @@ export function renderBlock(token: Token, key: Key, depth: number, live: boolean
       );
     }
     case 'text':
-      return token.tokens ? <p key={key}>{inlineChildren(token.tokens)}</p> : <p key={key}>{decodeEntities(token.text)}</p>;
+      return token.tokens ? <p key={key} dir="auto">{inlineChildren(token.tokens)}</p> : <p key={key} dir="auto">{decodeEntities(token.text)}</p>;
     // Raw HTML is shown as the text it is: a reply never gets to add elements or attributes.
     case 'html':
-      return <p key={key} className="markdown__html">{token.raw.replace(/\n+$/, '')}</p>;
+      return <p key={key} className="markdown__html" dir="auto">{token.raw.replace(/\n+$/, '')}</p>;
     case 'plainText':
       return <PlainText key={key} text={(token as unknown as PlainTextToken).text} />;
     default:
-      return <p key={key}>{token.raw}</p>;
+      return <p key={key} dir="auto">{token.raw}</p>;
   }
 }
 

@@ -42,6 +42,16 @@ describe.each(['light', 'dark'] as const)('every screen, desktop, %s', (colorSch
     await sendFromHome(page, 'A long answer please');
     await expect.poll(() => reply().getAttribute('data-state')).toBe('complete');
 
+    // A message box growing by several lines keeps the thread's end in view above it (issue 33).
+    // Filled, as a paste does: typing also moves the caret into view, which scrolls the page anyway.
+    const endCovered = () =>
+      page.evaluate(() => Math.round(document.querySelector('.thread')!.getBoundingClientRect().bottom - document.querySelector('.chat-page__dock')!.getBoundingClientRect().top));
+    await expect.poll(endCovered).toBeLessThanOrEqual(0);
+    await composer(page).fill(['Line 1', 'Line 2', 'Line 3', 'Line 4', 'Line 5', 'Line 6'].join('\n'));
+    await expect.poll(() => composer(page).evaluate((box) => box.getBoundingClientRect().height)).toBeGreaterThan(100);
+    await expect.poll(endCovered).toBeLessThanOrEqual(0);
+    await composer(page).fill('');
+
     // One ring: the box draws it, the textarea inside draws none.
     await tabTo(page, composer(page));
     const rings = await composer(page).evaluate((box) => ({
@@ -78,10 +88,19 @@ describe.each(['light', 'dark'] as const)('every screen, desktop, %s', (colorSch
 
     await reply().hover();
     expect(await reply().getByRole('button', { name: 'Copy reply' }).count()).toBe(1);
-    expect(await reply().getByRole('button', { name: 'Copy code' }).count()).toBe(1);
+    expect(await reply().getByRole('button', { name: 'Copy js code' }).count()).toBe(1);
     expect(await page.getByRole('article', { name: 'You' }).last().getByRole('button', { name: 'Copy message' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    // Regenerate offers the same model again or another of the list (issue 33); axe at the open menu.
+    await reply().getByRole('button', { name: 'Regenerate' }).click();
+    const items = page.getByRole('menuitem');
+    await items.first().waitFor();
+    expect(await items.allTextContents()).toEqual(['Again with test-model', 'With other-model']);
+    await checkStop(page, 'Regenerate’s menu');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => items.count()).toBe(0);
 
     // Ctrl+Shift+C copies the last reply; Shift+Esc goes to the message box from anywhere.
     await page.getByRole('heading', { level: 1 }).click();

@@ -57,8 +57,20 @@ const reply = () => page.getByRole('article', { name: 'Assistant' }).last();
 describe('markdown in a streamed reply', () => {
   it('renders code, a table and math, and Copy copies the code', async () => {
     server.setScript(textStream(REPLY, { chunkSize: 7, delayMs: 10 }));
+    // Whether KaTeX's fonts were there when the first typeset formula reached the page (issue 33):
+    // before them it flashed as fallback-font text; until then it is its TeX, styled as code.
+    await page.evaluate(() => {
+      const seen = window as unknown as { fontsAtFirstFormula?: boolean };
+      const watcher = new MutationObserver(() => {
+        if (!document.querySelector('.katex')) return;
+        seen.fontsAtFirstFormula = document.fonts.check('1em KaTeX_Main') && document.fonts.check('italic 1em KaTeX_Math');
+        watcher.disconnect();
+      });
+      watcher.observe(document.body, { childList: true, subtree: true });
+    });
     await sendFromHome(page, 'Show me markdown');
     await reply().locator('.katex').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { fontsAtFirstFormula?: boolean }).fontsAtFirstFormula)).toBe(true);
     expect(await reply().locator('pre code').textContent()).toBe(CODE);
     const table = reply().getByRole('table');
     expect(await table.getByRole('row').count()).toBe(3);
@@ -67,7 +79,7 @@ describe('markdown in a streamed reply', () => {
     // Highlighting arrives once the block is complete.
     await expect.poll(() => reply().locator('pre code span').count()).toBeGreaterThan(0);
 
-    await reply().getByRole('button', { name: 'Copy code' }).first().click();
+    await reply().getByRole('button', { name: 'Copy js code' }).first().click();
     await reply().getByRole('button', { name: 'Copied' }).first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
     expect(violations).toEqual([]);

@@ -65,6 +65,24 @@ async function swipe(from: { x: number; y: number }, to: { x: number; y: number 
   await cdp.detach();
 }
 
+/** The visible controls outside the toasts whose boxes a toast's box overlaps, as "what (where)". */
+function controlsUnderToasts(): Promise<string[]> {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.toast')].map((toast) => toast.getBoundingClientRect());
+    if (toasts.length === 0) return ['no toast on the page'];
+    const under: string[] = [];
+    for (const control of document.querySelectorAll('button, a[href], input, textarea, select, summary, [role="button"], [tabindex="0"]')) {
+      if (control.closest('.toast') || !control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (toasts.some((toast) => box.left < toast.right && box.right > toast.left && box.top < toast.bottom && box.bottom > toast.top)) {
+        under.push(`${control.tagName.toLowerCase()} "${control.getAttribute('aria-label') ?? control.textContent?.trim()}" (${Math.round(box.left)},${Math.round(box.top)})`);
+      }
+    }
+    return under;
+  });
+}
+
 /** The centre of an element, in the viewport. */
 async function centreOf(selector: string) {
   const box = (await page.locator(selector).boundingBox())!;
@@ -110,6 +128,25 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     await checkTouchTargets(page, 'a chat');
     await shot('chat', scheme);
 
+    // Issue 33: the latest reply keeps its actions; the older message's fold away until tapped.
+    const reply = page.getByRole('article', { name: 'Assistant' }).last();
+    await reply.and(page.locator('[data-state="complete"]')).waitFor();
+    const mine = page.getByRole('article', { name: 'You' }).last();
+    const actionsBox = (article: typeof mine) => article.getByRole('group', { name: 'Message actions' }).evaluate((group) => Math.round(group.getBoundingClientRect().width));
+    expect(await actionsBox(reply)).toBeGreaterThan(100);
+    expect(await actionsBox(mine)).toBeLessThanOrEqual(1);
+    await mine.locator('.message-text').tap();
+    await expect.poll(() => actionsBox(mine)).toBeGreaterThan(100);
+    await checkTouchTargets(page, 'a message tapped open', '.thread');
+    await checkStop(page, 'a message tapped open');
+    await shot('chat-tapped', scheme);
+    await mine.locator('.message-text').tap();
+    await expect.poll(() => actionsBox(mine)).toBeLessThanOrEqual(1);
+    // Folded, not gone: focus reaching one of them (a keyboard, a screen reader) unfolds them.
+    await mine.getByRole('button', { name: 'Copy message' }).focus();
+    await expect.poll(() => actionsBox(mine)).toBeGreaterThan(100);
+    await mine.getByRole('button', { name: 'Copy message' }).blur();
+
     // The drawer.
     await page.getByRole('button', { name: 'Open sidebar' }).tap();
     await expect.poll(() => page.locator('nav.sidebar').getAttribute('data-state')).toBe('open');
@@ -150,8 +187,8 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     await openConnectedApp(page, appUrl, server);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Attach files' }).tap();
-    await (await chooser).setFiles([path.join(FIXTURES, PHOTO), path.join(FIXTURES, PNG)]);
-    await expect.poll(() => page.locator('li[data-state="ready"]').count(), { timeout: 20_000 }).toBe(2);
+    await (await chooser).setFiles([path.join(FIXTURES, PHOTO), path.join(FIXTURES, PNG), path.join(FIXTURES, 'utf8.txt')]);
+    await expect.poll(() => page.locator('li[data-state="ready"]').count(), { timeout: 20_000 }).toBe(3);
     await composer().tap();
     await page.keyboard.type('Two pictures');
     await sendButton().tap();
@@ -160,6 +197,9 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     expect(textOf(lastUserContent())).toContain('Two pictures');
     const thumbnail = page.getByRole('button', { name: `Open image ${PHOTO}` });
     await expect.poll(() => thumbnail.getAttribute('data-state')).toBe('loaded');
+    // The sent file's row and its Open button fit a finger (its row was 36 px, issue 33).
+    await page.getByRole('button', { name: 'Open utf8.txt' }).waitFor();
+    await checkTouchTargets(page, 'a sent file and pictures', '.message-files');
     await thumbnail.tap();
     await viewer().getByRole('img', { name: PHOTO }).waitFor();
 
@@ -241,6 +281,25 @@ describe.each(['light', 'dark'] as const)('at a desk with a mouse and keyboard, 
     await expect.poll(() => sendButton().isVisible()).toBe(true);
     await checkStop(page, 'a chat at a desk');
     await shot('chat', scheme);
+    // Right to left by content (issue 33): the message box line by line, the chat's title in the
+    // sidebar, as dir="auto" would (CSS there: the first screen's script has no bytes to spare).
+    const bidi = (selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).unicodeBidi);
+    expect(await bidi('textarea.composer__input')).toBe('plaintext');
+    expect(await bidi('.chat-entry__link')).toBe('plaintext');
+
+    // Issue 33: a toast (here Ctrl+Shift+C's "Copied", then a deleted message's) covers none of the
+    // header's buttons, the message box or the thread's controls.
+    await page.getByRole('article', { name: 'Assistant' }).last().and(page.locator('[data-state="complete"]')).waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Control+Shift+C');
+    await page.locator('.toast').first().waitFor();
+    expect(await controlsUnderToasts()).toEqual([]);
+    await shot('toast', scheme);
+    const mine = page.getByRole('article', { name: 'You' }).last();
+    await mine.hover();
+    await mine.getByRole('button', { name: 'Delete message' }).click();
+    await page.locator('.toast').getByText('Message deleted').waitFor();
+    expect(await controlsUnderToasts()).toEqual([]);
 
     await composer().click();
     await page.keyboard.type('Three');

@@ -135,6 +135,8 @@ describe.each(['light', 'dark'] as const)('on a phone with a touch screen, %s th
     await replies().first().and(page.locator('[data-state="streaming"]')).waitFor();
     for (const text of ['Second', 'Drop me', 'Thrid']) {
       await composer().fill(text);
+      // Said in words, not an icon alone: a finger has no tooltip (issue 33).
+      expect(await page.getByRole('button', { name: 'Queue message' }).innerText()).toBe('Queue message');
       await page.getByRole('button', { name: 'Queue message' }).tap();
       await queued().getByText(text).or(queued().locator(`textarea`).filter({ hasText: text })).first().waitFor();
     }

@@ -41,7 +41,7 @@ describe('code block controls', () => {
     try {
       render(<Markdown text={BLOCK} />);
       expect(screen.getByText('ts').className).toBe('markdown__code-language');
-      const copy = screen.getByRole('button', { name: t('markdown.code.copyName') });
+      const copy = screen.getByRole('button', { name: 'Copy ts code' });
       await act(async () => {
         fireEvent.click(copy);
       });
@@ -54,17 +54,31 @@ describe('code block controls', () => {
       });
       expect(copy.textContent).toBe(t('markdown.code.copy'));
       expect(copy.dataset.state).toBe('idle');
-      // Named by what it copies again: "Copy code", not one of several plain "Copy" buttons.
-      expect(copy.getAttribute('aria-label')).toBe('Copy code');
+      // Named by what it copies again: "Copy ts code", not one of several plain "Copy" buttons.
+      expect(copy.getAttribute('aria-label')).toBe('Copy ts code');
     } finally {
       vi.useRealTimers();
     }
   });
 
+  it('names each Copy button of a reply apart: by its language, and by its number from the second block on', () => {
+    const text = [BLOCK, `${FENCE}\nplain\n${FENCE}`, BLOCK, '    indented', `${FENCE}js\nx\n${FENCE}`].join('\n');
+    const { container } = render(<Markdown text={text} />);
+    const names = screen.getAllByRole('button', { name: /^Copy/ }).map((button) => button.getAttribute('aria-label'));
+    expect(names).toEqual(['Copy ts code', 'Copy code block 2', 'Copy ts code, block 3', 'Copy code block 4', 'Copy js code, block 5']);
+    // Code reads left to right whatever the reply's direction.
+    expect([...container.querySelectorAll('.markdown__code')].every((block) => block.getAttribute('dir') === 'ltr')).toBe(true);
+  });
+
+  it('a lone block without a language keeps the plain name', () => {
+    render(<Markdown text={`${FENCE}\nplain\n${FENCE}`} />);
+    expect(screen.getByRole('button', { name: t('markdown.code.copyName') })).toBeTruthy();
+  });
+
   it('reports a failed copy', async () => {
     writeText.mockRejectedValue(new Error('denied'));
     render(<Markdown text={BLOCK} />);
-    const copy = screen.getByRole('button', { name: t('markdown.code.copyName') });
+    const copy = screen.getByRole('button', { name: 'Copy ts code' });
     await act(async () => {
       fireEvent.click(copy);
     });
@@ -75,7 +89,7 @@ describe('code block controls', () => {
   it('copies what has arrived so far while the block streams', async () => {
     render(<Markdown text={`${FENCE}ts\nconst a`} streaming />);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: t('markdown.code.copyName') }));
+      fireEvent.click(screen.getByRole('button', { name: 'Copy ts code' }));
     });
     expect(writeText).toHaveBeenCalledWith('const a');
   });

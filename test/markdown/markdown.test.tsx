@@ -252,3 +252,13 @@ describe('Markdown: CommonMark details', () => {
     expect(screen.getByRole('link', { name: 'case' }).getAttribute('href')).toBe('HTTPS://Example.com/%C3%A4%20b');
   });
 });
+
+describe('Markdown: right to left (issue 33)', () => {
+  it('gives every block of text its own direction (dir="auto"), and keeps code left to right', () => {
+    const { root } = renderMarkdown(['# عنوان', '', 'مرحبا بالعالم', '', 'An English line.', '', '- שלום', '- עולם', '', '1. one', '', `${FENCE}js\nconst a = 1;\n${FENCE}`, '', '| א | b |\n| - | - |\n| 1 | 2 |', '', 'plain paragraph with no syntax at all'].join('\n'));
+    const blocks = root.querySelectorAll('p, h1, ul, ol, li, table');
+    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    for (const block of blocks) expect(block.getAttribute('dir'), block.outerHTML).toBe('auto');
+    expect(root.querySelector('.markdown__code')!.getAttribute('dir')).toBe('ltr');
+  });
+});

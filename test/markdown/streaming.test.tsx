@@ -53,11 +53,16 @@ describe('streaming gives the same result as the whole text', () => {
   it.each(NAMES)('%s: cutting into blocks renders exactly what lexing the whole text at once renders', async (name) => {
     const reply = REPLY_CORPUS[name]!;
     const split = render(<Markdown text={reply} />);
-    const whole = render(<MarkdownBlock source={reply} streaming={false} />);
+    // Inside a reply's root, as in the thread: a code block's Copy name counts the blocks before it.
+    const whole = render(
+      <div className="markdown">
+        <MarkdownBlock source={reply} streaming={false} />
+      </div>,
+    );
     await settle();
     // Blocks are spread over groups; compare the blocks' own markup.
     const blocksOf = (root: Element) => [...root.querySelectorAll('.markdown__group > *')].map(normalisedHtml).join('');
-    expect(blocksOf(split.container)).toBe([...whole.container.children].map(normalisedHtml).join(''));
+    expect(blocksOf(split.container)).toBe([...whole.container.firstElementChild!.children].map(normalisedHtml).join(''));
   });
 });
 

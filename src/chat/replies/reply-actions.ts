@@ -47,7 +47,11 @@ export interface ReplyActions {
    * sent again as a new version of it, same text and files but no images (the old one stays a branch).
    */
   resendWithoutImages(messageId: string): Promise<string | undefined>;
-  regenerate(assistantMessageId: string): string | undefined;
+  /**
+   * A new version of the reply. `model` (a model reference) asks another model for this version
+   * only (issue 33): the chat keeps its own model for what follows.
+   */
+  regenerate(assistantMessageId: string, options?: { model?: string }): string | undefined;
   /** A pending tool call of the reply `messageId` runs; `always` also turns the tool on for the future (issue 16). */
   approveToolCall(messageId: string, callId: string, always?: boolean): void;
   /** A pending tool call is not run; the model is told the user denied it. */
@@ -194,10 +198,12 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
   };
 
   /** Asks for a reply to `parentId`: a new message, or `replacing` (an empty failed attempt) streamed again under its id. */
-  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true): string | undefined => {
+  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true, model?: string): string | undefined => {
     const inFlight = byParent.get(parentId);
     if (inFlight) return inFlight.messageId;
-    const chat = core.chat(chatId);
+    const stored = core.chat(chatId);
+    // Another model for this reply only: the request (and the reply's "Written by") name it.
+    const chat = stored && model ? { ...stored, model } : stored;
     const list = core.messagesOf(chatId);
     const parent = list?.find((m) => m.id === parentId);
     // A reply answers the user, or carries on after tool results (issue 16).
@@ -208,8 +214,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     core.setMessage(message);
     core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
 
-    const model = models.get();
-    if (!model) {
+    if (!models.get()) {
       const failed: Message = { ...message, status: 'error', errorCode: 'no-model', error: 'No model is connected' };
       core.setMessage(failed);
       void persistMessage(failed, { currentLeafId: failed.id, updatedAt: at });
@@ -307,12 +312,12 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const keep = (user.attachments ?? []).filter((ref) => ref.kind !== 'image').map((ref) => ref.id);
       return edit(user.id, user.content, { keepAttachments: keep }, true);
     },
-    regenerate(assistantMessageId) {
+    regenerate(assistantMessageId, options) {
       const original = core.findMessage(assistantMessageId);
       if (original?.role !== 'assistant' || original.parentId === null) return undefined;
       byParent.get(original.parentId)?.stop();
       const list = core.messagesOf(original.chatId) ?? [];
-      return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined);
+      return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined, true, options?.model);
     },
     approveToolCall: tools.approveToolCall,
     denyToolCall: tools.denyToolCall,

@@ -199,7 +199,7 @@ export function createChatStore(options: ChatStoreOptions = {}): ChatStore {
     // Before the actions load no chat's messages are in the snapshot: none of these has anything to act on.
     takePendingReply: (chatId) => actions?.replies.takePendingReply(chatId) ?? false,
     startReply: (chatId, parentId) => actions?.replies.startReply(chatId, parentId),
-    regenerate: (messageId) => actions?.replies.regenerate(messageId),
+    regenerate: (messageId, options) => actions?.replies.regenerate(messageId, options),
     continueReply: (messageId) => actions?.replies.continueReply(messageId) ?? false,
     approveToolCall: (messageId, callId, always) => actions?.replies.approveToolCall(messageId, callId, always),
     denyToolCall: (messageId, callId) => actions?.replies.denyToolCall(messageId, callId),

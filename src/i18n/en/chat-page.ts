@@ -26,6 +26,10 @@ export const chatPage = {
   'chat.message.copyReply': 'Copy reply',
   'chat.message.edit': 'Edit',
   'chat.message.regenerate': 'Regenerate',
+  /** Regenerate's menu (regenerate-menu.tsx): the same model again, or another for this version only. */
+  'chat.regenerate.same': 'Again with {model}',
+  'chat.regenerate.again': 'Again with the same model',
+  'chat.regenerate.with': 'With {model}',
   'chat.message.delete': 'Delete message',
   'chat.message.deleted': 'Message deleted',
   'chat.message.streaming': 'Writing…',

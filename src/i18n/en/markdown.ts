@@ -3,6 +3,10 @@ export const markdown = {
   'markdown.code.copy': 'Copy',
   /** The Copy button's name: five buttons named "Copy" on one page cannot be told apart by a screen reader. */
   'markdown.code.copyName': 'Copy code',
+  /** Named by the block's language as its bar shows it, and by its number from the second block of a reply on (code-block.tsx). */
+  'markdown.code.copyLanguage': 'Copy {language} code',
+  'markdown.code.copyNumbered': 'Copy code block {number}',
+  'markdown.code.copyLanguageNumbered': 'Copy {language} code, block {number}',
   'markdown.code.copied': 'Copied',
   'markdown.code.copyFailed': 'Copy failed',
   'markdown.code.wrap': 'Wrap lines',

@@ -11,12 +11,16 @@ export const FAILED_ICON = 'lucide:circle-alert';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies `text`; a failure is always a toast (it says why). Success is a toast only when asked
+ * (the Ctrl+Shift+C shortcut has no button to show it): a Copy button confirms in place (issue 33).
+ */
+export async function copyText(text: string, { toastSuccess = true } = {}): Promise<boolean> {
   try {
     // Missing outside secure contexts: that is a failure to report like any other.
     if (!navigator.clipboard) throw new Error(t('chat.copy.unavailable'));
     await navigator.clipboard.writeText(text);
-    toast.add({ title: t('chat.copy.done'), icon: COPIED_ICON, color: 'success' });
+    if (toastSuccess) toast.add({ title: t('chat.copy.done'), icon: COPIED_ICON, color: 'success' });
     return true;
   } catch (error) {
     toast.add({ title: t('chat.copy.failed'), description: reason(error), icon: FAILED_ICON, color: 'error' });

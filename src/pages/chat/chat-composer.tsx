@@ -194,7 +194,10 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
             {files.button}
             <ToolServersMenu chatId={chatId} />
             {replying && (draft.text.trim() !== '' || files.hasFiles) && (
-              <Button size="sm" variant="soft" color="neutral" icon={QUEUE_ICON} label={t('queue.add')} onClick={queueDraft} />
+              // Labelled in words (issue 33): an icon alone told a phone user nothing, and a finger has no tooltip.
+              <Button size="sm" variant="soft" color="neutral" icon={QUEUE_ICON} onClick={queueDraft}>
+                {t('queue.add')}
+              </Button>
             )}
           </>
         }

@@ -15,6 +15,7 @@ import { lastMessageOnPath } from './last-message';
 import { ThreadContext, type ThreadServices } from './thread-context';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import { useFollowScroll } from './use-follow-scroll';
+import { useToastLift } from './use-toast-lift';
 import { useMessageTarget } from './use-message-target';
 import { chatMessageTarget } from '../paths';
 
@@ -35,10 +36,12 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   const headingId = useId();
   const threadRef = useRef<HTMLDivElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  useToastLift(dockRef);
   const location = useLocation();
   // A search hit opens the chat at its message; back and forward restore the reader's place (the router does); any other visit opens at the latest.
   const targetId = chatMessageTarget(location.search);
-  const scroll = useFollowScroll(threadRef, location.action === 'pop', targetId !== undefined);
+  const scroll = useFollowScroll(threadRef, location.action === 'pop', targetId !== undefined, dockRef);
   const [announcement, setAnnouncement] = useState('');
   const showLoading = useDelayedFlag(!ready, CHAT_LOADING_DELAY_MS);
   // Opening a chat (from the sidebar, search, or home after sending) leaves the user ready to type.
@@ -111,7 +114,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
         <CompactionNotice chatId={chatId} />
         {showLoading && <ChatLoadingNote />}
       </div>
-      <div className="chat-page__dock">
+      <div ref={dockRef} className="chat-page__dock">
         <div className="chat-page__dock-inner">
           {!scroll.following && (
             <Button className="chat-page__jump" size="sm" variant="outline" color="neutral" icon={JUMP_TO_LATEST_ICON} onClick={jumpToLatest}>

@@ -72,11 +72,12 @@ export function ChatTitle({ chatId, title, headingId }: ChatTitleProps) {
 
   return (
     <div className="chat-title" data-state={editing ? 'editing' : 'idle'}>
-      <h1 id={headingId} className="chat-title__heading" tabIndex={-1} onClick={start} aria-describedby={unsaved ? unsavedId : undefined}>
+      <h1 id={headingId} className="chat-title__heading" dir="auto" tabIndex={-1} onClick={start} aria-describedby={unsaved ? unsavedId : undefined}>
         {editing ? (
           <input
             ref={inputRef}
             className="chat-title__input"
+            dir="auto"
             aria-label={t('chat.rename.field')}
             value={value}
             onChange={(event) => setValue(event.target.value)}

@@ -66,6 +66,7 @@ export function MessageEditor({ initialText, onSave, onCancel, files, canSaveEmp
       <textarea
         ref={textareaRef}
         className="message-editor__input"
+        dir="auto"
         aria-labelledby={labelId}
         value={text}
         rows={Math.min(Math.max(text.split('\n').length, EDITOR_MIN_ROWS), EDITOR_MAX_ROWS)}

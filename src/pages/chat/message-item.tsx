@@ -34,6 +34,20 @@ const ROLE_LABELS: Record<MessageRole, MessageKey> = {
   tool: 'chat.message.tool',
 };
 
+/** What a tap may land on without meaning "show this message's actions": a control, or text being selected. */
+const INTERACTIVE = 'a, button, input, textarea, select, summary, label, [role="button"], [tabindex]';
+
+/**
+ * Whether a click (a tap) on `target` inside a message toggles its actions, as phone chat apps do:
+ * not when it pressed a control, and not when it ended a text selection.
+ */
+export function revealsActions(target: EventTarget, item: Element): boolean {
+  if (!(target instanceof Element)) return false;
+  const control = target.closest(INTERACTIVE);
+  if (control && item.contains(control)) return false;
+  return document.getSelection()?.isCollapsed ?? true;
+}
+
 export interface MessageItemProps {
   message: Message;
   /** Its place among its versions, for `‹ 2/3 ›`. Plain values, so memo compares them cheaply. */
@@ -54,6 +68,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
 function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }: MessageItemProps) {
   const services = useThreadServices();
   const [editing, setEditing] = useState(false);
+  /** Tapped open on a touch screen, where older messages keep their actions and figures folded away (message.css). */
+  const [actionsShown, setActionsShown] = useState(false);
   /** While editing: the ids of the files the new version keeps. */
   const [kept, setKept] = useState<readonly string[]>([]);
   const files = message.attachments ?? [];
@@ -82,8 +98,8 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   const continueReply = () => {
     if (getChatStore().continueReply(message.id)) afterReply();
   };
-  const regenerate = () => {
-    if (getChatStore().regenerate(message.id) !== undefined) afterReply();
+  const regenerate = (model?: string) => {
+    if (getChatStore().regenerate(message.id, { model }) !== undefined) afterReply();
   };
   const resendWithoutImages = () => {
     void getChatStore()
@@ -108,6 +124,13 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
     returnFocus.current = true;
     setEditing(false);
   };
+  // Confirmed in place (the button turns into a check named "Copied"), and said once through the
+  // page's status line: a new accessible name alone is not announced.
+  const copy = async () => {
+    const copied = await copyText(message.content, { toastSuccess: false });
+    if (copied) services.announce(t('chat.copy.done'));
+    return copied;
+  };
   const togglePin = () => void getChatStore().compaction().then((actions) => actions.setPinned(message.id, !message.pinned));
   const summarise = () => void runCompaction(message.chatId, { upTo: message.id });
   const remove = async () => {
@@ -116,7 +139,17 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   };
 
   return (
-    <div className="thread__item" role="listitem" data-role={message.role} data-message-id={message.id}>
+    <div
+      className="thread__item"
+      role="listitem"
+      data-role={message.role}
+      data-message-id={message.id}
+      data-actions={actionsShown ? 'shown' : undefined}
+      onClick={(event) => {
+        if (!revealsActions(event.target, event.currentTarget)) return;
+        setActionsShown((shown) => !shown);
+      }}
+    >
       <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
         {message.reasoning && <ReasoningBlock message={message} />}
         {editing ? (
@@ -147,7 +180,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
               </Suspense>
             )}
             {(message.content !== '' || files.length === 0) && (
-              <div className="message-text" data-format="plain">
+              <div className="message-text" data-format="plain" dir="auto">
                 {message.content}
               </div>
             )}
@@ -169,7 +202,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
         <ToolCallList calls={message.toolCalls} messageId={message.id} />
         <MessageStatus
           message={message}
-          onRetry={regenerate}
+          onRetry={() => regenerate()}
           onContinue={continueReply}
           onResendWithoutImages={resendWithoutImages}
           onResendWithoutTools={resendWithoutTools}
@@ -193,9 +226,10 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
               <MessageActions
                 role={message.role}
                 editRef={editRef}
-                onCopy={() => copyText(message.content)}
+                onCopy={copy}
                 onEdit={startEdit}
                 onRegenerate={regenerate}
+                model={message.model}
                 onDelete={remove}
                 pinned={message.pinned === true}
                 onTogglePin={togglePin}

@@ -33,9 +33,16 @@ export interface FollowScrollControls {
 /**
  * Follows the end of the document while `watched` grows (its size is observed too: late layout,
  * images). Opens at the end, except with `keepPosition` (back/forward restored the reader's place)
- * or `hold` (the page opens on a message further up: a search hit).
+ * or `hold` (the page opens on a message further up: a search hit). `dock` is the box stuck to the
+ * screen's bottom over the thread's end (the message box): when it grows (a few lines typed, a
+ * note, files) it covers the end, so its growth is followed as the thread's is (issue 33).
  */
-export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosition = false, hold = false): FollowScrollControls {
+export function useFollowScroll(
+  watched: RefObject<HTMLElement | null>,
+  keepPosition = false,
+  hold = false,
+  dock?: RefObject<HTMLElement | null>,
+): FollowScrollControls {
   const [following, setFollowing] = useState(true);
   const controller = useRef<FollowScroll | null>(null);
   // Only how the page was reached counts: later navigations don't re-decide where it opened.
@@ -62,6 +69,7 @@ export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosi
     // is in, before this effect's cleanup, and would scroll that screen to its end (issue 33).
     const observer = element && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => element.isConnected && follow.contentResized()) : null;
     if (element) observer?.observe(element);
+    if (dock?.current) observer?.observe(dock.current);
     follow.contentChanged();
     return () => {
       window.removeEventListener('scroll', onScroll);
@@ -69,7 +77,7 @@ export function useFollowScroll(watched: RefObject<HTMLElement | null>, keepPosi
       follow.dispose();
       controller.current = null;
     };
-  }, [watched, keepInitialPosition, holdInitially]);
+  }, [watched, keepInitialPosition, holdInitially, dock]);
 
   // Stable identities: memoised messages receive them without re-rendering.
   const actions = useMemo(

@@ -78,6 +78,17 @@ describe.each(persistences)('branches over %s', (_, open) => {
     expect(model.calls[1]!.messages).toEqual(model.calls[0]!.messages);
   });
 
+  it('regenerate with another model asks that model for this version only; the chat keeps its own (issue 33)', async () => {
+    const chatId = await started();
+    const own = chatOf(store, chatId)?.model;
+    store.regenerate(byContent(store, chatId, 'Reply 1').id, { model: 'other/bigger-model' });
+    await idle(store);
+    expect(model.calls[1]!.model).toBe('other/bigger-model');
+    expect(byContent(store, chatId, 'Reply 2').model).toBe('other/bigger-model');
+    expect(chatOf(store, chatId)?.model).toBe(own);
+    expect(model.calls[1]!.messages).toEqual(model.calls[0]!.messages);
+  });
+
   it('regenerating a reply that is still streaming stops it first, keeping its text', async () => {
     p = await open();
     const gate = createGate();

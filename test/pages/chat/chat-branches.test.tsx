@@ -1,4 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetConnectionsStore } from '../../../src/chat/connections';
+import { makeConnectionsStore } from '../../chat/connections/connections-harness';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import {
@@ -82,11 +84,38 @@ describe('chat page: edit and branches', () => {
   it('regenerate makes a new version of the reply', async () => {
     const { model } = await openAnsweredChat();
     fireEvent.click(within(lastArticle('Assistant')).getByRole('button', { name: 'Regenerate' }));
+    // A menu (issue 33): the same model again first.
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Again with the same model' }));
     await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Reply 2'));
     expect(within(versions(lastArticle('Assistant'))!).getByText('2/2')).toBeTruthy();
     expect(model.calls).toHaveLength(2);
     fireEvent.click(within(lastArticle('Assistant')).getByRole('button', { name: 'Previous version' }));
     await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Reply 1'));
+  });
+
+  it('Regenerate offers the model list too: the one chosen writes this version only (issue 33)', async () => {
+    const harness = makeConnectionsStore();
+    await harness.store.init();
+    resetConnectionsStore(harness.store);
+    try {
+      const added = harness.store.add({ name: 'Box', kind: 'custom', baseUrl: 'http://box.invalid/v1' });
+      if (!added.ok) throw new Error('not added');
+      void harness.store.refreshModels(added.connection.id);
+      await act(async () => {
+        await harness.answer(['small-model', 'big-model']);
+      });
+      const { model, store, chatId } = await openAnsweredChat();
+      fireEvent.click(within(lastArticle('Assistant')).getByRole('button', { name: 'Regenerate' }));
+      const items = await screen.findAllByRole('menuitem');
+      expect(items.map((item) => item.textContent)).toEqual(['Again with the same model', 'With small-model', 'With big-model']);
+      fireEvent.click(screen.getByRole('menuitem', { name: 'With big-model' }));
+      await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Reply 2'));
+      expect(model.calls[1]!.model).toBe(`${added.connection.id}/big-model`);
+      expect(store.getSnapshot().chats.find((chat) => chat.id === chatId)?.model).toBeUndefined();
+    } finally {
+      cleanup();
+      resetConnectionsStore();
+    }
   });
 
   it('deleting a message removes it and its replies; Undo in the toast brings them back', async () => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatModelError } from '../../../src/chat';
+import { COPIED_SHOWN_MS } from '../../../src/pages/chat/message-actions';
 import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
 import {
   cleanUpStore,
@@ -34,14 +35,20 @@ describe('chat page messages: copy', () => {
     Reflect.deleteProperty(navigator, 'clipboard');
   });
 
-  it('Copy puts the text on the clipboard and toasts "Copied"', async () => {
+  it('Copy puts the text on the clipboard and says "Copied" in place, with no toast over the page (issue 33)', async () => {
     const writeText = stubClipboard(async () => {});
     await openChat([textSteps('Line one\nLine two')]);
     await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
     // The actions render just after the update that finished the reply.
-    fireEvent.click(await within(lastArticle('Assistant')).findByRole('button', { name: 'Copy reply' }));
-    await waitFor(() => expect(toastTitles()).toContain('Copied'));
+    const copy = await within(lastArticle('Assistant')).findByRole('button', { name: 'Copy reply' });
+    fireEvent.click(copy);
+    // The same button, now a check named "Copied"; the page's status line says it once.
+    await waitFor(() => expect(copy.getAttribute('aria-label')).toBe('Copied'));
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Copied')).toBe(true);
     expect(writeText).toHaveBeenCalledWith('Line one\nLine two');
+    expect(toastTitles()).not.toContain('Copied');
+    // It reads Copy reply again after a moment.
+    await waitFor(() => expect(copy.getAttribute('aria-label')).toBe('Copy reply'), { timeout: COPIED_SHOWN_MS + 1000 });
   });
 
   it('a refused clipboard shows an error toast instead', async () => {
@@ -150,5 +157,42 @@ describe('chat page messages: what a reply shows', () => {
     // Figures render just after the update that finished the reply.
     const stats = await within(lastArticle('Assistant')).findByRole('list', { name: 'Reply statistics' });
     expect(within(stats).getByText(/tokens\/s \(estimated\)$/)).toBeTruthy();
+  });
+});
+
+describe('chat page messages: actions on a touch screen (issue 33)', () => {
+  const itemOf = (article: HTMLElement) => article.closest<HTMLElement>('.thread__item')!;
+
+  it('a tap on a message unfolds its actions and a second tap folds them; a tap on a control or a selection does not', async () => {
+    await openChat([textSteps('An answer')]);
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    const you = lastArticle('You');
+    const item = itemOf(you);
+    expect(item.dataset.actions).toBeUndefined();
+    fireEvent.click(you.querySelector('.message-text')!);
+    expect(item.dataset.actions).toBe('shown');
+    // Pressing one of its buttons is that button's business, not a tap on the message.
+    fireEvent.click(within(you).getByRole('button', { name: 'Copy message' }));
+    expect(item.dataset.actions).toBe('shown');
+    fireEvent.click(you.querySelector('.message-text')!);
+    expect(item.dataset.actions).toBeUndefined();
+    // A tap that ends a text selection is selecting, not asking for the actions.
+    const selection = document.getSelection()!;
+    selection.selectAllChildren(you.querySelector('.message-text')!);
+    fireEvent.click(you.querySelector('.message-text')!);
+    expect(item.dataset.actions).toBeUndefined();
+    selection.removeAllRanges();
+  });
+});
+
+describe('chat page messages: right to left (issue 33)', () => {
+  it('your message, the chat title and the edit box take their direction from their text (dir="auto")', async () => {
+    await openChat([textSteps('جواب')], 'مرحبا بالعالم');
+    await waitFor(() => expect(lastArticle('Assistant').dataset.state).toBe('complete'));
+    expect(lastArticle('You').querySelector('.message-text')!.getAttribute('dir')).toBe('auto');
+    expect(screen.getByRole('heading', { level: 1 }).getAttribute('dir')).toBe('auto');
+    expect(lastArticle('Assistant').querySelector('.markdown p')!.getAttribute('dir')).toBe('auto');
+    fireEvent.click(within(lastArticle('You')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Edit message' }).getAttribute('dir')).toBe('auto');
   });
 });
