@@ -58,6 +58,17 @@ export async function buildSecondVersion(): Promise<string> {
   return outDir;
 }
 
+/** Goes off the network the way a laptop does: the server is gone and the browser knows it is offline. */
+export async function goOffline(page: Page, host: AppHost): Promise<void> {
+  await host.stop();
+  await page.context().setOffline(true);
+}
+/** Back on the network: the server answers again, then the browser says it is online (the `online` event). */
+export async function goOnline(page: Page, host: AppHost): Promise<void> {
+  await host.start();
+  await page.context().setOffline(false);
+}
+
 /** Resolves once a service worker controls the page (it registers once the first screen is up, while idle). */
 export async function serviceWorkerInControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });

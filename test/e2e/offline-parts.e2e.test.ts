@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { seedConnection } from '../support/seed-connection.mjs';
 import { composer, heading, nav, settingsDialog } from './locators';
 import { checkStop, VIEWPORTS } from './screen-checks';
-import { APP_DIST, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, serviceWorkerInControl, type AppHost } from './offline-app';
+import { APP_DIST, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, serviceWorkerInControl, goOffline as goOfflineWith, goOnline as goOnlineWith, type AppHost } from './offline-app';
 import { pagePerTest } from './page-per-test';
 import { seedChats } from './seed-chats';
 
@@ -72,14 +72,8 @@ async function forget(chunk: string) {
   await cdp.detach();
 }
 
-async function goOffline() {
-  await host!.stop();
-  await page.context().setOffline(true);
-}
-async function goOnline() {
-  await host!.start();
-  await page.context().setOffline(false);
-}
+const goOffline = () => goOfflineWith(page, host!);
+const goOnline = () => goOnlineWith(page, host!);
 
 const crashed = () => page.getByText('This screen crashed', { exact: false });
 const needsConnection = () => page.getByRole('status').filter({ hasText: 'This needs a connection the first time.' });

@@ -6,7 +6,7 @@ import { startOpenAiServer, textStream, type OpenAiServer } from '../support/ope
 import { seedConnection } from '../support/seed-connection.mjs';
 import { composer, heading, nav, settingsDialog, toasts } from './locators';
 import { checkStop, focused, VIEWPORTS } from './screen-checks';
-import { APP_DIST, buildSecondVersion, everythingUsedIsKept, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, sameOriginFront, serviceWorkerInControl, type AppHost } from './offline-app';
+import { APP_DIST, buildSecondVersion, everythingUsedIsKept, hostApp, REMOTE_MODEL_ARGS, REMOTE_MODEL_HOST, sameOriginFront, serviceWorkerInControl, goOffline as goOfflineWith, goOnline as goOnlineWith, type AppHost } from './offline-app';
 import { pagePerTest } from './page-per-test';
 import { seedChats } from './seed-chats';
 
@@ -64,15 +64,8 @@ const CHAT_TITLE = 'Notes from the drawer';
 const RARE = 'zanzibarquux';
 const pageChunks = () => [...new Set(requests.filter((p) => /\/assets\/[a-z-]+-page-[A-Z0-9]{8}\.js$/.test(p)).map((p) => p.replace(/^.*\/assets\/([a-z-]+-page)-.*$/, '$1')))];
 
-/** Goes off the network the way a laptop does: the server is gone and the browser knows it is offline. */
-async function goOffline() {
-  await host!.stop();
-  await page.context().setOffline(true);
-}
-async function goOnline() {
-  await host!.start();
-  await page.context().setOffline(false);
-}
+const goOffline = () => goOfflineWith(page, host!);
+const goOnline = () => goOnlineWith(page, host!);
 
 /** A chat and a connection stored (as the app would) on the app's origin, then the home page opened. */
 async function openSeededApp(url: string) {
