@@ -273,10 +273,12 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     expect(await active()).toBe(matches[1]);
     await page.keyboard.press('Enter');
     const chosen = page.getByRole('button', { name: `Model ${matches[1]}` });
-    await expect.poll(() => chosen.evaluate((el) => el === document.activeElement)).toBe(true);
+    // On home, choosing a model hands focus back to the message box (issue 33): the next thing is to type.
+    await expect.poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await chosen.getAttribute('aria-expanded')).toBe('false');
 
     // Reopened: the model just used comes first, under Recent; Escape closes and returns focus.
+    await chosen.focus();
     await page.keyboard.press('ArrowDown');
     const recent = page.getByRole('group', { name: 'Recent' });
     expect(await recent.getByRole('option').first().textContent()).toContain(matches[1]);
