@@ -26,6 +26,9 @@ export interface AppProps {
 }
 
 
+/** SPEC A1: the application's toast area sits top-right (the component's default is bottom-right). */
+const TOASTER_POSITION = 'top-right';
+
 /** The layout with Settings wired in (RouteView takes a layout component, not its props). */
 function AppLayout({ children }: { children: ReactNode }) {
   const settings = useSettingsDialog();
@@ -59,9 +62,9 @@ export function App({ history, base }: AppProps) {
               />
             </DialogFocusFallback>
           </ButtonLinkProvider>
-          {/* Bottom-right, the component's default (issue 33): at the top the toasts covered the chat
-              header's buttons for 5 s; the chat page lifts them above its message box (use-toast-lift.ts). */}
-          <ToastArea />
+          {/* Top-right (SPEC A1). A page with a bar at the top says how tall it is (the chat page's
+              header, use-toast-lift.ts), and toasts sit under it: they covered its buttons for 5 s (issue 33). */}
+          <ToastArea position={TOASTER_POSITION} />
           <DeferredChatErrorToasts />
           <DropGuard />
         </TooltipProvider>

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useState, type Ref } from 'react';
 import { runCompaction } from './compaction-status';
 import { SUMMARISE_ICON } from './message-actions';
 import { getChatStore, type Chat } from '../../chat';
@@ -30,6 +30,8 @@ export interface ChatHeaderProps {
   /** False while the messages are still loading: there is nothing whole to export yet. */
   ready: boolean;
   onDelete(): void;
+  /** The header element, measured so toasts sit under it (use-toast-lift.ts). */
+  headerRef?: Ref<HTMLElement>;
 }
 
 /**
@@ -75,7 +77,7 @@ function ProjectLink({ chat, projects }: { chat: Chat; projects: readonly Librar
 }
 
 /** The top bar: the title (renamed in place), the model, and the chat's actions. */
-export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete }: ChatHeaderProps) {
+export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onDelete, headerRef }: ChatHeaderProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const library = useLibrary();
   const mark = chatMark(chat, library);
@@ -93,7 +95,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
     { id: 'delete', label: t('chat.delete'), icon: DELETE_CHAT_ICON, color: 'error', onSelect: onDelete },
   ];
   return (
-    <header className="chat-header">
+    <header ref={headerRef} className="chat-header">
       <div className="chat-header__inner">
         <SidebarButton className="chat-header__menu" />
         <ProjectLink chat={chat} projects={library.projects} />

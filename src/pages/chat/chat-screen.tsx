@@ -15,7 +15,7 @@ import { lastMessageOnPath } from './last-message';
 import { ThreadContext, type ThreadServices } from './thread-context';
 import { useDelayedFlag } from '../../lib/use-delayed-flag';
 import { useFollowScroll } from './use-follow-scroll';
-import { useToastLift } from './use-toast-lift';
+import { TOAST_DROP_PROPERTY, useToastLift } from './use-toast-lift';
 import { useMessageTarget } from './use-message-target';
 import { chatMessageTarget } from '../paths';
 
@@ -37,7 +37,9 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   const threadRef = useRef<HTMLDivElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const dockRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   useToastLift(dockRef);
+  useToastLift(headerRef, TOAST_DROP_PROPERTY);
   const location = useLocation();
   // A search hit opens the chat at its message; back and forward restore the reader's place (the router does); any other visit opens at the latest.
   const targetId = chatMessageTarget(location.search);
@@ -106,7 +108,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
 
   return (
     <section className="chat-page" aria-labelledby={headingId} aria-busy={!ready || undefined}>
-      <ChatHeader chat={chat} headingId={headingId} ready={ready} onDelete={onDelete} />
+      <ChatHeader chat={chat} headingId={headingId} ready={ready} onDelete={onDelete} headerRef={headerRef} />
       <div className="chat-page__body">
         <ThreadContext.Provider value={services}>
           <Thread ref={threadRef} chatId={chatId} onChange={scroll.contentChanged} />
