@@ -86,10 +86,11 @@ const MAX_TABS = 80;
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails if it never does. */
 export async function tabTo(page: Page, target: Locator, { backwards = false } = {}): Promise<number> {
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error('tabTo: the target is not on the page');
+  await target.waitFor();
   for (let presses = 0; presses <= MAX_TABS; presses++) {
-    if (await handle.evaluate((element) => element === document.activeElement)) return presses;
+    // Found again at every press: a control re-rendered meanwhile (a marker settling after a save, on a
+    // busy machine) is a new element, and a handle taken once would wait for the old one for ever.
+    if (await target.evaluate((element) => element === document.activeElement)) return presses;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`tabTo: ${MAX_TABS} presses of Tab never reached the target`);
