@@ -8,18 +8,20 @@ import { BARE_TEXTAREA, chatPlan, freshPage, openAt, seed, settle } from './comm
 import { countMounted } from './page-probes.mjs';
 import { installRenderCounter } from './render-counter.mjs';
 
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8', 'blink.user_timing'];
+// Beyond the timeline's events, Blink's and the compositor's own (`blink`, `cc`, `input`…): without
+// them most of a keystroke on a long chat is self time of the task itself, attributed to nothing.
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8', 'blink.user_timing', 'blink', 'cc', 'input', 'renderer.scheduler', 'benchmark'];
 const START = 'bench:keys-start';
 const END = 'bench:keys-end';
 /** Trace events that run the page's script: a style or layout inside one was forced by it. */
 const SCRIPT = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'v8.callFunction', 'v8.run', 'EvaluateScript', 'v8.evaluateModule', 'FireIdleCallback']);
 const STYLE_LAYOUT = new Set(['Layout', 'UpdateLayoutTree', 'RecalculateStyles']);
 
-async function traced(page, run) {
+export async function traced(page, run, categories = CATEGORIES) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
   await page.evaluate((mark) => performance.mark(mark), START);
   await run();
   await page.evaluate((mark) => performance.mark(mark), END);
@@ -31,7 +33,7 @@ async function traced(page, run) {
 }
 
 /** Per keystroke: self time per event name, style/layout forced by script or done by the frame, what they touched, and input events' time. */
-function breakdown(events, keystrokes) {
+export function breakdown(events, keystrokes) {
   const start = events.find((e) => e.name === START);
   const end = events.find((e) => e.name === END);
   const own = events
