@@ -145,7 +145,8 @@ async function openingRenders(browser, url, chat) {
   return { mountedAtFirstScreen: firstScreen, mountedSettled: settled, commits: renders.commits, renders: top };
 }
 
-export async function diagnose(browser, url, chats, { text, serverUrl }) {
+/** `later`: where to put the second build's server's close, for after the browser has closed (its connections would hold the server open until they time out). */
+export async function diagnose(browser, url, chats, { text, serverUrl, later }) {
   console.log('\ndiagnosis: tracing the keystrokes (production build)…');
   const production = await typingPages(browser, url, chats, text, false);
   console.log('diagnosis: renders and forced layouts (a build without minification)…');
@@ -173,6 +174,6 @@ export async function diagnose(browser, url, chats, { text, serverUrl }) {
     console.log('\n# opening the long chat from the sidebar:', JSON.stringify(opening, null, 1));
     return result;
   } finally {
-    await plain.close();
+    later.push(() => plain.close());
   }
 }

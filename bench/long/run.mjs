@@ -193,6 +193,7 @@ async function main() {
   const server = await startOpenAiServer({ models: ['test-model'] });
   const app = await serveBuild();
   const browser = await launchBrowser();
+  const later = [];
   try {
     const chats = await seed(browser, app.url, server.url, chatPlan(LONG, SHORT));
     const byMode = Object.fromEntries(MODES.map((mode) => [mode, []]));
@@ -210,7 +211,7 @@ async function main() {
     const mounted = byMode[MODES[0]][0]?.openLong?.mounted ?? null;
     const extra = { mountedAfterOpeningLong: mounted, mountedAfterOpeningShort: byMode[MODES[0]][0]?.openShort?.mounted ?? null };
     let diagnosis = null;
-    if (DIAGNOSE) diagnosis = await diagnose(browser, app.url, chats, { keystrokes: TEXT.length, text: TEXT, serverUrl: server.url });
+    if (DIAGNOSE) diagnosis = await diagnose(browser, app.url, chats, { text: TEXT, serverUrl: server.url, later });
     await report(MODES.length > 1 ? 'long-both' : `long-${MODES[0]}`, rows, {
       runs: RUNS, long: LONG, short: SHORT, keystrokes: TEXT.length, modes: MODES, phoneSlowdown: PHONE_SLOWDOWN,
       verdicts: Object.fromEntries(MODES.map((mode, i) => [mode, summaries[i].verdict])), ...extra, diagnosis, raw: byMode,
@@ -228,6 +229,7 @@ async function main() {
     }
   } finally {
     await browser.close();
+    for (const close of later) await close();
     await app.close();
     await server.close();
   }
