@@ -8,13 +8,13 @@ export const LAST_MARK = 'bench:last-token';
 const CATEGORIES = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'v8'];
 const TASK = 'ThreadControllerImpl::RunTask';
 
-/** Starts tracing `page`; `stop()` ends it and resolves with the trace's events. */
-export async function startTrace(page) {
+/** Starts tracing `page`; `stop()` ends it and resolves with the trace's events. `categories`: fewer, for a lighter trace of a long window. */
+export async function startTrace(page, categories = CATEGORIES) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
+    traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' },
     transferMode: 'ReportEvents',
   });
   return {
