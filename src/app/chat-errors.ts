@@ -64,3 +64,9 @@ export function useChatErrorToasts(): void {
     [],
   );
 }
+
+/** The hook as a component that renders nothing: what deferred-chat-errors.tsx mounts once the first screen is up. */
+export default function ChatErrorToasts(): null {
+  useChatErrorToasts();
+  return null;
+}

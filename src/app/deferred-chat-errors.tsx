@@ -3,14 +3,7 @@ import { lazyPart } from '../ui/lazy-part';
 import { whenIdle } from '../lib/when-idle';
 
 /** The store's events as toasts (chat-errors.ts), mounted once the first screen is up. */
-const ChatErrorToasts = lazyPart(() =>
-  import('./chat-errors').then((module) => ({
-    default: function ChatErrorToasts() {
-      module.useChatErrorToasts();
-      return null;
-    },
-  })),
-);
+const ChatErrorToasts = lazyPart(() => import('./chat-errors'));
 
 /**
  * Listens for the chat store's events from when the page is idle rather than from the first
