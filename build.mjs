@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildChunkStyles } from './src/lib/build-styles.mjs';
+import { staticClosure } from './src/lib/build-outputs.mjs';
 import { warmFiles } from './src/lib/warm-files.mjs';
 import { startChunkPlugin } from './src/lib/start-chunk-plugin.mjs';
 import { PAGE_POLICY } from './src/server/security-headers.mjs';
@@ -166,13 +167,6 @@ const PAGE_CHUNKS = ['home-page', 'chat-page'];
  */
 const PAGE_NEEDS = { 'chat-page': ['store-actions', 'unsaved-changes', 'storage-usage'] };
 
-/** The output files `file` pulls in before it runs: itself and its static imports, transitively. */
-function staticClosure(outputs, file, into = new Set()) {
-  if (into.has(file)) return into;
-  into.add(file);
-  for (const record of outputs[file].imports) if (record.kind === 'import-statement') staticClosure(outputs, record.path, into);
-  return into;
-}
 
 /** `name=file,file,…` per page: its JS not already preloaded for the boot module, then its stylesheet. */
 function pageFiles(outputs, mainFile, styles, href) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from '../../build.mjs';
+import { staticClosure } from '../../src/lib/build-outputs.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** zlib's strongest level, as a server that precompresses would use. */
@@ -17,13 +18,6 @@ const CHAT_CHUNK = 'chat-page';
 const gzipSize = (bytes) => gzipSync(bytes, { level: GZIP_LEVEL }).length;
 const fileGzip = async (file) => gzipSize(await readFile(path.join(ROOT, file)));
 
-/** The output files `file` pulls in before it runs (itself and its static imports, transitively). */
-function staticClosure(outputs, file, into = new Set()) {
-  if (into.has(file)) return into;
-  into.add(file);
-  for (const record of outputs[file].imports) if (record.kind === 'import-statement') staticClosure(outputs, record.path, into);
-  return into;
-}
 
 /** The JS output of the lazily imported module whose file is named `name`. */
 function chunkFile(outputs, name) {

@@ -7,13 +7,12 @@
 import * as esbuild from 'esbuild';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { chunkNameOf } from './build-outputs.mjs';
 
 /** The virtual module namespace whose contents are a group's `@import` lines. */
 const NAMESPACE = 'parley-styles';
 /** Fonts that stylesheets (KaTeX's) refer to: copied beside them with hashed names. */
 const FONT_LOADERS = { '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.svg': 'file' };
-/** An esbuild output name is `[name]-[hash]`: the hash is 8 characters of base32. */
-const HASHED_NAME = /^(.*)-[A-Z0-9]{8}$/;
 
 /** CSS files `source` reaches through static imports, in evaluation order (the cascade's order). */
 function staticCss(inputs, source, seen = new Set(), order = []) {
@@ -30,11 +29,6 @@ function staticCss(inputs, source, seen = new Set(), order = []) {
   return order;
 }
 
-/** The chunk name a lazy entry is known by at runtime: its output's name without the hash. */
-const chunkNameOf = (file) => {
-  const base = path.basename(file, '.js');
-  return HASHED_NAME.exec(base)?.[1] ?? base;
-};
 
 /**
  * `{ name: [css files] }` for the app's boot module (as `main`) and each lazily imported entry.

@@ -2,6 +2,7 @@
 // anything whose code this browser never loaded crashed or said nothing). Build-time only: read
 // by build.mjs, which compiles the list into sw.js; nothing of it reaches the page.
 import path from 'node:path';
+import { chunkNameOf, staticClosure } from './build-outputs.mjs';
 
 /**
  * Lazily loaded code that is NOT fetched ahead, and why. Everything else the app imports lazily
@@ -23,15 +24,6 @@ const WARMED_FONT = /\.woff2$/;
 
 const isWarmed = (entryPoint) => !NOT_WARMED.some(({ pattern }) => pattern.test(entryPoint));
 
-/** The output `file` and the outputs it imports statically, transitively. */
-function staticClosure(outputs, file, into) {
-  if (into.has(file)) return;
-  into.add(file);
-  for (const record of outputs[file]?.imports ?? []) if (record.kind === 'import-statement') staticClosure(outputs, record.path, into);
-}
-
-/** The chunk name a lazy entry is known by (build-styles.mjs): its file's name without the hash. */
-const chunkNameOf = (file) => path.basename(file, '.js').replace(/-[A-Z0-9]{8}$/, '');
 
 /**
  * The names (in assets/) of the files to warm: each lazily imported entry's script with its static

@@ -127,37 +127,35 @@ async function plainFile(request: Request): Promise<Response> {
   }
 }
 
-/** Files the page loaded before this worker controlled it: kept now (the browser's HTTP cache has them). */
-async function keepUsed(urls: readonly string[]): Promise<void> {
+/**
+ * Fetches and keeps, one at a time, each of `urls` not kept yet. A failure (offline, a file gone)
+ * ends the pass when `untilFailure` (the warm-up: offline, the rest would fail too; the next
+ * visit's warm-up tries again), else skips only that file (it is fetched and kept on its next use).
+ */
+async function keepMissing(urls: readonly string[], untilFailure: boolean): Promise<void> {
   const cache = await caches.open(FILES_CACHE);
   for (const url of urls) {
-    // The page's timeline has its API calls too (`/v1/models` behind the same origin): only the build's files.
-    if (!isBuildFile(url) || (await cache.match(url))) continue;
+    if (await cache.match(url)) continue;
     try {
       await keep(FILES_CACHE, url, await fetch(url));
     } catch {
-      // Offline already, or the file is gone: it is fetched (and kept) on its next use.
+      if (untilFailure) return;
     }
   }
 }
 
 /**
- * The build's lazy parts that are not kept yet, fetched one at a time (the page is idle, but a
- * user may start something at any moment: one request at a time leaves the connection to them).
- * Offline, or a file gone, stops nothing: the next visit's warm-up tries again.
+ * Files the page loaded before this worker controlled it: kept now (the browser's HTTP cache has
+ * them). The page's timeline has its API calls too (`/v1/models` behind the same origin): only the
+ * build's files.
  */
-async function warmParts(): Promise<void> {
-  const cache = await caches.open(FILES_CACHE);
-  for (const name of __PARLEY_WARM__) {
-    const url = new URL(`assets/${name}`, scope()).href;
-    if (await cache.match(url)) continue;
-    try {
-      await keep(FILES_CACHE, url, await fetch(url));
-    } catch {
-      return;
-    }
-  }
-}
+const keepUsed = (urls: readonly string[]) => keepMissing(urls.filter(isBuildFile), false);
+
+/**
+ * The build's lazy parts that are not kept yet, fetched one at a time: the page is idle, but a
+ * user may start something at any moment, and one request at a time leaves the connection to them.
+ */
+const warmParts = () => keepMissing(__PARLEY_WARM__.map((name) => new URL(`assets/${name}`, scope()).href), true);
 
 worker.addEventListener('install', (event) => event.waitUntil(installShell()));
 
