@@ -1,14 +1,16 @@
-import { useEffect, type Ref } from 'react';
+import { memo, useEffect, useRef, type CSSProperties, type Ref } from 'react';
 import { useThread } from '../../chat/store/thread-hooks';
+import type { ThreadEntry } from '../../chat/shapes';
+import { useComposedRefs } from '../../lib/compose-refs';
 import { t } from './chat-text';
 import { MessageItem } from './message-item';
-import { useProgressiveStart } from './use-progressive-start';
+import { estimatedGroupHeight, messageWeight, rememberedGroupHeight } from './thread-window';
+import { useThreadWindow } from './use-thread-window';
 
 /**
- * Messages per group. Chromium tracks every `content-visibility: auto` element on every frame that
- * lays anything out (a keystroke does), so the groups, not the messages, skip their rendering:
- * a 2,000-message chat has 100 to watch instead of 2,000, about 5 ms less per keystroke
- * (bench/meter), and the group on screen costs at most this many messages' layout.
+ * Messages per group: the unit the thread renders or leaves out. Small enough that rendering one
+ * as it scrolls into reach is one short task, large enough that a 2,000-message chat has only
+ * 100 stand-ins.
  */
 export const THREAD_GROUP_SIZE = 20;
 
@@ -16,29 +18,41 @@ export interface ThreadProps {
   chatId: string;
   /** Called after every change of the thread (a delta, a new message, another branch). */
   onChange(): void;
+  /** A message the page opens at (a search hit): its group is rendered from the start. */
+  targetId?: string;
   ref?: Ref<HTMLDivElement>;
 }
 
+/** Names a group's place and contents, for the height it had when last rendered. */
+const groupKey = (chatId: string, items: readonly ThreadEntry[]) => `${chatId}:${items[0]!.message.id}:${items.at(-1)!.message.id}`;
+
 /**
  * The messages from the first to the current leaf, as a list of articles in groups of
- * THREAD_GROUP_SIZE by position (a message keeps its group as older ones are revealed). A list by
- * its roles: an <ol> may hold nothing but <li>, and the groups are plain boxes in between, which
- * the accessibility tree passes over. Not a live region: a streaming reply would be read out token
- * by token.
+ * THREAD_GROUP_SIZE by position (a message keeps its group as the window moves). Only the groups
+ * near the screen are rendered (use-thread-window.ts), with the newest always and a search hit's;
+ * each other group stands in with its height and its messages' plain text, hidden until
+ * find-in-page finds something in it (`hidden="until-found"`), which renders it. A list by its
+ * roles: an <ol> may hold nothing but <li>, and the groups are plain boxes in between, which the
+ * accessibility tree passes over. Not a live region: a streaming reply would be read out token by
+ * token.
  */
-export function Thread({ chatId, onChange, ref }: ThreadProps) {
+export function Thread({ chatId, onChange, targetId, ref }: ThreadProps) {
   const entries = useThread(chatId);
-  const hidden = useProgressiveStart(entries.length);
+  const list = useRef<HTMLDivElement>(null);
+  const composedRef = useComposedRefs(ref, list);
+  const { shown, wake } = useThreadWindow(list);
   useEffect(() => onChange(), [entries, onChange]);
-  const groups: { at: number; items: typeof entries }[] = [];
-  for (let at = Math.floor(hidden / THREAD_GROUP_SIZE) * THREAD_GROUP_SIZE; at < entries.length; at += THREAD_GROUP_SIZE) {
-    groups.push({ at, items: entries.slice(Math.max(at, hidden), at + THREAD_GROUP_SIZE) });
-  }
-  return (
-    // Focusable so focus has somewhere to go when a message it was on is deleted.
-    <div ref={ref} className="thread" role="list" aria-label={t('chat.thread.label')} tabIndex={-1}>
-      {groups.map(({ at, items }) => (
-        <div key={at} className="thread__group">
+  const last = Math.ceil(entries.length / THREAD_GROUP_SIZE) - 1;
+  const targetIndex = targetId === undefined ? -1 : entries.findIndex((entry) => entry.message.id === targetId);
+  const target = targetIndex < 0 ? -1 : Math.floor(targetIndex / THREAD_GROUP_SIZE);
+  const groups = [];
+  for (let group = 0; group <= last; group += 1) {
+    const items = entries.slice(group * THREAD_GROUP_SIZE, (group + 1) * THREAD_GROUP_SIZE);
+    const key = groupKey(chatId, items);
+    const weight = items.reduce((sum, { message }) => sum + messageWeight(message.content), 0);
+    groups.push(
+      group === last || group === target || shown.includes(group) ? (
+        <div key={group} className="thread__group" data-key={key} data-weight={weight}>
           {items.map(({ message, branch }) => (
             <MessageItem
               key={message.id}
@@ -50,7 +64,49 @@ export function Thread({ chatId, onChange, ref }: ThreadProps) {
             />
           ))}
         </div>
-      ))}
+      ) : (
+        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={rememberedGroupHeight(key) ?? estimatedGroupHeight(weight)} onFound={wake} />
+      ),
+    );
+  }
+  return (
+    // Focusable so focus has somewhere to go when a message it was on is deleted.
+    <div ref={composedRef} className="thread" role="list" aria-label={t('chat.thread.label')} tabIndex={-1}>
+      {groups}
     </div>
   );
 }
+
+interface GroupStandInProps {
+  group: number;
+  items: readonly ThreadEntry[];
+  height: number;
+  onFound(group: number): void;
+}
+
+/**
+ * A group out of reach: as tall as it was (or is estimated to be), holding its messages' text for
+ * find-in-page only. React knows `hidden` as a yes/no attribute, so `until-found` is set here.
+ */
+const GroupStandIn = memo(
+  function GroupStandIn({ group, items, height, onFound }: GroupStandInProps) {
+    const attach = (element: HTMLDivElement | null) => {
+      if (!element) return;
+      element.setAttribute('hidden', 'until-found');
+      const found = () => onFound(group);
+      element.addEventListener('beforematch', found);
+      return () => element.removeEventListener('beforematch', found);
+    };
+    return (
+      <div ref={attach} className="thread__group" data-state="asleep" style={{ '--group-height': `${height}px` } as CSSProperties}>
+        {items.map(({ message }) => message.content).join('\n\n')}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.group === after.group &&
+    before.height === after.height &&
+    before.onFound === after.onFound &&
+    before.items.length === after.items.length &&
+    before.items.every((entry, index) => entry.message === after.items[index]!.message),
+);

@@ -51,7 +51,7 @@ export function useMessageTarget(thread: RefObject<HTMLElement | null>, chatId: 
     const observer = new MutationObserver(() => {
       if (show()) observer.disconnect();
     });
-    if (!show()) observer.observe(list, { childList: true });
+    if (!show()) observer.observe(list, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
       letGo();

@@ -1,8 +1,8 @@
-// The thread in groups of THREAD_GROUP_SIZE (the keystroke cost of issue 24): still one list of every message, in order.
-import { screen, waitFor, within } from '@testing-library/react';
+// The thread in groups of THREAD_GROUP_SIZE, rendered only near the screen (issue 34): one list in
+// order, the newest group rendered, every other group a stand-in that find-in-page can open.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { FIRST_RENDER_MESSAGES } from '../../../src/pages/chat/use-progressive-start';
 import { THREAD_GROUP_SIZE } from '../../../src/pages/chat/thread';
 import { chat, message } from '../../chat/fixtures';
 import { articles, cleanUpStore, installStore, renderChatPage } from './chat-page-kit';
@@ -20,32 +20,46 @@ async function storedChat(count: number) {
   return messages;
 }
 
-const groups = () => [...document.querySelectorAll('.thread__group')];
+const groups = () => [...document.querySelectorAll<HTMLElement>('.thread__group')];
+const ids = (group: Element) => [...group.querySelectorAll<HTMLElement>(':scope > [role="listitem"]')].map((item) => item.dataset.messageId);
 
 describe('the thread in groups', () => {
-  it('groups the messages by position, 20 to a group, in one list a screen reader counts whole', async () => {
+  it('renders the newest group; the others stand in, hidden until found, with their text and a height', async () => {
     const count = THREAD_GROUP_SIZE * 2 + 5;
-    expect(count).toBeGreaterThan(FIRST_RENDER_MESSAGES);
     await storedChat(count);
     renderChatPage('c1');
-    await waitFor(() => expect(articles()).toHaveLength(count), { timeout: 25_000 });
-    expect(groups().map((group) => group.querySelectorAll(':scope > [role="listitem"]').length)).toEqual([THREAD_GROUP_SIZE, THREAD_GROUP_SIZE, 5]);
+    await waitFor(() => expect(articles()).toHaveLength(5), { timeout: 25_000 });
+    const [first, second, newest] = groups();
+    expect(groups()).toHaveLength(3);
+    expect(ids(newest!)).toEqual(['m40', 'm41', 'm42', 'm43', 'm44']);
+    for (const [at, standIn] of [first!, second!].entries()) {
+      expect(standIn.dataset.state).toBe('asleep');
+      expect(standIn.getAttribute('hidden')).toBe('until-found');
+      expect(standIn.querySelectorAll('*')).toHaveLength(0);
+      expect(standIn.textContent).toContain(`Message ${at * THREAD_GROUP_SIZE}\n\nMessage ${at * THREAD_GROUP_SIZE + 1}`);
+      expect(standIn.style.getPropertyValue('--group-height')).toMatch(/^[1-9]\d*px$/);
+    }
     const list = screen.getByRole('list', { name: 'Messages' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(count);
-    expect(items.map((item) => item.dataset.messageId)).toEqual(Array.from({ length: count }, (_, i) => `m${i}`));
-    // Every message sits in the group of its position, so revealing older ones never moves a newer one.
-    groups().forEach((group, at) =>
-      group.querySelectorAll<HTMLElement>(':scope > [role="listitem"]').forEach((item) => {
-        expect(Math.floor(Number(item.dataset.messageId!.slice(1)) / THREAD_GROUP_SIZE)).toBe(at);
-      }),
-    );
+    expect(within(list).getAllByRole('listitem').map((item) => item.dataset.messageId)).toEqual(ids(newest!));
   }, 30_000);
 
-  it('a short chat is one group', async () => {
+  it('find-in-page opening a stand-in (beforematch) renders its messages, in the group of their position', async () => {
+    await storedChat(THREAD_GROUP_SIZE * 2 + 5);
+    renderChatPage('c1');
+    await waitFor(() => expect(articles()).toHaveLength(5), { timeout: 25_000 });
+    act(() => {
+      fireEvent(groups()[0]!, new Event('beforematch'));
+    });
+    await waitFor(() => expect(articles()).toHaveLength(THREAD_GROUP_SIZE + 5));
+    expect(ids(groups()[0]!)).toEqual(Array.from({ length: THREAD_GROUP_SIZE }, (_, i) => `m${i}`));
+    expect(groups()[1]!.dataset.state).toBe('asleep');
+  }, 30_000);
+
+  it('a short chat is one group, rendered', async () => {
     await storedChat(3);
     renderChatPage('c1');
     await waitFor(() => expect(articles()).toHaveLength(3));
     expect(groups()).toHaveLength(1);
+    expect(groups()[0]!.dataset.state).toBeUndefined();
   });
 });
