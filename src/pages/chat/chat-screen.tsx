@@ -111,7 +111,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
       <ChatHeader chat={chat} headingId={headingId} ready={ready} onDelete={onDelete} headerRef={headerRef} />
       <div className="chat-page__body">
         <ThreadContext.Provider value={services}>
-          <Thread ref={threadRef} chatId={chatId} targetId={targetId} onChange={scroll.contentChanged} />
+          <Thread ref={threadRef} chatId={chatId} targetId={targetId} onChange={scroll.contentChanged} onFound={scroll.release} />
         </ThreadContext.Provider>
         <CompactionNotice chatId={chatId} />
         {showLoading && <ChatLoadingNote />}

@@ -66,6 +66,8 @@ export interface FollowScroll {
   jumpToLatest(): void;
   /** Follow again and scroll to the end at once (the reader sent a message). */
   follow(): void;
+  /** Stop following where the page is (find-in-page took the reader to an older message). */
+  release(): void;
   dispose(): void;
 }
 
@@ -116,6 +118,10 @@ export function createFollowScroll({ target, requestFrame, cancelFrame, reducedM
       cancel();
       setFollowing(true);
       toEnd(false);
+    },
+    release() {
+      cancel();
+      setFollowing(false);
     },
     dispose: cancel,
   };

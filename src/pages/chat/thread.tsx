@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type CSSProperties, type Ref } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type CSSProperties, type Ref } from 'react';
 import { useThread } from '../../chat/store/thread-hooks';
 import type { ThreadEntry } from '../../chat/shapes';
 import { useComposedRefs } from '../../lib/compose-refs';
@@ -20,6 +20,8 @@ export interface ThreadProps {
   onChange(): void;
   /** A message the page opens at (a search hit): its group is rendered from the start. */
   targetId?: string;
+  /** Find-in-page opened a group that was out of reach: the reader is there now, not at the end. */
+  onFound?(): void;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -36,11 +38,28 @@ const groupKey = (chatId: string, items: readonly ThreadEntry[]) => `${chatId}:$
  * accessibility tree passes over. Not a live region: a streaming reply would be read out token by
  * token.
  */
-export function Thread({ chatId, onChange, targetId, ref }: ThreadProps) {
+export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps) {
   const entries = useThread(chatId);
   const list = useRef<HTMLDivElement>(null);
   const composedRef = useComposedRefs(ref, list);
   const { shown, wake } = useThreadWindow(list);
+  /** The message find-in-page scrolled to in a stand-in: once rendered, it takes the same place on screen. */
+  const foundPlace = useRef<FoundPlace | undefined>(undefined);
+  const found = useCallback(
+    (group: number, place: FoundPlace | undefined) => {
+      if (!place) return onFound?.();
+      foundPlace.current = place;
+      wake(group);
+    },
+    [onFound, wake],
+  );
+  useLayoutEffect(() => {
+    const place = foundPlace.current;
+    const item = place && list.current?.querySelector(`[data-message-id="${CSS.escape(place.messageId)}"]`);
+    if (!place || !item) return;
+    foundPlace.current = undefined;
+    window.scrollBy({ top: item.getBoundingClientRect().top - place.top, behavior: 'instant' });
+  }, [shown]);
   useEffect(() => onChange(), [entries, onChange]);
   const last = Math.ceil(entries.length / THREAD_GROUP_SIZE) - 1;
   const targetIndex = targetId === undefined ? -1 : entries.findIndex((entry) => entry.message.id === targetId);
@@ -65,7 +84,7 @@ export function Thread({ chatId, onChange, targetId, ref }: ThreadProps) {
           ))}
         </div>
       ) : (
-        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={rememberedGroupHeight(key) ?? estimatedGroupHeight(weight)} onFound={wake} />
+        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={rememberedGroupHeight(key) ?? estimatedGroupHeight(weight)} onFound={found} />
       ),
     );
   }
@@ -81,25 +100,35 @@ interface GroupStandInProps {
   group: number;
   items: readonly ThreadEntry[];
   height: number;
-  onFound(group: number): void;
+  onFound(group: number, place: FoundPlace | undefined): void;
 }
 
 /**
  * A group out of reach: as tall as it was (or is estimated to be), holding its messages' text for
  * find-in-page only. React knows `hidden` as a yes/no attribute, so `until-found` is set here.
+ * When find opens it, the browser scrolls to the match in this text; the message there, and where
+ * it sits on screen, are told in the next frame, so the rendered message can take its place.
  */
 const GroupStandIn = memo(
   function GroupStandIn({ group, items, height, onFound }: GroupStandInProps) {
     const attach = (element: HTMLDivElement | null) => {
       if (!element) return;
       element.setAttribute('hidden', 'until-found');
-      const found = () => onFound(group);
+      const win = element.ownerDocument.defaultView ?? window;
+      const found = () => {
+        onFound(group, undefined);
+        win.requestAnimationFrame(() => onFound(group, placeOfMatch(element, win.innerHeight / 2)));
+      };
       element.addEventListener('beforematch', found);
       return () => element.removeEventListener('beforematch', found);
     };
     return (
       <div ref={attach} className="thread__group" data-state="asleep" style={{ '--group-height': `${height}px` } as CSSProperties}>
-        {items.map(({ message }) => message.content).join('\n\n')}
+        {items.map(({ message }) => (
+          <div key={message.id} data-stand-in={message.id}>
+            {message.content}
+          </div>
+        ))}
       </div>
     );
   },
@@ -110,3 +139,23 @@ const GroupStandIn = memo(
     before.items.length === after.items.length &&
     before.items.every((entry, index) => entry.message === after.items[index]!.message),
 );
+
+/** Where find-in-page left the reader: the message nearest the screen's middle, and its top on screen. */
+export interface FoundPlace {
+  messageId: string;
+  top: number;
+}
+
+function placeOfMatch(standIn: HTMLElement, middle: number): FoundPlace | undefined {
+  let nearest: FoundPlace | undefined;
+  let distance = Infinity;
+  for (const child of standIn.children as Iterable<HTMLElement>) {
+    const { top, bottom } = child.getBoundingClientRect();
+    const away = top > middle ? top - middle : bottom < middle ? middle - bottom : 0;
+    if (away < distance) {
+      distance = away;
+      nearest = { messageId: child.dataset.standIn!, top };
+    }
+  }
+  return nearest;
+}

@@ -28,6 +28,7 @@ export interface FollowScrollControls {
   contentChanged(): void;
   jumpToLatest(): void;
   follow(): void;
+  release(): void;
 }
 
 /**
@@ -85,6 +86,7 @@ export function useFollowScroll(
       contentChanged: () => controller.current?.contentChanged(),
       jumpToLatest: () => controller.current?.jumpToLatest(),
       follow: () => controller.current?.follow(),
+      release: () => controller.current?.release(),
     }),
     [],
   );
