@@ -3,32 +3,24 @@
 
 /**
  * Arms a watch for the next click: from it (the event's time) to the frame after the chat's
- * newest message is in the DOM (`shownAt`) and to the frame after all `total` of its messages are
- * (`allAt`: its newest and its first, `firstId`, and as many as it has; when switching, the chat
- * left may still be in the DOM for a frame). "The frame after" is a timer queued from the animation frame that first saw the change:
- * it runs once that frame has painted. Results in `window.__watch`.
+ * newest message is in the DOM (`shownAt`; when switching, the chat left may still be in the DOM
+ * for a frame, so it is the newest message of the chat opened that counts). The thread renders
+ * only the messages near the screen (issue 34), so this is "the last message painted": nothing
+ * further is painted until the reader scrolls. "The frame after" is a timer queued from the
+ * animation frame that first saw the change: it runs once that frame has painted. Results in
+ * `window.__watch`.
  */
-export function watchNextOpen({ firstId, lastId, total }) {
-  const watch = { clickAt: undefined, shownAt: undefined, allAt: undefined };
+export function watchNextOpen({ lastId }) {
+  const watch = { clickAt: undefined, shownAt: undefined };
   window.__watch = watch;
   document.addEventListener('click', (event) => (watch.clickAt = event.timeStamp), { capture: true, once: true });
   const stopAt = performance.now() + 120_000;
   const frame = () => {
-    if (watch.clickAt !== undefined) {
-      if (watch.shownAt === undefined && document.querySelector(`[data-message-id="${lastId}"]`)) {
-        setTimeout(() => (watch.shownAt = performance.now()), 0);
-        watch.shownAt = null;
-      }
-      const all = () =>
-        document.querySelector(`[data-message-id="${lastId}"]`) &&
-        document.querySelector(`[data-message-id="${firstId}"]`) &&
-        document.querySelectorAll('.thread [data-message-id]').length >= total;
-      if (watch.allAt === undefined && all()) {
-        setTimeout(() => (watch.allAt = performance.now()), 0);
-        watch.allAt = null;
-      }
+    if (watch.clickAt !== undefined && watch.shownAt === undefined && document.querySelector(`[data-message-id="${lastId}"]`)) {
+      setTimeout(() => (watch.shownAt = performance.now()), 0);
+      watch.shownAt = null;
     }
-    if ((watch.shownAt === undefined || watch.allAt === undefined) && performance.now() < stopAt) requestAnimationFrame(frame);
+    if (watch.shownAt === undefined && performance.now() < stopAt) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 }
