@@ -7,16 +7,26 @@ import { indexMessages, resolveLeaf, threadEntries, type ThreadEntry } from '../
 // Only the chat page shows a thread: this hook and the tree functions load with it (imported by
 // path, not through the chat index, which the first screen imports).
 
+/** The last path worked out for each list of messages: the thread and the meter ask for the same one as a chat opens. */
+const pathsOf = new WeakMap<readonly Message[], { leafId: string | undefined; entries: readonly ThreadEntry[] }>();
+
+/** The path from the root to `leafId` (or the newest leaf) with each entry's `‹ i/n ›`, worked out once per list and leaf. */
+export function threadEntriesOf(messages: readonly Message[], leafId: string | undefined): readonly ThreadEntry[] {
+  const known = pathsOf.get(messages);
+  if (known && known.leafId === leafId) return known.entries;
+  const index = indexMessages(messages);
+  const entries = threadEntries(index, resolveLeaf(index, leafId));
+  pathsOf.set(messages, { leafId, entries });
+  return entries;
+}
+
 /** The messages from the root to the chat's current leaf, each with its `‹ i/n ›` position. */
 export function useThread(chatId: string): readonly ThreadEntry[] {
   const { messages, leafId } = useChatStore(
     (s) => ({ messages: s.messages.get(chatId) ?? EMPTY_MESSAGES, leafId: chatById(s.chats, chatId)?.currentLeafId }),
     shallowEqual,
   );
-  return useMemo(() => {
-    const index = indexMessages(messages);
-    return threadEntries(index, resolveLeaf(index, leafId));
-  }, [messages, leafId]);
+  return useMemo(() => threadEntriesOf(messages, leafId), [messages, leafId]);
 }
 
 
@@ -45,8 +55,5 @@ export function useSettledThread(chatId: string): readonly ThreadEntry[] {
     (s) => ({ messages: s.messages.get(chatId) ?? EMPTY_MESSAGES, leafId: chatById(s.chats, chatId)?.currentLeafId }),
     (a, b) => a.leafId === b.leafId && sameUnlessStreaming(a.messages, b.messages),
   );
-  return useMemo(() => {
-    const index = indexMessages(messages);
-    return threadEntries(index, resolveLeaf(index, leafId));
-  }, [messages, leafId]);
+  return useMemo(() => threadEntriesOf(messages, leafId), [messages, leafId]);
 }

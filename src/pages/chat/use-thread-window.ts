@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useState, type RefObject } from 'react';
 import { groupsInWindow, learnGroupHeight, rememberGroupHeight, sameGroups, WINDOW_MARGIN_SCREENS, type GroupBox } from './thread-window';
 
 /** No group shown from layout yet: only the ones the thread pins (the newest, a search hit). */
@@ -34,7 +34,9 @@ export function useThreadWindow(list: RefObject<HTMLElement | null>): { shown: r
         }
       }
       const next = groupsInWindow(boxes, win.innerHeight, win.innerHeight * WINDOW_MARGIN_SCREENS);
-      setShown((previous) => (sameGroups(previous, next) ? previous : next));
+      // A transition: rendering a group that scrolls into reach yields to the scroll every few
+      // milliseconds instead of holding the frame (the longest task while flicking to the top).
+      startTransition(() => setShown((previous) => (sameGroups(previous, next) ? previous : next)));
     };
     const schedule = () => {
       frame ??= win.requestAnimationFrame(update);
