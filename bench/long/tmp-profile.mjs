@@ -31,10 +31,8 @@ async function prof(chat, from) {
   });
   const total = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).reduce((s, [, v]) => s + v, 0);
   console.log(`\n== ${chat.title} from ${from?.title ?? 'home'}: JS self total ${total.toFixed(0)} ms; program ${(self.get('(program) :-1') ?? 0).toFixed(0)}; gc ${(self.get('(garbage collector) :-1') ?? 0).toFixed(0)}`);
-  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 28)) console.log(v.toFixed(1).padStart(8), k);
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 22)) console.log(v.toFixed(1).padStart(8), k);
   await page.close();
 }
-await prof(chats.short1); await prof(chats.long1);
-await prof(chats.short1); await prof(chats.long1);
-await prof(chats.long2, chats.long1);
+for (let i = 0; i < 2; i++) { await prof(chats.short2, chats.short1); await prof(chats.long2, chats.long1); }
 await browser.close(); await app.close(); await server.close();

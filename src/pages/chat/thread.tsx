@@ -103,73 +103,82 @@ interface GroupStandInProps {
   onFound(group: number, place: FoundPlace | undefined): void;
 }
 
+/** Between two messages' texts in a stand-in. */
+const STAND_IN_GAP = '\n\n';
+
 /**
  * A group out of reach: as tall as it was (or is estimated to be), holding its messages' text for
- * find-in-page only, a plain box a message. Written by hand, not by React: a 2,000-message chat
- * would otherwise hold 2,000 more fibers, which every context change walks. React knows `hidden`
- * as a yes/no attribute, so `until-found` is set here too. When find opens the group, the browser
- * scrolls to the match in this text; the message there, and where it sits on screen, are told in
- * the next frame, so the rendered message can take its place.
+ * find-in-page only, as one text (2,000 messages stand in as 100 text nodes, no fiber or element
+ * a message). React knows `hidden` as a yes/no attribute, so `until-found` is set by hand. When
+ * find opens the group, the browser scrolls to the match in this text; in the next frame the
+ * message under the screen's middle, and where it starts on screen, are told, so the rendered
+ * message can take the same place.
  */
 const GroupStandIn = memo(
   function GroupStandIn({ group, items, height, onFound }: GroupStandInProps) {
     const attach = (element: HTMLDivElement | null) => {
       if (!element) return;
-      const doc = element.ownerDocument;
-      // A new height alone re-renders it: the text is written again only if a message changed.
-      const written = standInTexts.get(element);
-      if (!written || !sameMessages(written, items)) {
-        element.replaceChildren(
-          ...items.map(({ message }) => {
-            const text = doc.createElement('div');
-            text.dataset.standIn = message.id;
-            text.textContent = message.content;
-            return text;
-          }),
-        );
-        standInTexts.set(element, items);
-      }
       element.setAttribute('hidden', 'until-found');
-      const win = doc.defaultView ?? window;
+      const win = element.ownerDocument.defaultView ?? window;
       const found = () => {
         onFound(group, undefined);
-        win.requestAnimationFrame(() => onFound(group, placeOfMatch(element, win.innerHeight / 2)));
+        win.requestAnimationFrame(() => onFound(group, placeOfMatch(element, items)));
       };
       element.addEventListener('beforematch', found);
       return () => element.removeEventListener('beforematch', found);
     };
-    return <div ref={attach} className="thread__group" data-state="asleep" style={{ '--group-height': `${height}px` } as CSSProperties} />;
+    return (
+      <div ref={attach} className="thread__group" data-state="asleep" style={{ '--group-height': `${height}px` } as CSSProperties}>
+        {items.map(({ message }) => message.content).join(STAND_IN_GAP)}
+      </div>
+    );
   },
   (before, after) =>
     before.group === after.group &&
     before.height === after.height &&
     before.onFound === after.onFound &&
-    sameMessages(before.items, after.items),
+    before.items.length === after.items.length &&
+    before.items.every((entry, index) => entry.message === after.items[index]!.message),
 );
 
-/** The entries each stand-in's text was written from. */
-const standInTexts = new WeakMap<HTMLElement, readonly ThreadEntry[]>();
-
-function sameMessages(a: readonly ThreadEntry[], b: readonly ThreadEntry[]): boolean {
-  return a.length === b.length && a.every((entry, index) => entry.message === b[index]!.message);
-}
-
-/** Where find-in-page left the reader: the message nearest the screen's middle, and its top on screen. */
+/** Where find-in-page left the reader: the message found, and where its text starts on screen. */
 export interface FoundPlace {
   messageId: string;
   top: number;
 }
 
-function placeOfMatch(standIn: HTMLElement, middle: number): FoundPlace | undefined {
-  let nearest: FoundPlace | undefined;
-  let distance = Infinity;
-  for (const child of standIn.children as Iterable<HTMLElement>) {
-    const { top, bottom } = child.getBoundingClientRect();
-    const away = top > middle ? top - middle : bottom < middle ? middle - bottom : 0;
-    if (away < distance) {
-      distance = away;
-      nearest = { messageId: child.dataset.standIn!, top };
-    }
+/** The character of the stand-in's text under the middle of the screen, if any (find scrolls its match there). */
+function offsetAtMiddle(standIn: HTMLElement): number | undefined {
+  const doc = standIn.ownerDocument;
+  const box = standIn.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = (doc.defaultView?.innerHeight ?? 0) / 2;
+  const position = doc.caretPositionFromPoint?.(x, y);
+  if (position) return position.offsetNode.parentNode === standIn ? position.offset : undefined;
+  const range = doc.caretRangeFromPoint?.(x, y);
+  return range && range.startContainer.parentNode === standIn ? range.startOffset : undefined;
+}
+
+function placeOfMatch(standIn: HTMLElement, items: readonly ThreadEntry[]): FoundPlace | undefined {
+  const offset = offsetAtMiddle(standIn);
+  let start = 0;
+  let found = items[0];
+  let foundStart = 0;
+  for (const entry of items) {
+    if (offset !== undefined && start > offset) break;
+    found = entry;
+    foundStart = start;
+    start += entry.message.content.length + STAND_IN_GAP.length;
   }
-  return nearest;
+  if (!found) return undefined;
+  // Where that message's text begins on screen: a range over its first character.
+  const text = standIn.firstChild;
+  let top = standIn.getBoundingClientRect().top;
+  if (text && found.message.content.length > 0) {
+    const range = standIn.ownerDocument.createRange();
+    range.setStart(text, foundStart);
+    range.setEnd(text, foundStart + 1);
+    top = range.getBoundingClientRect().top;
+  }
+  return { messageId: found.message.id, top };
 }

@@ -35,10 +35,9 @@ describe('the thread in groups', () => {
     for (const [at, standIn] of [first!, second!].entries()) {
       expect(standIn.dataset.state).toBe('asleep');
       expect(standIn.getAttribute('hidden')).toBe('until-found');
-      // Plain text only, a box a message, nothing a screen reader or Tab could reach.
-      const texts = [...standIn.children].map((child) => [child.getAttribute('data-stand-in'), child.textContent, child.children.length]);
-      expect(texts).toEqual(Array.from({ length: THREAD_GROUP_SIZE }, (_, i) => [`m${at * THREAD_GROUP_SIZE + i}`, `Message ${at * THREAD_GROUP_SIZE + i}`, 0]));
-      expect(standIn.querySelectorAll('[role], [tabindex], a, button')).toHaveLength(0);
+      // Plain text only: nothing a screen reader or Tab could reach.
+      expect(standIn.children).toHaveLength(0);
+      expect(standIn.textContent).toBe(Array.from({ length: THREAD_GROUP_SIZE }, (_, i) => `Message ${at * THREAD_GROUP_SIZE + i}`).join('\n\n'));
       expect(standIn.style.getPropertyValue('--group-height')).toMatch(/^[1-9]\d*px$/);
     }
     const list = screen.getByRole('list', { name: 'Messages' });
