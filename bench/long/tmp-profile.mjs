@@ -31,8 +31,27 @@ async function prof(chat, from) {
   });
   const total = [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).reduce((s, [, v]) => s + v, 0);
   console.log(`\n== ${chat.title} from ${from?.title ?? 'home'}: JS self total ${total.toFixed(0)} ms; program ${(self.get('(program) :-1') ?? 0).toFixed(0)}; gc ${(self.get('(garbage collector) :-1') ?? 0).toFixed(0)}`);
-  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 22)) console.log(v.toFixed(1).padStart(8), k);
+  
+  // Inclusive time per function (a function counted once per stack).
+  const selfOf = new Map();
+  profile.samples.forEach((id, i) => selfOf.set(id, (selfOf.get(id) ?? 0) + (dt[i] ?? 0) / 1000));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map();
+  for (const [id, t] of selfOf) {
+    const seen = new Set();
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur).callFrame;
+      if (!f.url) continue;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + t);
+    }
+  }
+  console.log('-- inclusive');
+  for (const [k, v] of [...incl.entries()].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(v.toFixed(1).padStart(8), k);
   await page.close();
 }
-for (let i = 0; i < 2; i++) { await prof(chats.short2, chats.short1); await prof(chats.long2, chats.long1); }
+await prof(chats.short1); await prof(chats.long1);
 await browser.close(); await app.close(); await server.close();

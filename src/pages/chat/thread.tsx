@@ -10,9 +10,9 @@ import { useThreadWindow } from './use-thread-window';
 /**
  * Messages per group: the unit the thread renders or leaves out. Small enough that rendering one
  * as it scrolls into reach is one short task, large enough that a 2,000-message chat has only
- * 100 stand-ins.
+ * 200 stand-ins.
  */
-export const THREAD_GROUP_SIZE = 20;
+export const THREAD_GROUP_SIZE = 10;
 
 export interface ThreadProps {
   chatId: string;

@@ -31,7 +31,7 @@ describe('the thread in groups', () => {
     await waitFor(() => expect(articles()).toHaveLength(5), { timeout: 25_000 });
     const [first, second, newest] = groups();
     expect(groups()).toHaveLength(3);
-    expect(ids(newest!)).toEqual(['m40', 'm41', 'm42', 'm43', 'm44']);
+    expect(ids(newest!)).toEqual([0, 1, 2, 3, 4].map((i) => `m${2 * THREAD_GROUP_SIZE + i}`));
     for (const [at, standIn] of [first!, second!].entries()) {
       expect(standIn.dataset.state).toBe('asleep');
       expect(standIn.getAttribute('hidden')).toBe('until-found');
