@@ -1,10 +1,13 @@
 // Issue 34: typing in the message box costs what a bare textarea costs. The draft is held outside
 // React (the box is uncontrolled): a keystroke renders no component outside the box (Composer),
-// on the home page and a chat's page, and the box itself only when the send button's state flips.
+// on the home page (plain, or a project's) and a chat's page, and the box itself only when the send
+// button's state flips.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChatStore, getChatStore, HOME_DRAFT_KEY, resetChatModel, resetChatStore, setChatModel } from '../../src/chat';
 import { createConnectionsModel, resetConnectionsStore } from '../../src/chat/connections';
+import { createLibraryStore, resetLibraryStore } from '../../src/chat/library';
+import { resetToolSettings } from '../../src/chat/tools/tool-settings';
 import { createMemoryPersistence } from '../../src/chat/persistence/memory-persistence';
 import HomePage from '../../src/pages/home/home-page';
 import { paths } from '../../src/pages/paths';
@@ -13,6 +16,7 @@ import { Composer } from '../../src/ui/composer';
 import { resetToasts, Toaster } from '../../src/ui/toast';
 import { TooltipProvider } from '../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore } from '../chat/connections/connections-harness';
+import { memoryLibraryIo } from '../chat/library/memory-library-io';
 import { createRenderCounter, outside, type Rendered } from '../support/render-counter';
 import { createScriptedModel, textSteps } from '../support/scripted-model';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, settle } from './chat/chat-page-kit';
@@ -50,19 +54,23 @@ describe('typing in the home page’s message box', () => {
     await harness.store.init();
     resetConnectionsStore(harness.store);
     setChatModel(createConnectionsModel(harness.store));
+    const now = Date.now();
+    resetLibraryStore(createLibraryStore({ io: memoryLibraryIo([{ id: 'p1', kind: 'project', name: 'Garden', files: [], createdAt: now, updatedAt: now }]), channel: null }));
   });
   afterEach(() => {
     resetChatModel();
     resetChatStore();
     resetConnectionsStore();
+    resetLibraryStore();
+    resetToolSettings();
     resetToasts();
   });
 
-  it('renders nothing outside the box per keystroke, and the draft reaches the store', async () => {
+  async function renderHome(url: string, heading: string) {
     const { RenderCounter } = counter;
     const { container } = render(
       <RenderCounter>
-        <Router routes={routes} history={createMemoryHistory('/')} base="">
+        <Router routes={routes} history={createMemoryHistory(url)} base="">
           <TooltipProvider>
             <RouteView layout={({ children }) => <>{children}</>} notFound={() => null} notFoundTitle="" loading={null} error={(e) => <p>{String(e)}</p>} />
             <Toaster measureHeight={() => 50} />
@@ -71,14 +79,24 @@ describe('typing in the home page’s message box', () => {
       </RenderCounter>,
     );
     counter.attach(container);
-    await screen.findByRole('heading', { level: 1, name: 'What shall we talk about?' });
+    await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
     await waitFor(() => expect(box().disabled).toBe(false));
-    await act(flushPromises);
+    for (let i = 0; i < 5; i++) await act(flushPromises);
+  }
 
+  it('renders nothing outside the box per keystroke, and the draft reaches the store', async () => {
+    await renderHome('/', 'What shall we talk about?');
     expectOnlyTheBox(type('Hello'));
     expect(getChatStore().peekDraft(HOME_DRAFT_KEY)).toBe('Hello');
     expect(box().value).toBe('Hello');
     expect(screen.getByRole('button', { name: 'Send message' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('on a project’s home too', async () => {
+    await renderHome('/?project=p1', 'Garden');
+    expectOnlyTheBox(type('Plant plan'));
+    expect(getChatStore().peekDraft('project:p1')).toBe('Plant plan');
+    expect(box().value).toBe('Plant plan');
   });
 });
 
