@@ -1,3 +1,4 @@
+// The message box's auto-height: measured in JS, applied by CSS through a variable.
 import { COMPOSER_HEIGHT_VAR, composerHeight, readComposerFrame, type ComposerFrame } from './composer-height';
 
 /**
