@@ -58,5 +58,5 @@ export { STORAGE_EVENT_REPEAT_MS } from './state';
 
 export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './store';
 export type { UnsavedSnapshot } from './unsaved';
-export { useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId, type ChatView, type DraftState } from './store';
+export { useChat, useChatReplying, useChats, useChatStore, useDraftText, useStreamingMessageId, type ChatView } from './store';
 export { useStoppableMessageId } from './store';

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { TextSource } from '../../lib/text-source';
 import { getChatStore } from './chat-store-instance';
 import { frameSubscribe } from './frame-subscribe';
 import { chatById, replyingMessageId, type ChatStoreSnapshot } from '../state';
@@ -71,21 +72,18 @@ export function useChatReplying(chatId: string): boolean {
   return useChatStore((s) => s.replyingChats.has(chatId));
 }
 
-export interface DraftState {
-  text: string;
-  /** False until the stored draft has been read: don't offer an empty composer as final yet. */
-  loaded: boolean;
-  setText(text: string): void;
-}
-
-export function useDraft(key: string): DraftState {
+/**
+ * A composer's draft, held in the store outside React (stable for a key): the message box writes
+ * it as the user types and nothing renders (issue 34); what shows something of it selects that
+ * alone (useTextValue). The stored draft is loaded here: get() is undefined until it is.
+ */
+export function useDraftText(key: string): TextSource {
   const store = getChatStore();
-  const subscribe = useCallback((listener: () => void) => store.subscribeDraft(key, listener), [store, key]);
-  const peek = () => store.peekDraft(key);
-  const text = useSyncExternalStore(subscribe, peek, peek);
   useEffect(() => {
     void store.getDraft(key);
   }, [store, key]);
-  const setText = useCallback((next: string) => store.setDraft(key, next), [store, key]);
-  return { text: text ?? '', loaded: text !== undefined, setText };
+  return useMemo(
+    () => ({ get: () => store.peekDraft(key), set: (text: string) => store.setDraft(key, text), subscribe: (listener: () => void) => store.subscribeDraft(key, listener) }),
+    [store, key],
+  );
 }

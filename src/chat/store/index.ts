@@ -2,7 +2,7 @@
 export type { ChatStore } from './chat-store-api';
 export { configureChatStore, getChatStore, resetChatStore } from './chat-store-instance';
 export { type AttachmentHost, type ChatStoreOptions, createChatStore, REMOTE_REFRESH_DELAY_MS } from './chat-store';
-export { type ChatView, type DraftState, useChat, useChatReplying, useChats, useChatStore, useDraft, useStreamingMessageId } from './hooks';
+export { type ChatView, useChat, useChatReplying, useChats, useChatStore, useDraftText, useStreamingMessageId } from './hooks';
 export { useStoppableMessageId } from './stoppable-message';
 export { provideStoreActions } from './store-parts';
 export { useChatHasUnsaved, useUnsavedChat, useUnsavedMessage } from './use-unsaved';

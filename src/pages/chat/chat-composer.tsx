@@ -1,8 +1,9 @@
 import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
-import { getChatStore, useChatStore, useDraft, useStoppableMessageId } from '../../chat';
+import { getChatStore, useChatStore, useDraftText, useStoppableMessageId } from '../../chat';
 import type { Attachment } from '../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../chat/connections';
 import { useComposedRefs } from '../../lib/compose-refs';
+import { useTextValue } from '../../lib/text-source';
 import { t } from './chat-text';
 import { Button } from '../../ui/button';
 import { Composer } from '../../ui/composer';
@@ -48,7 +49,8 @@ export interface ChatComposerProps {
  * and Enter (or Queue) then queues the message under the reply (issue 24): it is sent when the reply ends well.
  */
 export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditLast, ref }: ChatComposerProps) {
-  const draft = useDraft(chatId);
+  // The draft is the box's alone (issue 34): a keystroke renders nothing here; what depends on it reads it when needed.
+  const draft = useDraftText(chatId);
   const stoppableId = useStoppableMessageId(chatId);
   const model = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.model);
   const snapshot = useConnectionsSnapshot();
@@ -61,7 +63,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   const composedRef = useComposedRefs(ref, inputRef);
   const files = useComposerFiles({
     draftKey: chatId,
-    text: draft.text,
+    text: draft,
     model: target,
     contextLength: contextLengthOfModel(snapshot, target),
     acceptsImages: modelAcceptsImages(snapshot, target),
@@ -69,6 +71,8 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   });
 
   const replying = stoppableId !== undefined;
+  // The Queue button shows while a reply streams and there is text: only then does the text's emptiness render this.
+  const queueable = useTextValue(draft, (text) => replying && !!text?.trim());
   /** Files asked to wait in the queue: they cannot (only text is kept across a reload), and the note says so. */
   const [filesRefused, setFilesRefused] = useState(false);
   useEffect(() => {
@@ -77,19 +81,19 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
 
   /** Queues the draft behind the streaming reply; the box keeps focus for the next one. */
   const queueDraft = () => {
-    const text = draft.text.trim();
+    const text = (draft.get() ?? '').trim();
     if (files.hasFiles) {
       setFilesRefused(true);
       return;
     }
     if (text === '') return;
-    draft.setText('');
+    draft.set('');
     inputRef.current?.focus();
     void getMessageQueue()
       .enqueue(chatId, text)
       .then((queued) => {
         // Storage refused it (the store said why): the text comes back to the box.
-        if (!queued && draft.text === '') draft.setText(text);
+        if (!queued && !draft.get()) draft.set(text);
       });
   };
 
@@ -100,7 +104,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     const outcome = await files.sendWith((attachments: Attachment[]) => getChatStore().sendMessage(chatId, text, { attachments }));
     if (outcome.status !== 'sent') return;
     // Cleared only once sent: storage full keeps the text with its files (the note under the box says why).
-    if (draft.text.trim() === text) draft.setText('');
+    if (draft.get()?.trim() === text) draft.set('');
     onSend();
   };
 
@@ -112,8 +116,6 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   const [overAsked, setOverAsked] = useState<string>();
   /** Send was pressed past 100 % and the automatic choice is being read: a second press waits for it. */
   const checkingFit = useRef(false);
-  const latestText = useRef(draft.text);
-  latestText.current = draft.text;
   const onFigures = useCallback((figures: MeterFigures) => {
     meterState.current = figures.state;
     if (figures.state !== 'over') setOverAsked(undefined);
@@ -146,7 +148,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
     const result = await runCompaction(chatId, { automatic: true });
     // Cancelled, already summarising, or the text changed meanwhile: it waits in the box for Send.
     // A summary that failed is said beside the thread, and the message still goes (as the store's own check does).
-    if (!result || (!result.ok && result.reason === 'cancelled') || latestText.current.trim() !== text.trim()) return;
+    if (!result || (!result.ok && result.reason === 'cancelled') || draft.get()?.trim() !== text.trim()) return;
     deliver(text);
   };
 
@@ -157,13 +159,13 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
       void sendWithFiles(text);
       return;
     }
-    draft.setText('');
+    draft.set('');
     onSend();
     void getChatStore()
       .sendMessage(chatId, text)
       .then((id) => {
         // Not sent (the chat is gone, or storage failed to load it): the text is not lost.
-        if (id === undefined) draft.setText(text);
+        if (id === undefined) draft.set(text);
       });
   };
 
@@ -173,8 +175,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
       <Composer
         ref={composedRef}
         className="chat-composer"
-        value={draft.text}
-        onChange={draft.setText}
+        text={draft}
         onSubmit={send}
         streaming={stoppableId !== undefined}
         onStop={() => getChatStore().stopChat(chatId)}
@@ -185,7 +186,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
             queueDraft();
             return;
           }
-          if (event.key === 'ArrowUp' && plain && draft.text === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
+          if (event.key === 'ArrowUp' && plain && event.currentTarget.value === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
         }}
         placeholder={t('chat.composer.placeholder')}
         data-model-state={modelGone ? 'unavailable' : outOfReach ? 'offline' : undefined}
@@ -193,7 +194,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
           <>
             {files.button}
             <ToolServersMenu chatId={chatId} />
-            {replying && (draft.text.trim() !== '' || files.hasFiles) && (
+            {replying && (queueable || files.hasFiles) && (
               // Labelled in words (issue 33): an icon alone told a phone user nothing, and a finger has no tooltip.
               <Button size="sm" variant="soft" color="neutral" icon={QUEUE_ICON} onClick={queueDraft}>
                 {t('queue.add')}
@@ -206,7 +207,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         onPasteFiles={(pasted) => void files.add(pasted)}
         footer={
           <>
-            {meterShown && <ContextMeter chatId={chatId} model={target} draftText={draft.text} draftFileTokens={files.state.totalTokens} onFigures={onFigures} />}
+            {meterShown && <ContextMeter chatId={chatId} model={target} draft={draft} draftFileTokens={files.state.totalTokens} onFigures={onFigures} />}
             {overAsked !== undefined && (
               <p className="chat-composer__context" data-state="over" role="alert">
                 {t('contextMeter.confirmOver')}{' '}
@@ -246,7 +247,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         }
       />
       {files.overlay}
-      <PromptSlot text={draft.text} inputRef={inputRef} onText={draft.setText} />
+      <PromptSlot text={draft} inputRef={inputRef} />
     </>
   );
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { chatById, useChatStore } from '../../chat';
 import { contextLengthOfModel, useConnectionsSnapshot } from '../../chat/connections';
 import { contextFigure, getContextSettings, useContextSettings, useServerContext } from '../../chat/connections/context-settings-instance';
@@ -7,6 +7,8 @@ import { cachedHistoryCount, meterFigures, nextCalibration, type MeterFigures, t
 import { useSettledThread } from '../../chat/store/thread-hooks';
 import type { Message } from '../../chat/types';
 import { Tooltip } from '../../ui/tooltip';
+import type { TextSource } from '../../lib/text-source';
+import { useSettledText } from '../../lib/use-settled-text';
 import { t, type MessageKey } from './chat-text';
 import { tn } from '../../i18n/plural';
 import './context-meter.css';
@@ -30,44 +32,27 @@ export interface ContextMeterProps {
   chatId: string;
   /** The model reference the next message goes to. */
   model: string | undefined;
-  draftText: string;
+  /** The message box's text. */
+  draft: TextSource;
   draftFileTokens: number;
   /** Told the state each time it changes (the composer asks before sending past 100 %). */
   onFigures?(figures: MeterFigures): void;
 }
 
 /**
- * The draft is counted at most this often while typing goes on: counting and drawing the meter on
- * every keystroke cost about 0.4 ms of script each on a 2,000-message chat (bench/meter). The first
- * change after a pause (a paste, a send) is counted at once; the last one always is.
+ * The draft is counted at most this often while typing goes on, and never within a keystroke:
+ * counting and drawing the meter on every keystroke cost about 0.4 ms of script each on a
+ * 2,000-message chat (bench/meter), and typing renders nothing but the box (issue 34). A bigger
+ * change (a paste, a send) is counted at once; the last one always is.
  */
 export const METER_DRAFT_INTERVAL_MS = 200;
 
-/** `text`, updated at once after a pause and then at most every `interval` ms, ending on the latest. */
-function useThrottledText(text: string, interval: number): string {
-  const [shown, setShown] = useState(text);
-  const last = useRef(0);
-  useEffect(() => {
-    if (text === shown) return undefined;
-    const take = () => {
-      last.current = Date.now();
-      setShown(text);
-    };
-    const wait = last.current + interval - Date.now();
-    if (wait <= 0) return take();
-    // Typing goes on: the count waits for the interval's end (this effect reruns with each keystroke).
-    const timer = setTimeout(take, wait);
-    return () => clearTimeout(timer);
-  }, [text, shown, interval]);
-  return shown;
-}
-
-/** The meter, its draft counted as useThrottledText allows (a keystroke otherwise re-renders only this). */
-export const ContextMeter = memo(function ContextMeter({ draftText, ...props }: ContextMeterProps) {
-  return <ContextMeterView {...props} draftText={useThrottledText(draftText, METER_DRAFT_INTERVAL_MS)} />;
+/** The meter, its draft counted as useSettledText allows (a keystroke renders none of it). */
+export const ContextMeter = memo(function ContextMeter({ draft, ...props }: ContextMeterProps) {
+  return <ContextMeterView {...props} draftText={useSettledText(draft, METER_DRAFT_INTERVAL_MS)} />;
 });
 
-const ContextMeterView = memo(function ContextMeterView({ chatId, model, draftText, draftFileTokens, onFigures }: ContextMeterProps) {
+const ContextMeterView = memo(function ContextMeterView({ chatId, model, draftText, draftFileTokens, onFigures }: Omit<ContextMeterProps, 'draft'> & { draftText: string }) {
   const chat = useChatStore((s) => chatById(s.chats, chatId));
   // A streaming reply is counted when it ends: its tokens do not re-render the meter.
   const entries = useSettledThread(chatId);

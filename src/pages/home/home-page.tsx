@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState, useSyncExternalStore } from 'react';
-import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useChats, useDraft } from '../../chat';
+import { getChatModel, getChatStore, HOME_DRAFT_KEY, subscribeChatModel, useChats, useDraftText } from '../../chat';
 import {
   contextLengthOfModel,
   getConnectionsStore,
@@ -12,6 +12,7 @@ import {
 } from '../../chat/connections';
 import { t } from '../../i18n';
 import { withChunkStyles } from '../../lib/chunk-styles';
+import { useTextValue } from '../../lib/text-source';
 import { useLocation, useNavigate } from '../../router';
 import { Composer } from '../../ui/composer';
 import { lazyPart } from '../../ui/lazy-part';
@@ -54,7 +55,10 @@ export default function HomePage() {
 
 function PlainHome() {
   const navigate = useNavigate();
-  const draft = useDraft(HOME_DRAFT_KEY);
+  // The draft is the box's alone (issue 34): the page renders only when it loads or a `/` starts it.
+  const draft = useDraftText(HOME_DRAFT_KEY);
+  const loaded = useTextValue(draft, (text) => text !== undefined);
+  const slash = useTextValue(draft, (text) => text?.[0] === '/');
   const hasChats = useChats().length > 0;
   const registered = useSyncExternalStore(subscribeChatModel, getChatModel, getChatModel);
   const external = registered !== null && !isConnectionsModel(registered);
@@ -69,11 +73,11 @@ function PlainHome() {
   const [preset, setPreset] = useState<PresetChoice>();
   const files = useComposerFiles({
     draftKey: HOME_DRAFT_KEY,
-    text: draft.text,
+    text: draft,
     model: defaultModel,
     contextLength: contextLengthOfModel(snapshot, defaultModel),
     acceptsImages: modelAcceptsImages(snapshot, defaultModel),
-    enabled: draft.loaded && !sending,
+    enabled: loaded && !sending,
     focusComposer: () => inputRef.current?.focus(),
   });
 
@@ -104,7 +108,7 @@ function PlainHome() {
         inputRef.current?.focus();
         return;
       }
-      draft.setText('');
+      draft.set('');
       navigate(paths.chat.href(chatId));
     } catch (error) {
       // The store already reported storage problems; the draft stays for another try.
@@ -114,7 +118,7 @@ function PlainHome() {
   };
 
   const suggest = (prompt: string) => {
-    draft.setText(prompt);
+    draft.set(prompt);
     inputRef.current?.focus();
   };
 
@@ -125,7 +129,7 @@ function PlainHome() {
   };
 
   // A new chat starts with typing: the composer takes focus as soon as it accepts input.
-  useArrivalFocus(inputRef, draft.loaded, HOME_DRAFT_KEY);
+  useArrivalFocus(inputRef, loaded, HOME_DRAFT_KEY);
 
   const picker = !external && snapshot.connections.length > 0 && (
     <ModelPicker
@@ -157,10 +161,9 @@ function PlainHome() {
           ref={inputRef}
           inputId={HOME_COMPOSER_ID}
           className="home-page__composer"
-          value={draft.text}
-          onChange={draft.setText}
+          text={draft}
           onSubmit={(text) => void send(text)}
-          disabled={!draft.loaded || sending}
+          disabled={!loaded || sending}
           placeholder={t('home.composerPlaceholder')}
           toolbar={
             <>
@@ -189,9 +192,9 @@ function PlainHome() {
           autoFocus
         />
         {files.overlay}
-        {draft.text[0] === '/' && (
+        {slash && (
           <Suspense fallback={null}>
-            <PromptMenu text={draft.text} inputRef={inputRef} onText={draft.setText} />
+            <PromptMenu text={draft} inputRef={inputRef} />
           </Suspense>
         )}
         {/* Below the box, not above it: on a phone the box stays on the first screen (issue 22). */}

@@ -1,6 +1,7 @@
 /** Where the saved-prompts menu opens (issue 23): a `/` at the start of the message box loads it and everything it needs; nothing before. */
 import { Suspense, type RefObject } from 'react';
 import { withChunkStyles } from '../../lib/chunk-styles';
+import { useTextValue, type TextSource } from '../../lib/text-source';
 import { lazyPart } from '../../ui/lazy-part';
 import { NeedsConnection } from './needs-connection';
 
@@ -8,15 +9,14 @@ import { NeedsConnection } from './needs-connection';
 const PromptMenu = lazyPart(withChunkStyles('prompt-menu', () => import('./prompts/prompt-menu')), NeedsConnection);
 
 export interface PromptSlotProps {
-  /** The message box's text: the menu opens while it starts with `/`. */
-  text: string;
+  /** The message box's text: the menu opens while it starts with `/`; a prompt chosen replaces it (the `/query` goes, the filled prompt comes). */
+  text: TextSource;
   inputRef: RefObject<HTMLTextAreaElement | null>;
-  /** Replaces the box's text (a prompt chosen: the `/query` goes, the filled prompt comes). */
-  onText(text: string): void;
 }
 
 export function PromptSlot(props: PromptSlotProps) {
-  return props.text.startsWith('/') ? (
+  // Whether the text starts with `/`, not the text: typing renders nothing here (issue 34).
+  return useTextValue(props.text, (text) => text?.[0] === '/') ? (
     <Suspense fallback={null}>
       <PromptMenu {...props} />
     </Suspense>

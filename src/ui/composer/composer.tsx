@@ -1,5 +1,6 @@
 import {
   useId,
+  useLayoutEffect,
   useRef,
   type ChangeEvent,
   type ClipboardEvent,
@@ -12,8 +13,9 @@ import {
 import { t } from '../../i18n';
 import { composeEventHandlers } from '../../lib/compose-event-handlers';
 import { useComposedRefs } from '../../lib/compose-refs';
+import { useTextValue, type TextSource } from '../../lib/text-source';
 import { Button } from '../button';
-import { useAutoHeight } from './use-auto-height';
+import { autoHeight } from './auto-height';
 import { useCompositionGuard } from './use-composition-guard';
 import { enterSends, plainEnterSends } from './enter-key';
 import './composer.css';
@@ -29,9 +31,13 @@ export type ComposerState = 'idle' | 'streaming';
 
 export interface ComposerProps
   extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onChange' | 'onKeyDown' | 'children' | 'autoFocus'> {
-  value: string;
-  onChange: (text: string) => void;
-  /** Called with the trimmed text when the user sends it; the caller clears `value`. */
+  /**
+   * The text, held outside React: the box is uncontrolled, each input is written there and renders
+   * nothing (issue 34); a change made there (a send clearing it, a prompt put in, a draft loaded)
+   * shows in the box, unless an input method is composing in it.
+   */
+  text: TextSource;
+  /** Called with the trimmed text when the user sends it; the caller clears `text`. */
   onSubmit: (text: string) => void;
   /** A reply is streaming: Enter doesn't send, and Stop replaces Send. */
   streaming?: boolean;
@@ -84,8 +90,7 @@ function pastedFiles(data: DataTransfer | null): File[] {
  * on it survives the switch.
  */
 export function Composer({
-  value,
-  onChange,
+  text,
   onSubmit,
   streaming = false,
   onStop,
@@ -112,14 +117,39 @@ export function Composer({
   const generatedId = useId();
   const inputId = givenInputId ?? generatedId;
   const composition = useCompositionGuard();
-  useAutoHeight(textareaRef, value);
+  // The send button follows whether there is text, not the text: typing renders nothing.
+  const empty = useTextValue(text, (value) => !value?.trim());
+  const canSend = (!empty || canSendEmpty) && !disabled && !streaming;
 
-  const text = value.trim();
-  const canSend = (text !== '' || canSendEmpty) && !disabled && !streaming;
+  // The box shows the text and fits its height: typed (written there by onChange) or changed
+  // elsewhere (a send clearing it, a prompt put in, the stored draft loaded), except while an
+  // input method composes in the box (its text is not the user's yet).
+  useLayoutEffect(() => {
+    const box = textareaRef.current!;
+    const [fit, stop] = autoHeight(box);
+    let last = box.value;
+    const show = () => {
+      const next = text.get() ?? '';
+      if (next === last) return;
+      if (box.value !== next) {
+        if (composition.composing()) return;
+        box.value = next;
+      }
+      // Only grown at its end: the box need not shrink (one layout, not two).
+      fit(next.startsWith(last));
+      last = next;
+    };
+    show();
+    const unsubscribe = text.subscribe(show);
+    return () => {
+      unsubscribe();
+      stop();
+    };
+  }, [text]);
 
   const send = () => {
     if (!canSend) return;
-    onSubmit(text);
+    onSubmit(text.get()?.trim() ?? '');
     // Sent with the button: back to the box, ready for the next message.
     textareaRef.current?.focus();
   };
@@ -180,13 +210,12 @@ export function Composer({
         id={inputId}
         className="composer__input"
         rows={1}
-        value={value}
         placeholder={placeholder}
         disabled={disabled}
         autoFocus={autoFocus}
         // The on-screen keyboard's Return key says what it does.
         enterKeyHint={plainEnterSends() ? 'send' : 'enter'}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => text.set(event.target.value)}
         onKeyDown={composeEventHandlers(onKeyDown, onKeys)}
         onPaste={onPaste}
         {...composition.handlers}

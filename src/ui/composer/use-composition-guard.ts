@@ -39,6 +39,8 @@ export function useCompositionGuard() {
         // The key that ended the composition was released (Chrome, Firefox): the next Enter is the user's.
         onKeyUp: forgetEnd,
       },
+      /** An input method is composing in the field now (its text is not the user's yet: leave it alone). */
+      composing: () => composing.current,
       /** Whether this keydown belongs to a composition. The one keydown right after compositionend counts once. */
       isComposing(event: KeyboardEvent): boolean {
         if (event.nativeEvent.isComposing || event.keyCode === IME_KEY_CODE || composing.current) return true;

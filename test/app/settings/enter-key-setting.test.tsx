@@ -7,6 +7,7 @@ import { EnterKeyField } from '../../../src/app/settings/enter-key-field';
 import { Composer } from '../../../src/ui/composer';
 import { ENTER_KEY_STORAGE_KEY, TOUCH_KEYBOARD_QUERY } from '../../../src/ui/composer/enter-key';
 import { TooltipProvider } from '../../../src/ui/tooltip';
+import { createTextSource } from '../../support/text-source';
 
 function device(touch: boolean) {
   const real = window.matchMedia.bind(window);
@@ -16,10 +17,10 @@ function device(touch: boolean) {
 }
 
 function Host({ onSubmit }: { onSubmit: (text: string) => void }) {
-  const [text, setText] = useState('Hello');
+  const [text] = useState(() => createTextSource('Hello'));
   return (
     <TooltipProvider>
-      <Composer label="Message" value={text} onChange={setText} onSubmit={onSubmit} />
+      <Composer label="Message" text={text} onSubmit={onSubmit} />
       <EnterKeyField />
     </TooltipProvider>
   );

@@ -8,11 +8,12 @@ import {
   resetChatStore,
   useChat,
   useChatStore,
-  useDraft,
+  useDraftText,
   useStreamingMessageId,
   type ChatStore,
 } from '../../../src/chat';
 import { useThread } from '../../../src/chat/store/thread-hooks';
+import { useTextValue } from '../../../src/lib/text-source';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createGate, createScriptedModel, textSteps, type ScriptedModel } from '../../support/scripted-model';
 
@@ -106,8 +107,10 @@ describe('chat hooks', () => {
     await p.putDraft({ key: 'home', text: 'from last time', updatedAt: 1 });
     resetChatStore(createChatStore({ persistence: p, broadcast: null, win: null, doc: null }));
     function Composer() {
-      const { text, loaded, setText } = useDraft('home');
-      return <textarea aria-label="Message" data-state={loaded ? 'loaded' : 'loading'} value={text} onChange={(e) => setText(e.target.value)} />;
+      const draft = useDraftText('home');
+      const loaded = useTextValue(draft, (text) => text !== undefined);
+      const text = useTextValue(draft, (value) => value ?? '');
+      return <textarea aria-label="Message" data-state={loaded ? 'loaded' : 'loading'} value={text} onChange={(e) => draft.set(e.target.value)} />;
     }
     render(<Composer />);
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });

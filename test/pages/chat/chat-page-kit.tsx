@@ -39,7 +39,10 @@ const routes: RouteDefinition[] = [
   { pattern: paths.chat.pattern, page: lazyPage(async () => ({ default: ChatPage })), title: () => 'Chat · Parley' },
 ];
 
-export function renderChatPage(chatId: string, { strict = true }: { strict?: boolean } = {}) {
+export function renderChatPage(
+  chatId: string,
+  { strict = true, wrap: Wrap }: { strict?: boolean; /** Put around the whole tree (a render counter). */ wrap?: (props: { children: ReactNode }) => ReactNode } = {},
+) {
   const history = createMemoryHistory(paths.chat.href(chatId));
   const tree = (
     <Router routes={routes} history={history} base="">
@@ -49,7 +52,8 @@ export function renderChatPage(chatId: string, { strict = true }: { strict?: boo
       </TooltipProvider>
     </Router>
   );
-  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  const wrapped = Wrap ? <Wrap>{tree}</Wrap> : tree;
+  const result = render(strict ? <StrictMode>{wrapped}</StrictMode> : wrapped);
   return { history, ...result };
 }
 

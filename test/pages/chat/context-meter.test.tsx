@@ -63,16 +63,17 @@ describe('the context meter', () => {
     expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
   });
 
-  it('while typing goes on, counts the draft at most every 200 ms, and always the latest text', async () => {
+  it('counts a paste at once; typed characters after a pause, at most every 200 ms, and always the latest text', async () => {
     await openChat(1000);
+    // A paste (more than one character at a time) is counted at once.
     await type('x'.repeat(400));
     expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
-    // The next keystrokes within the interval wait for its end: the figure is the last one counted.
-    await type('x'.repeat(404));
-    await type('x'.repeat(800));
+    // A typed character waits for the interval's end (never counted within its keystroke: 401 characters would be 101 tokens).
+    await type('x'.repeat(401));
     expect(meter().textContent).toContain('≈ 164 / 1,000 tokens');
-    // 400 more characters: 100 more tokens, counted once the interval is over.
-    await waitFor(() => expect(meter().textContent).toContain('≈ 264 / 1,000 tokens'), { timeout: METER_DRAFT_INTERVAL_MS * 5 });
+    for (let length = 402; length <= 408; length++) await type('x'.repeat(length));
+    // 8 more characters: 2 more tokens, counted once the interval is over.
+    await waitFor(() => expect(meter().textContent).toContain('≈ 166 / 1,000 tokens'), { timeout: METER_DRAFT_INTERVAL_MS * 5 });
   });
 
   it('its tooltip splits the figure by part and says where the context came from', async () => {

@@ -5,20 +5,23 @@ import { resetLibraryStore } from '../../../src/chat/library';
 import PromptMenu from '../../../src/pages/shared/prompts/prompt-menu';
 import { filterPrompts } from '../../../src/pages/shared/prompts/prompt-filter';
 import { memoryLibrary, promptRow } from '../../support/library-memory';
+import { createTextSource } from '../../support/text-source';
+import { useTextValue } from '../../../src/lib/text-source';
 
 const NOW = new Date(2026, 10, 27, 9, 30);
 
 /** A message box with the menu beside it while its text starts with `/`, as the pages have it. */
 function Box({ readClipboard, initial = '' }: { readClipboard?: () => Promise<string>; initial?: string }) {
-  const [text, setText] = useState(initial);
+  const [source] = useState(() => createTextSource(initial));
+  const text = useTextValue(source, (value) => value ?? '');
   const ref = useRef<HTMLTextAreaElement>(null);
   return (
     <main>
       <form className="composer">
         <label htmlFor="box">Message</label>
-        <textarea id="box" ref={ref} value={text} onChange={(event) => setText(event.target.value)} />
+        <textarea id="box" ref={ref} value={text} onChange={(event) => source.set(event.target.value)} />
       </form>
-      {text.startsWith('/') && <PromptMenu text={text} inputRef={ref} onText={setText} readClipboard={readClipboard} now={() => NOW} />}
+      {text.startsWith('/') && <PromptMenu text={source} inputRef={ref} readClipboard={readClipboard} now={() => NOW} />}
     </main>
   );
 }

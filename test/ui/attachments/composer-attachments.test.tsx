@@ -2,12 +2,13 @@ import { createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Composer, type ComposerProps } from '../../../src/ui/composer';
+import { createTextSource } from '../../support/text-source';
 
-type HarnessProps = Partial<Omit<ComposerProps, 'value' | 'onChange'>>;
+type HarnessProps = Partial<Omit<ComposerProps, 'text'>>;
 
 function Harness(props: HarnessProps) {
-  const [value, setValue] = useState('');
-  return <Composer label="Message" onSubmit={() => undefined} {...props} value={value} onChange={setValue} />;
+  const [text] = useState(() => createTextSource());
+  return <Composer label="Message" onSubmit={() => undefined} {...props} text={text} />;
 }
 
 /** A clipboard as a paste event carries it: its files, and its text by type. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../../src/ui/composer';
 import { ENTER_KEY_STORAGE_KEY, TOUCH_KEYBOARD_QUERY } from '../../../src/ui/composer/enter-key';
 import { resetDefaultTooltipStore } from '../../../src/ui/tooltip/tooltip-store';
+import { createTextSource } from '../../support/text-source';
 
 /** Makes the device a phone (its touch screen the only pointer) or a computer with a mouse. */
 function device(touch: boolean) {
@@ -16,16 +17,15 @@ function device(touch: boolean) {
 }
 
 function Harness({ onSubmit }: { onSubmit: (text: string) => void }) {
-  const [value, setValue] = useState('');
+  const [draft] = useState(() => createTextSource());
   return (
     <Composer
       label="Message"
       sendLabel="Send"
-      value={value}
-      onChange={setValue}
+      text={draft}
       onSubmit={(text) => {
         onSubmit(text);
-        setValue('');
+        draft.set('');
       }}
     />
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Composer, COMPOSER_INPUT_SELECTOR } from '../../../src/ui/composer';
 import { resetDefaultTooltipStore } from '../../../src/ui/tooltip/tooltip-store';
+import { createTextSource } from '../../support/text-source';
 
 beforeEach(() => resetDefaultTooltipStore());
 
@@ -11,10 +12,10 @@ function setup(streaming: boolean) {
   const onStop = vi.fn();
   const reachedPage = vi.fn();
   function Page() {
-    const [value, setValue] = useState('Half a thought');
+    const [text] = useState(() => createTextSource('Half a thought'));
     return (
       <div onKeyDown={(event) => event.key === 'Escape' && reachedPage(event.defaultPrevented)}>
-        <Composer label="Message" value={value} onChange={setValue} onSubmit={() => {}} streaming={streaming} onStop={onStop} />
+        <Composer label="Message" text={text} onSubmit={() => {}} streaming={streaming} onStop={onStop} />
       </div>
     );
   }

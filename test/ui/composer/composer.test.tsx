@@ -1,15 +1,17 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useState, type KeyboardEvent } from 'react';
+import { Profiler, useState, type KeyboardEvent } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../../src/i18n';
 import { COMPOSER_HEIGHT_VAR, COMPOSITION_END_GRACE_MS, Composer, type ComposerProps } from '../../../src/ui/composer';
 import { resetDefaultTooltipStore } from '../../../src/ui/tooltip/tooltip-store';
+import type { TextSource } from '../../../src/lib/text-source';
+import { createTextSource } from '../../support/text-source';
 
-type HarnessProps = Partial<Omit<ComposerProps, 'value' | 'onChange'>> & { initial?: string };
+type HarnessProps = Partial<Omit<ComposerProps, 'text'>> & { initial?: string; source?: TextSource };
 
 /** A caller owning the draft: it clears the text once the message is sent, as the pages do. */
-function Harness({ initial = '', onSubmit, ...props }: HarnessProps) {
-  const [value, setValue] = useState(initial);
+function Harness({ initial = '', source, onSubmit, ...props }: HarnessProps) {
+  const [text] = useState(() => source ?? createTextSource(initial));
   return (
     <Composer
       label="Message Parley"
@@ -17,11 +19,10 @@ function Harness({ initial = '', onSubmit, ...props }: HarnessProps) {
       sendLabel="Send message"
       stopLabel="Stop generating"
       {...props}
-      value={value}
-      onChange={setValue}
-      onSubmit={(text) => {
-        onSubmit?.(text);
-        setValue('');
+      text={text}
+      onSubmit={(sent) => {
+        onSubmit?.(sent);
+        text.set('');
       }}
     />
   );
@@ -124,7 +125,7 @@ describe('Composer', () => {
   });
 
   it('names its parts from the i18n catalogue by default', () => {
-    render(<Composer value="" onChange={() => {}} onSubmit={() => {}} />);
+    render(<Composer text={createTextSource()} onSubmit={() => {}} />);
     expect(screen.getByRole('textbox', { name: t('composer.label') })).toBeTruthy();
     expect(screen.getByRole('button', { name: t('composer.send') })).toBeTruthy();
   });
@@ -300,5 +301,85 @@ describe('Composer height', () => {
     vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(400);
     act(() => void window.dispatchEvent(new Event('resize')));
     expect(height()).toBe('160px');
+  });
+});
+
+describe('Composer with its text held outside React (issue 34)', () => {
+  it('writes each keystroke to the text and renders nothing for it, but once when Send becomes possible (or not)', () => {
+    const source = createTextSource();
+    let commits = 0;
+    render(
+      <Profiler id="composer" onRender={() => void (commits += 1)}>
+        <Harness source={source} />
+      </Profiler>,
+    );
+    const textbox = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message Parley' });
+    const send = screen.getByRole('button', { name: 'Send message' });
+    commits = 0;
+    fireEvent.input(textbox, { target: { value: 'H' } });
+    expect(source.get()).toBe('H');
+    expect(send.getAttribute('aria-disabled')).toBeNull();
+    expect(commits).toBe(1);
+    for (const text of ['He', 'Hel', 'Hell', 'Hello']) fireEvent.input(textbox, { target: { value: text } });
+    expect(source.get()).toBe('Hello');
+    expect(commits).toBe(1);
+    fireEvent.input(textbox, { target: { value: ' ' } });
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect(commits).toBe(2);
+  });
+
+  it('shows a text changed elsewhere (a prompt put in, a send clearing it) and fits its height to it', () => {
+    const source = createTextSource('Hi');
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(1000);
+    setup({ source });
+    const textbox = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message Parley' });
+    expect(textbox.value).toBe('Hi');
+    textbox.style.lineHeight = '24px';
+    textbox.style.padding = '8px';
+    let scrollHeight = 88;
+    Object.defineProperty(textbox, 'scrollHeight', { configurable: true, get: () => scrollHeight });
+    act(() => source.set('one\ntwo\nthree'));
+    expect(textbox.value).toBe('one\ntwo\nthree');
+    expect(textbox.style.getPropertyValue(COMPOSER_HEIGHT_VAR)).toBe('88px');
+    scrollHeight = 40;
+    act(() => source.set(''));
+    expect(textbox.value).toBe('');
+    expect(textbox.style.getPropertyValue(COMPOSER_HEIGHT_VAR)).toBe('40px');
+    expect(screen.getByRole('button', { name: 'Send message' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows a text that loads after the box appears', () => {
+    const source = createTextSource(undefined);
+    setup({ source });
+    const textbox = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message Parley' });
+    expect(textbox.value).toBe('');
+    act(() => source.set('From last time'));
+    expect(textbox.value).toBe('From last time');
+  });
+
+  it('leaves the box alone while an input method composes in it; the composed text then goes to the text', () => {
+    const source = createTextSource();
+    setup({ source });
+    const textbox = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message Parley' });
+    fireEvent.compositionStart(textbox);
+    fireEvent.input(textbox, { target: { value: 'にほ' } });
+    expect(source.get()).toBe('にほ');
+    // A change made elsewhere meanwhile does not clobber the composition.
+    act(() => source.set('elsewhere'));
+    expect(textbox.value).toBe('にほ');
+    fireEvent.compositionEnd(textbox, { data: '日本' });
+    fireEvent.input(textbox, { target: { value: '日本' } });
+    expect(source.get()).toBe('日本');
+    expect(textbox.value).toBe('日本');
+  });
+
+  it('reads the computed style once, not per keystroke, and again after a resize', () => {
+    const { type } = setup();
+    const styles = vi.spyOn(window, 'getComputedStyle');
+    for (const text of ['a', 'ab', 'abc', 'ab', '']) type(text);
+    expect(styles).toHaveBeenCalledTimes(1);
+    act(() => void window.dispatchEvent(new Event('resize')));
+    type('a');
+    expect(styles).toHaveBeenCalledTimes(2);
   });
 });

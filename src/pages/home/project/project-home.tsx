@@ -1,9 +1,10 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { getChatStore, useChats, useDraft } from '../../../chat';
+import { getChatStore, useChats, useDraftText } from '../../../chat';
 import { contextLengthOfModel, getConnectionsStore, modelAcceptsImages, modelIdOf, usableDefaultModel, useConnectionsSnapshot } from '../../../chat/connections';
 import type { Attachment } from '../../../chat/message-files/index';
 import { baseSettings, getLibraryStore, MAX_NAME_CHARS, MAX_TEXT_FIELD_CHARS, useLibrary } from '../../../chat/library';
 import type { LibraryProject } from '../../../chat/types';
+import { useTextValue } from '../../../lib/text-source';
 import { Link, useNavigate } from '../../../router';
 import { AttachButton } from '../../../ui/attachments/attach-button';
 import { Composer } from '../../../ui/composer';
@@ -64,19 +65,21 @@ function KnownProject({ project }: { project: LibraryProject }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   // Kept like home's and a chat's: a draft survives leaving the page and a reload.
   const draftKey = `project:${project.id}`;
-  const draft = useDraft(draftKey);
+  const draft = useDraftText(draftKey);
+  // The draft is the box's alone (issue 34): the page renders only when it has loaded.
+  const loaded = useTextValue(draft, (text) => text !== undefined);
   const [sending, setSending] = useState(false);
   const base = useMemo(() => baseSettings(project.id, library), [project.id, library]);
   // New chats use the project's model (or its preset's), else the user's default.
   const model = base.model ?? usableDefaultModel(snapshot);
   const contextLength = contextLengthOfModel(snapshot, model);
   const presetId = useId();
-  const canType = draft.loaded && !sending;
+  const canType = loaded && !sending;
   // The first message's own files (issue 33), as on the home page. Not dropped: a file dropped on
   // this page is the project's (ProjectFiles), so the message's come by the button or a paste.
   const files = useComposerFiles({
     draftKey,
-    text: draft.text,
+    text: draft,
     model,
     contextLength,
     acceptsImages: modelAcceptsImages(snapshot, model),
@@ -84,7 +87,7 @@ function KnownProject({ project }: { project: LibraryProject }) {
     focusComposer: () => inputRef.current?.focus(),
   });
 
-  useArrivalFocus(inputRef, draft.loaded, draftKey);
+  useArrivalFocus(inputRef, loaded, draftKey);
 
   const send = async (message: string) => {
     setSending(true);
@@ -100,7 +103,7 @@ function KnownProject({ project }: { project: LibraryProject }) {
         inputRef.current?.focus();
         return;
       }
-      draft.setText('');
+      draft.set('');
       navigate(paths.chat.href(chatId));
     } catch (error) {
       toast.add({ title: tShell('home.sendFailed'), description: String((error as Error)?.message ?? error), color: 'error' });
@@ -122,8 +125,7 @@ function KnownProject({ project }: { project: LibraryProject }) {
         ref={inputRef}
         inputId={PROJECT_COMPOSER_ID}
         className="home-page__composer"
-        value={draft.text}
-        onChange={draft.setText}
+        text={draft}
         onSubmit={(message) => void send(message)}
         disabled={!canType}
         placeholder={t('projects.home.composerPlaceholder', { name: project.name })}
@@ -140,7 +142,7 @@ function KnownProject({ project }: { project: LibraryProject }) {
         onPasteFiles={(pasted) => void files.add(pasted)}
         footer={files.notes}
       />
-      <PromptSlot text={draft.text} inputRef={inputRef} onText={draft.setText} />
+      <PromptSlot text={draft} inputRef={inputRef} />
       <ProjectChats projectId={project.id} />
       <ProjectFiles project={project} contextLength={contextLength} modelName={model ? modelIdOf(model) : undefined} />
       <section className="project-about" aria-labelledby="project-about-heading">

@@ -8,9 +8,13 @@ import {
   type DraftAttachmentItem,
   type DraftAttachmentsState,
   type Refusal,
+  type Attachment,
+  type SendOutcome,
 } from '../../../chat/message-files/index';
 import { modelIdOf } from '../../../chat/connections';
 import { formatBytes } from '../../../lib/format-bytes';
+import type { TextSource } from '../../../lib/text-source';
+import { useSettledText } from '../../../lib/use-settled-text';
 import { AttachmentTray, attachmentErrorText, FileDropOverlay, type AttachmentTrayItem } from '../../../ui/attachments';
 // The kit's `t`: importing it registers the attachments' strings, which this chunk's pieces show.
 import { t } from '../../../ui/attachments/attachments-text';
@@ -25,10 +29,29 @@ import { tn } from '../../../i18n/plural';
  */
 
 export { FileDropOverlay };
+
+/** The context warning counts the text typed at most this long ago (as the chat's meter does). */
+const TEXT_SETTLE_MS = 200;
 export { withoutExports } from '../import-request';
 
 /** The draft files of the app's chat store. */
 export const drafts = () => draftAttachmentsOf();
+
+/** Attaches files to the draft; the note for those refused. */
+export const addFiles = async (key: string, files: readonly File[]) => refusalNote(await drafts().add(key, files), files);
+
+/** Sends the draft's ready files with `send`; files still being prepared are waited for first (`setWaiting` says so meanwhile). */
+export async function sendWith(key: string, send: (attachments: Attachment[]) => Promise<string | undefined>, setWaiting: (waiting: boolean) => void): Promise<SendOutcome> {
+  const outcome = await drafts().sendWith(key, send);
+  if (outcome.status !== 'busy') return outcome;
+  setWaiting(true);
+  try {
+    await drafts().settled(key);
+  } finally {
+    setWaiting(false);
+  }
+  return drafts().sendWith(key, send);
+}
 
 /** The domain's limits, quoted by the sentences that refuse a file. */
 const LIMITS = { maxFileBytes: MAX_FILE_BYTES, maxMessageBytes: MAX_MESSAGE_BYTES, maxFiles: MAX_FILES_PER_MESSAGE };
@@ -111,7 +134,8 @@ export interface ComposerFilesNotesProps {
   state: DraftAttachmentsState;
   /** A send is waiting for files still being prepared. */
   waiting: boolean;
-  text: string;
+  /** The message box's text, for the context warning (read once typing pauses: a keystroke renders nothing here). */
+  text: TextSource;
   /** The model the message goes to (a reference), for the context warning. */
   model?: string;
   contextLength?: number;
@@ -124,7 +148,7 @@ export interface ComposerFilesNotesProps {
 
 /** The lines under the composer: waiting for files, storage full (nothing lost), over the model's context, pictures a model won't take. */
 export function ComposerFilesNotes({ state, waiting, text, model, contextLength, acceptsImages, refused, onDismissRefused }: ComposerFilesNotesProps) {
-  const estimate = contextEstimate(text, state.totalTokens, contextLength);
+  const estimate = contextEstimate(useSettledText(text, TEXT_SETTLE_MS), state.totalTokens, contextLength);
   const usage = state.storageFull?.usage;
   const numbers = new Intl.NumberFormat();
   return (

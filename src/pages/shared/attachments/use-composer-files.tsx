@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { getChatStore } from '../../../chat';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 import { loadOnce } from '../../../lib/load-once';
+import type { TextSource } from '../../../lib/text-source';
 // Types only: erased, so the first screen carries none of the attachments' code.
 import type { Attachment, DraftAttachmentsState, SendOutcome } from '../../../chat/message-files/index';
 import type { RefusalNote } from './composer-files';
@@ -40,7 +41,7 @@ async function hasStoredFiles(draftKey: string): Promise<boolean> {
 export interface ComposerFilesOptions {
   draftKey: string;
   /** The draft's text, for the context estimate. */
-  text: string;
+  text: TextSource;
   /** The model the message goes to (a reference) and what its server says of it. */
   model?: string;
   contextLength?: number;
@@ -101,9 +102,8 @@ export function useComposerFiles({ draftKey, text, model, contextLength, accepts
 
   const add = async (files: readonly File[]) => {
     if (files.length === 0) return;
-    const machinery = await want();
     // A new batch replaces the last one's note: it would speak of files no longer in question.
-    setRefused(machinery.refusalNote(await machinery.drafts().add(draftKey, files), files));
+    setRefused(await (await want()).addFiles(draftKey, files));
   };
 
   // A dropped export (a ChatGPT zip, a conversations.json…) went to the import's preview instead
@@ -115,19 +115,8 @@ export function useComposerFiles({ draftKey, text, model, contextLength, accepts
     if (drop.active && !module) void want().catch(() => {});
   }, [drop.active, module, want]);
 
-  const sendWith = async (send: (attachments: Attachment[]) => Promise<string | undefined>): Promise<SendOutcome> => {
-    const machinery = module ?? (await want());
-    const outcome = await machinery.drafts().sendWith(draftKey, send);
-    if (outcome.status !== 'busy') return outcome;
-    // Files still being prepared: the message goes once they are, and says so meanwhile.
-    setWaiting(true);
-    try {
-      await machinery.drafts().settled(draftKey);
-    } finally {
-      setWaiting(false);
-    }
-    return machinery.drafts().sendWith(draftKey, send);
-  };
+  const sendWith = async (send: (attachments: Attachment[]) => Promise<string | undefined>): Promise<SendOutcome> =>
+    (module ?? (await want())).sendWith(draftKey, send, setWaiting);
 
   const hasFiles = state.items.length > 0;
   return {

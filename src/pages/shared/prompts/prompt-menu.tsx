@@ -13,6 +13,7 @@ import type { LibraryPrompt } from '../../../chat/types';
 import { registerMessages, t } from '../../../i18n';
 import { prompts as promptStrings } from '../../../i18n/en/prompts';
 import { placeMenu, type MenuPlacement } from '../../../ui/menu';
+import { useTextValue } from '../../../lib/text-source';
 import type { PromptSlotProps } from '../prompt-slot';
 import { bodyPreview, filterPrompts } from './prompt-filter';
 import { PromptForm } from './prompt-form';
@@ -45,7 +46,9 @@ function place(anchor: HTMLElement, popover: HTMLElement): MenuPlacement & { wid
 const samePlace = (a: MenuPlacement & { width: number }, b: MenuPlacement & { width: number }) =>
   a.x === b.x && a.y === b.y && a.side === b.side && a.maxHeight === b.maxHeight && a.width === b.width;
 
-export default function PromptMenu({ text, inputRef, onText, readClipboard, now = () => new Date() }: PromptMenuProps) {
+export default function PromptMenu({ text: source, inputRef, readClipboard, now = () => new Date() }: PromptMenuProps) {
+  // The menu filters by the whole text: it renders per keystroke while it is open (only then).
+  const text = useTextValue(source, (value) => value ?? '');
   const library = useLibrary();
   const baseId = useId();
   const listboxId = `${baseId}list`;
@@ -74,7 +77,7 @@ export default function PromptMenu({ text, inputRef, onText, readClipboard, now 
     setDismissed(true);
     setFilling(null);
     forgetThreadSelection();
-    onText(filled);
+    source.set(filled);
     backToBox(true);
   };
 
