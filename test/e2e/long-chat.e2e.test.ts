@@ -39,6 +39,22 @@ async function seed(page: Page) {
   await page.evaluate(seedChats, { chats: CHATS, startMs: Date.now() - 86_400_000 });
 }
 
+/** Runs in the page: the draft the app has stored for `key` (a chat's id), if any. */
+function storedDraft(key: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('parley');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const request = open.result.transaction('drafts').objectStore('drafts').get(key);
+      request.onsuccess = () => {
+        open.result.close();
+        resolve((request.result as { text?: string } | undefined)?.text ?? '');
+      };
+      request.onerror = () => reject(request.error);
+    };
+  });
+}
+
 const mounted = (page: Page) => page.locator('.thread__item').count();
 const standIns = (page: Page) => page.locator('.thread__group[data-state="asleep"]').count();
 /** Two animation frames: the window is read in the frame after layout settles. */
@@ -123,6 +139,32 @@ for (const device of ['desktop', 'phone'] as const) {
         return box.bottom > 0 && box.top < window.innerHeight;
       })).toBe(true);
       expect(await item.textContent()).toContain(RARE);
+    });
+
+    it('typing with an input method in its message box: the composed text lands, and survives a reload', async () => {
+      await seed(page);
+      await openChat(page, 'long', 2_000);
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => focused(page)).toContain('textarea');
+      const before = await mounted(page);
+      // Chromium's own input-method events, as a Japanese keyboard sends them: composing, then committed.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 });
+      await expect.poll(() => box.inputValue()).toBe('にほん');
+      await cdp.send('Input.insertText', { text: '日本' });
+      await expect.poll(() => box.inputValue()).toBe('日本');
+      await page.keyboard.type('語');
+      await cdp.detach();
+      // Typing renders no message: the thread is as it was.
+      expect(await mounted(page)).toBe(before);
+      // The draft is saved as typed (a moment after the last key) and comes back with the page.
+      await expect.poll(() => page.evaluate(storedDraft, 'long')).toBe('日本語');
+      await page.reload();
+      await page.locator(`[data-message-id="${idOf('long', 1_999)}"]`).waitFor();
+      await expect.poll(() => box.inputValue()).toBe('日本語');
+      // The next test of the file starts with an empty box.
+      await box.fill('');
+      await expect.poll(() => page.evaluate(storedDraft, 'long')).toBe('');
     });
 
     if (!phone) {
