@@ -14,14 +14,33 @@ export function messageWeight(content: string): number {
  * width and font decide it); a guess before any. Shared by every chat: they share the layout.
  */
 let pixelsPerWeight = 48;
+let learnt = false;
 
 /** Learns from a rendered group: its height over its weight. */
 export function learnGroupHeight(height: number, weight: number): void {
-  if (height > 0 && weight > 0) pixelsPerWeight = height / weight;
+  if (height > 0 && weight > 0) {
+    pixelsPerWeight = height / weight;
+    learnt = true;
+  }
 }
 
-export function estimatedGroupHeight(weight: number): number {
-  return Math.round(weight * pixelsPerWeight);
+/** Estimates given once the rate was learnt, kept: a stand-in's height changes only when its group is rendered and measured. */
+const estimates = new Map<string, number>();
+
+/**
+ * A height for a group never rendered. Once any group was measured, the estimate is kept: if every
+ * stand-in followed each new measurement, 400 of them would be restyled and laid out every frame
+ * of a scroll.
+ */
+export function estimatedGroupHeight(key: string, weight: number): number {
+  const kept = estimates.get(key);
+  if (kept !== undefined) return kept;
+  const estimate = Math.round(weight * pixelsPerWeight);
+  if (learnt) {
+    estimates.set(key, estimate);
+    if (estimates.size > REMEMBERED_MAX) estimates.delete(estimates.keys().next().value!);
+  }
+  return estimate;
 }
 
 /** Heights of groups as last rendered, by chat and group key, so a chat reopened keeps its scroll length. */
@@ -39,23 +58,44 @@ export function rememberedGroupHeight(key: string): number | undefined {
   return rememberedHeights.get(key);
 }
 
-/** What of a group the window needs to know: where it is on screen now, and whether focus is in it. */
+/** Where a group is on screen now. */
 export interface GroupBox {
   top: number;
   bottom: number;
-  hasFocus: boolean;
 }
 
 /**
- * The groups to render: those within `margin` pixels of the screen (0…viewport), and any holding
- * focus (unmounting it would drop the reader's place). Sorted, without repeats.
+ * The groups within `margin` pixels of the screen (0…viewport), as a range [from, to), found by a
+ * binary search over the groups' boxes (in order, top to bottom): a 2,000-message chat's scroll
+ * reads a dozen boxes, not 400. `boxOf` reads one group's box.
  */
-export function groupsInWindow(boxes: readonly GroupBox[], viewport: number, margin: number): number[] {
-  const shown: number[] = [];
-  boxes.forEach((box, index) => {
-    if (box.hasFocus || (box.bottom >= -margin && box.top <= viewport + margin)) shown.push(index);
-  });
-  return shown;
+export function groupsInReach(count: number, boxOf: (group: number) => GroupBox, viewport: number, margin: number): { from: number; to: number } {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (boxOf(mid).bottom < -margin) low = mid + 1;
+    else high = mid;
+  }
+  let to = low;
+  while (to < count && boxOf(to).top <= viewport + margin) to += 1;
+  return { from: low, to };
+}
+
+/**
+ * The window to render next: of the groups wanted, those already rendered, and one more (the one
+ * nearest the middle of the screen) if any is missing, so no task renders more than one group
+ * (a fast flick on a slow phone); `more` says whether others still wait for the next frame.
+ */
+export function nextWindow(wanted: readonly number[], rendered: ReadonlySet<number>, middleOf: (group: number) => number, viewport: number): { groups: number[]; more: boolean } {
+  const missing = wanted.filter((group) => !rendered.has(group));
+  const groups = wanted.filter((group) => rendered.has(group));
+  if (missing.length === 0) return { groups, more: false };
+  const distance = (group: number) => Math.abs(middleOf(group) - viewport / 2);
+  const nearest = missing.reduce((best, group) => (distance(group) < distance(best) ? group : best));
+  groups.push(nearest);
+  groups.sort((a, b) => a - b);
+  return { groups, more: missing.length > 1 };
 }
 
 export function sameGroups(a: readonly number[], b: readonly number[]): boolean {

@@ -10,9 +10,9 @@ import { useThreadWindow } from './use-thread-window';
 /**
  * Messages per group: the unit the thread renders or leaves out. Small enough that rendering one
  * as it scrolls into reach is one short task, large enough that a 2,000-message chat has only
- * 200 stand-ins.
+ * 400 stand-ins.
  */
-export const THREAD_GROUP_SIZE = 10;
+export const THREAD_GROUP_SIZE = 5;
 
 export interface ThreadProps {
   chatId: string;
@@ -84,7 +84,7 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
           ))}
         </div>
       ) : (
-        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={rememberedGroupHeight(key) ?? estimatedGroupHeight(weight)} onFound={found} />
+        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={rememberedGroupHeight(key) ?? estimatedGroupHeight(key, weight)} onFound={found} />
       ),
     );
   }
