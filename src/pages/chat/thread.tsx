@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type CSSProperties, type Ref } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { useThread } from '../../chat/store/thread-hooks';
 import type { ThreadEntry } from '../../chat/shapes';
 import { useComposedRefs } from '../../lib/compose-refs';
@@ -14,6 +14,12 @@ import { useThreadWindow } from './use-thread-window';
  */
 export const THREAD_GROUP_SIZE = 5;
 
+/**
+ * A chat of up to this many messages is rendered whole: a short chat costs little either way, and
+ * the window would only make it wait a frame a group.
+ */
+export const WINDOWED_FROM = 41;
+
 export interface ThreadProps {
   chatId: string;
   /** Called after every change of the thread (a delta, a new message, another branch). */
@@ -25,8 +31,28 @@ export interface ThreadProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-/** Names a group's place and contents, for the height it had when last rendered. */
-const groupKey = (chatId: string, items: readonly ThreadEntry[]) => `${chatId}:${items[0]!.message.id}:${items.at(-1)!.message.id}`;
+/** A group's messages, the name its height is remembered by, and its weight for an estimate. */
+interface GroupParts {
+  items: readonly ThreadEntry[];
+  key: string;
+  weight: number;
+}
+
+/** The thread cut into groups, reusing `before`'s parts for groups whose messages did not change. */
+function groupParts(chatId: string, entries: readonly ThreadEntry[], before: readonly GroupParts[]): GroupParts[] {
+  const parts: GroupParts[] = [];
+  for (let at = 0, group = 0; at < entries.length; at += THREAD_GROUP_SIZE, group += 1) {
+    const items = entries.slice(at, at + THREAD_GROUP_SIZE);
+    const old = before[group];
+    if (old && sameEntries(old.items, items)) {
+      parts.push(old);
+      continue;
+    }
+    const key = `${chatId}:${items[0]!.message.id}:${items.at(-1)!.message.id}`;
+    parts.push({ items, key, weight: items.reduce((sum, { message }) => sum + messageWeight(message.content), 0) });
+  }
+  return parts;
+}
 
 /**
  * The messages from the first to the current leaf, as a list of articles in groups of
@@ -61,16 +87,19 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
     window.scrollBy({ top: item.getBoundingClientRect().top - place.top, behavior: 'instant' });
   }, [shown]);
   useEffect(() => onChange(), [entries, onChange]);
-  const last = Math.ceil(entries.length / THREAD_GROUP_SIZE) - 1;
+  // Worked out when the messages change, not when the window moves; a group whose messages are the
+  // same objects keeps its parts (a streaming reply changes the last group alone).
+  const kept = useRef<readonly GroupParts[]>([]);
+  const parts = useMemo(() => (kept.current = groupParts(chatId, entries, kept.current)), [chatId, entries]);
+  const last = parts.length - 1;
+  const whole = entries.length < WINDOWED_FROM;
   const targetIndex = targetId === undefined ? -1 : entries.findIndex((entry) => entry.message.id === targetId);
   const target = targetIndex < 0 ? -1 : Math.floor(targetIndex / THREAD_GROUP_SIZE);
   const groups = [];
   for (let group = 0; group <= last; group += 1) {
-    const items = entries.slice(group * THREAD_GROUP_SIZE, (group + 1) * THREAD_GROUP_SIZE);
-    const key = groupKey(chatId, items);
-    const weight = items.reduce((sum, { message }) => sum + messageWeight(message.content), 0);
+    const { items, key, weight } = parts[group]!;
     groups.push(
-      group === last || group === target || shown.includes(group) ? (
+      whole || group === last || group === target || shown.includes(group) ? (
         <div key={group} className="thread__group" data-key={key} data-weight={weight}>
           {items.map(({ message, branch }) => (
             <MessageItem
@@ -137,9 +166,29 @@ const GroupStandIn = memo(
     before.group === after.group &&
     before.height === after.height &&
     before.onFound === after.onFound &&
-    before.items.length === after.items.length &&
-    before.items.every((entry, index) => entry.message === after.items[index]!.message),
+    sameMessages(before.items, after.items),
 );
+
+/** The same messages at the same places among their versions (‹ 2/3 ›): a group's parts can be kept. */
+function sameEntries(a: readonly ThreadEntry[], b: readonly ThreadEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(({ message, branch }, index) => {
+      const other = b[index]!;
+      return (
+        message === other.message &&
+        branch.index === other.branch.index &&
+        branch.total === other.branch.total &&
+        branch.previousId === other.branch.previousId &&
+        branch.nextId === other.branch.nextId
+      );
+    })
+  );
+}
+
+function sameMessages(a: readonly ThreadEntry[], b: readonly ThreadEntry[]): boolean {
+  return a === b || (a.length === b.length && a.every((entry, index) => entry.message === b[index]!.message));
+}
 
 /** Where find-in-page left the reader: the message found, and where its text starts on screen. */
 export interface FoundPlace {

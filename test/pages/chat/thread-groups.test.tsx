@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { THREAD_GROUP_SIZE } from '../../../src/pages/chat/thread';
+import { THREAD_GROUP_SIZE, WINDOWED_FROM } from '../../../src/pages/chat/thread';
 import { chat, message } from '../../chat/fixtures';
 import { articles, cleanUpStore, installStore, renderChatPage } from './chat-page-kit';
 
@@ -23,16 +23,20 @@ async function storedChat(count: number) {
 const groups = () => [...document.querySelectorAll<HTMLElement>('.thread__group')];
 const ids = (group: Element) => [...group.querySelectorAll<HTMLElement>(':scope > [role="listitem"]')].map((item) => item.dataset.messageId);
 
+/** A chat long enough to be windowed: whole groups, and a last group of 3 (the newest, always rendered). */
+const LONG = Math.ceil(WINDOWED_FROM / THREAD_GROUP_SIZE) * THREAD_GROUP_SIZE + 3;
+const GROUPS = Math.ceil(LONG / THREAD_GROUP_SIZE);
+const NEWEST = Array.from({ length: 3 }, (_, i) => `m${LONG - 3 + i}`);
+
 describe('the thread in groups', () => {
   it('renders the newest group; the others stand in, hidden until found, with their text and a height', async () => {
-    const count = THREAD_GROUP_SIZE * 2 + 5;
-    await storedChat(count);
+    await storedChat(LONG);
     renderChatPage('c1');
-    await waitFor(() => expect(articles()).toHaveLength(5), { timeout: 25_000 });
-    const [first, second, newest] = groups();
-    expect(groups()).toHaveLength(3);
-    expect(ids(newest!)).toEqual([0, 1, 2, 3, 4].map((i) => `m${2 * THREAD_GROUP_SIZE + i}`));
-    for (const [at, standIn] of [first!, second!].entries()) {
+    await waitFor(() => expect(articles()).toHaveLength(3), { timeout: 25_000 });
+    expect(groups()).toHaveLength(GROUPS);
+    const newest = groups().at(-1)!;
+    expect(ids(newest)).toEqual(NEWEST);
+    for (const [at, standIn] of groups().slice(0, -1).entries()) {
       expect(standIn.dataset.state).toBe('asleep');
       expect(standIn.getAttribute('hidden')).toBe('until-found');
       // Plain text only: nothing a screen reader or Tab could reach.
@@ -41,26 +45,30 @@ describe('the thread in groups', () => {
       expect(standIn.style.getPropertyValue('--group-height')).toMatch(/^[1-9]\d*px$/);
     }
     const list = screen.getByRole('list', { name: 'Messages' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.dataset.messageId)).toEqual(ids(newest!));
+    expect(within(list).getAllByRole('listitem').map((item) => item.dataset.messageId)).toEqual(NEWEST);
   }, 30_000);
 
   it('find-in-page opening a stand-in (beforematch) renders its messages, in the group of their position', async () => {
-    await storedChat(THREAD_GROUP_SIZE * 2 + 5);
+    await storedChat(LONG);
     renderChatPage('c1');
-    await waitFor(() => expect(articles()).toHaveLength(5), { timeout: 25_000 });
+    await waitFor(() => expect(articles()).toHaveLength(3), { timeout: 25_000 });
     act(() => {
       fireEvent(groups()[0]!, new Event('beforematch'));
     });
-    await waitFor(() => expect(articles()).toHaveLength(THREAD_GROUP_SIZE + 5));
+    await waitFor(() => expect(articles()).toHaveLength(THREAD_GROUP_SIZE + 3));
     expect(ids(groups()[0]!)).toEqual(Array.from({ length: THREAD_GROUP_SIZE }, (_, i) => `m${i}`));
     expect(groups()[1]!.dataset.state).toBe('asleep');
   }, 30_000);
 
-  it('a short chat is one group, rendered', async () => {
-    await storedChat(3);
+  it('a chat shorter than the window’s threshold is rendered whole, in groups by position', async () => {
+    const count = WINDOWED_FROM - 1;
+    await storedChat(count);
     renderChatPage('c1');
-    await waitFor(() => expect(articles()).toHaveLength(3));
-    expect(groups()).toHaveLength(1);
-    expect(groups()[0]!.dataset.state).toBeUndefined();
-  });
+    await waitFor(() => expect(articles()).toHaveLength(count), { timeout: 25_000 });
+    expect(groups()).toHaveLength(Math.ceil(count / THREAD_GROUP_SIZE));
+    groups().forEach((group, at) => {
+      expect(group.dataset.state).toBeUndefined();
+      expect(ids(group)).toEqual(Array.from({ length: Math.min(THREAD_GROUP_SIZE, count - at * THREAD_GROUP_SIZE) }, (_, i) => `m${at * THREAD_GROUP_SIZE + i}`));
+    });
+  }, 30_000);
 });
