@@ -106,7 +106,8 @@ describe('chats with real IndexedDB', () => {
   it('keeps a draft across a reload', async () => {
     await page.goto(at('/'));
     await composer().fill('A draft I have not sent');
-    await page.waitForTimeout(600); // drafts are saved a moment after typing stops
+    // Drafts are saved a moment after typing stops: a person reloading a moment later finds it.
+    await untilStored<{ key: string; text: string }>(page, 'drafts', (row) => row.key === 'home' && row.text === 'A draft I have not sent');
     await page.reload();
     await expect.poll(() => composer().inputValue()).toBe('A draft I have not sent');
   });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { checkStop, focused, VIEWPORTS } from './screen-checks';
 import { seedChats, type SeedChat } from './seed-chats';
 import { pagePerTest } from './page-per-test';
+import { storedRows, untilStored } from './stored-rows';
 
 // Journey (issue 34): a person opens a chat of 2,000 messages, reads back to its start, finds a
 // word with the browser's find-in-page, on a laptop and on a phone. Only the messages near the
@@ -37,22 +38,6 @@ async function seed(page: Page) {
   seeded.add(page.context());
   await page.goto(at('/assets/not-the-app.txt'));
   await page.evaluate(seedChats, { chats: CHATS, startMs: Date.now() - 86_400_000 });
-}
-
-/** Runs in the page: the draft the app has stored for `key` (a chat's id), if any. */
-function storedDraft(key: string): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('parley');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const request = open.result.transaction('drafts').objectStore('drafts').get(key);
-      request.onsuccess = () => {
-        open.result.close();
-        resolve((request.result as { text?: string } | undefined)?.text ?? '');
-      };
-      request.onerror = () => reject(request.error);
-    };
-  });
 }
 
 const mounted = (page: Page) => page.locator('.thread__item').count();
@@ -158,13 +143,13 @@ for (const device of ['desktop', 'phone'] as const) {
       // Typing renders no message: the thread is as it was.
       expect(await mounted(page)).toBe(before);
       // The draft is saved as typed (a moment after the last key) and comes back with the page.
-      await expect.poll(() => page.evaluate(storedDraft, 'long')).toBe('日本語');
+      await untilStored<{ key: string; text: string }>(page, 'drafts', (row) => row.key === 'long' && row.text === '日本語');
       await page.reload();
       await page.locator(`[data-message-id="${idOf('long', 1_999)}"]`).waitFor();
       await expect.poll(() => box.inputValue()).toBe('日本語');
       // The next test of the file starts with an empty box.
       await box.fill('');
-      await expect.poll(() => page.evaluate(storedDraft, 'long')).toBe('');
+      await expect.poll(async () => (await storedRows<{ key: string; text: string }>(page, 'drafts')).some((row) => row.key === 'long' && row.text !== '')).toBe(false);
     });
 
     if (!phone) {
