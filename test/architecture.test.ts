@@ -141,7 +141,10 @@ const CHAT_ROOT_FILES = ['index.ts', 'types.ts'];
  * its reason. Mostly the same one: the room's index.ts loads with the first screen (something
  * there imports it), and esbuild puts every module a door re-exports into the chunk of whoever
  * imports the door, so a part that loads later (or only in a worker) has a door file of its own.
- * Keys are relative to src/chat, without the extension.
+ * Two kinds (docs/architecture.md, "rooms with one door each"): a lazy door, entered with import()
+ * only, a chunk of its own; a side door, entered statically by a part that loads at another time
+ * than the room's door. `import type` goes through doors too. Keys are relative to src/chat,
+ * without the extension.
  */
 const NAMED_DOORS: Record<string, string> = {
   'actions/store-actions':
@@ -295,17 +298,19 @@ function checkDoors(file: string, records: readonly ImportRecord[]): Violation[]
 }
 
 /**
- * Circles between rooms, over imports that run (static and import()). `import type` edges are left
- * out: they are erased before anything loads, and a room naming the shapes of the room that uses
- * it (the store's API names its actions' types) is how the one above plugs in without a circle.
+ * Circles between rooms. `types: false`: over imports that run (static and import()), the ones
+ * that decide what loads with what. `types: true`: `import type` too, though erased before
+ * anything loads, because a reader follows them: a shape two rooms share lives in the lower one
+ * (`shapes/`, `model/`, `types.ts`, or the room that owns it), and the room above plugs in by
+ * implementing it (the store's API names its actions' contracts, store/actions-api.ts).
  */
-function roomCircles(importsByFile: ReadonlyMap<string, readonly ImportRecord[]>): string[] {
+function roomCircles(importsByFile: ReadonlyMap<string, readonly ImportRecord[]>, { types }: { types: boolean }): string[] {
   const arrows = new Map<string, Set<string>>();
   for (const [file, records] of importsByFile) {
     const from = roomOf(file);
     if (!from) continue;
     for (const { specifier, typeOnly } of records) {
-      if (typeOnly || !specifier.startsWith('.')) continue;
+      if ((typeOnly && !types) || !specifier.startsWith('.')) continue;
       const to = targetRoom(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(d\.)?[cm]?[jt]sx?$/, ''));
       if (!to || to === from) continue;
       if (!arrows.has(from)) arrows.set(from, new Set());
@@ -342,7 +347,11 @@ describe('the chat domain’s rooms', () => {
   });
 
   it('no circle runs between rooms', () => {
-    expect(roomCircles(importsBySrcFile())).toEqual([]);
+    expect(roomCircles(importsBySrcFile(), { types: false })).toEqual([]);
+  });
+
+  it('no circle runs between rooms even over `import type`', () => {
+    expect(roomCircles(importsBySrcFile(), { types: true })).toEqual([]);
   });
 
   it('src/chat’s root holds only the domain’s door and the stored shapes', () => {
@@ -367,6 +376,14 @@ describe('the chat domain’s rooms', () => {
     expect(checkDoors(file, [{ specifier, typeOnly: false }]).map((v) => v.reason)).toEqual([reason]);
   });
 
+  // A door is a room's interface for its types too: `import type` through a back door is refused
+  // like any other import, though it costs no byte (a shape others need belongs in the door).
+  it('flags `import type` through a back door', () => {
+    const [record] = importRecordsOf(`import type { McpTool } from '../tools/tool-types';`);
+    expect(record).toEqual({ specifier: '../tools/tool-types', typeOnly: true });
+    expect(checkDoors('chat/replies/generation.ts', [record!]).map((v) => v.reason)).toEqual(['enters chat/tools other than through its door']);
+  });
+
   it.each([
     ['chat/replies/generation.ts', '../tools'],
     ['chat/replies/generation.ts', '../tools/index'],
@@ -385,10 +402,21 @@ describe('the chat domain’s rooms', () => {
         ['chat/b/two.ts', [{ specifier: '../c', typeOnly: false }]],
         ['chat/c/three.ts', [back]],
       ]);
-    expect(roomCircles(graph({ specifier: '../a/one', typeOnly: false }))).toEqual(['a → b → c → a']);
-    expect(roomCircles(graph({ specifier: '../a', typeOnly: true }))).toEqual([]);
+    expect(roomCircles(graph({ specifier: '../a/one', typeOnly: false }), { types: false })).toEqual(['a → b → c → a']);
+    expect(roomCircles(graph({ specifier: '../a', typeOnly: true }), { types: false })).toEqual([]);
     const dynamic = importRecordsOf(`const a = () => import('../a/one');`);
-    expect(roomCircles(graph(dynamic[0]!))).toEqual(['a → b → c → a']);
+    expect(roomCircles(graph(dynamic[0]!), { types: false })).toEqual(['a → b → c → a']);
+  });
+
+  it('finds a circle closed by `import type` alone when types count', () => {
+    const graph = new Map<string, ImportRecord[]>([
+      ['chat/a/one.ts', [{ specifier: '../b', typeOnly: false }]],
+      ['chat/b/two.ts', importRecordsOf(`import type { One } from '../a/one';`)],
+      ['chat/c/three.ts', importRecordsOf(`import { type A, type B } from '../a';`)],
+      ['chat/a/four.ts', importRecordsOf(`import type { C } from '../c';`)],
+    ]);
+    expect(roomCircles(graph, { types: true })).toEqual(['a → b → a', 'a → c → a']);
+    expect(roomCircles(graph, { types: false })).toEqual([]);
   });
 
   it('tells type-only imports from the others', () => {

@@ -49,8 +49,7 @@ export { createChatStore, REMOTE_REFRESH_DELAY_MS, type ChatStore, type ChatStor
 export { configureChatStore, getChatStore, resetChatStore } from './store';
 export { chatById, replyingMessageId, type ChatStoreSnapshot } from './state';
 export type { ChatStoreEvent, StorageOperation } from './state';
-export type { ChatSettings, CreateChatInput } from './actions';
-export type { Undo } from './actions';
+export type { ChatSettings, CreateChatInput, Undo } from './store';
 export { BROADCAST_CHANNEL_NAME, type BroadcastLike, type StreamNotice, type TabNotice } from './tabs/broadcast';
 export type { LockManagerLike } from './tabs';
 export { DRAFT_SAVE_DELAY_MS } from './state';

@@ -289,6 +289,15 @@ export interface LibraryPrompt extends LibraryRow<'prompt'> {
 
 export type LibraryRecord = LibraryInstructions | LibraryDefaults | LibraryPreset | LibraryProject | LibraryPrompt;
 
+/** The library as a request and the settings read it (library/'s store's snapshot is one; the store's actions take one). */
+export interface LibraryContents {
+  instructions?: LibraryInstructions;
+  defaults?: LibraryDefaults;
+  presets: readonly LibraryPreset[];
+  projects: readonly LibraryProject[];
+  prompts?: readonly LibraryPrompt[];
+}
+
 export const INSTRUCTIONS_ID = 'instructions';
 export const DEFAULTS_ID = 'defaults';
 

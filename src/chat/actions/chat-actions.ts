@@ -1,40 +1,15 @@
 import { saveMessageWithAttachments, withAttachments } from '../message-files/attachment-send';
-import type { Attachment } from '../attachments';
 import { newId } from '../../lib/ids';
 import { tidyMessageText } from '../shapes';
-import type { ReplyActions } from '../replies';
+import type { ChatActions, ReplyActions, Undo } from '../store';
 import type { StoreCore } from '../state';
 import { removeChat, withEntry, withMember } from '../state';
 import { autoTitle, clampTitle } from '../shapes';
 import { compareMessages } from '../persistence';
 import type { Chat, ChatPatch, Message, TitleSource } from '../types';
-import { noUndo, once, type Undo } from './undo';
+import { noUndo, once } from './undo';
 
 /** Creating, renaming, pinning and deleting whole chats. */
-
-export interface CreateChatInput {
-  text: string;
-  model?: string;
-  systemPrompt?: string;
-  /** The project the chat starts in (issue 23). */
-  projectId?: string;
-  /** A preset's values, copied in (with its id, `presetId`): later edits of the preset change no old chat. */
-  settings?: ChatSettings;
-  /** The home composer's files: stored with the chat or, when storage refuses, no chat (AttachmentSaveError). */
-  attachments?: readonly Attachment[];
-}
-
-/** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides), the tool servers it offers. */
-export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'thinkingBudget' | 'reasoningEffort' | 'toolServers' | 'presetId' | 'projectId'>>;
-
-export interface ChatActions {
-  createChat(input: CreateChatInput): Promise<{ chatId: string }>;
-  updateChatSettings(id: string, settings: ChatSettings): Promise<void>;
-  renameChat(id: string, title: string): Promise<void>;
-  setChatTitle(id: string, title: string, source: TitleSource): Promise<void>;
-  pinChat(id: string, pinned: boolean): Promise<void>;
-  deleteChat(id: string): Promise<Undo>;
-}
 
 /** Stored rows overlaid with the (fresher) rows in memory, oldest first. */
 function mergeMessages(stored: readonly Message[], inMemory: readonly Message[]): Message[] {

@@ -1,15 +1,10 @@
-import type { ReplyActions } from '../replies';
+import type { MessageActions, ReplyActions, Undo } from '../store';
 import type { StoreCore } from '../state';
 import { withEntry } from '../state';
 import { compareMessages, defaultLeaf, indexMessages, latestLeaf, subtreeIds } from '../shapes';
-import { noUndo, once, type Undo } from './undo';
+import { noUndo, once } from './undo';
 
 /** Moving between branches and deleting a message with its replies. */
-
-export interface MessageActions {
-  selectBranch(chatId: string, messageId: string): Promise<void>;
-  deleteMessage(messageId: string): Promise<Undo>;
-}
 
 export function createMessageActions(core: StoreCore, replies: ReplyActions): MessageActions {
   return {

@@ -1,19 +1,19 @@
-import type { AttachmentSettings } from '../attachments';
 import { isChangeNotice } from '../tabs';
-import { createChatActions, type ChatActions } from './chat-actions';
-import { chatModels, type ChatModelRegistry } from '../model';
+import { createChatActions } from './chat-actions';
+import { chatModels } from '../model';
 import { getConnectionsStore } from '../connections';
 import { knownCalibration, knownContext } from '../connections/context-settings-instance';
 import { tellLocalChange } from '../tabs';
-import { createMessageActions, type MessageActions } from './message-actions';
-import { createCompactionActions, type CompactionActions } from '../replies/compaction-actions';
-import { createReplyActions, type LibrarySource, type ReplyActions } from '../replies/reply-actions';
-import { abandonedReplies, browserLocks, type LockManagerLike } from '../tabs';
+import { createMessageActions } from './message-actions';
+import { createCompactionActions } from '../replies/compaction-actions';
+import { createReplyActions } from '../replies/reply-actions';
+import { abandonedReplies, browserLocks } from '../tabs';
 import type { StoreCore } from '../state';
-import { createTabStreams, type TabStreams } from './tab-streams';
+import type { ChatActions, StoreActions, StoreActionsOptions } from '../store';
+import { createTabStreams } from './tab-streams';
 import { DEFAULT_UNTITLED_TITLE } from '../shapes';
 import { continueUnder, unansweredToolTail } from '../tools/tool-reply-actions';
-import type { Chat, Message } from '../types';
+import type { Message } from '../types';
 import { getLibraryStore, requestChat } from '../library';
 
 /**
@@ -21,30 +21,6 @@ import { getLibraryStore, requestChat } from '../library';
  * message actions, the streams of other tabs. Loaded by chat-store.ts on first use (and right
  * after the first paint), so the first screen carries only the reading part.
  */
-
-export interface StoreActions {
-  chats: ChatActions;
-  messages: MessageActions;
-  replies: ReplyActions;
-  streams: TabStreams;
-  /** Summaries, markers and pins (issue 24). */
-  compaction: CompactionActions;
-  /** A reply stored as streaming by a tab that is gone is shown, and stored, as stopped. */
-  settleAbandoned(chatId: string): Promise<void>;
-}
-
-export interface StoreActionsOptions {
-  models?: Pick<ChatModelRegistry, 'get'>;
-  /** Web Locks; undefined for the browser's, null for none. */
-  locks?: LockManagerLike | null;
-  untitledTitle?: string;
-  attachments?: AttachmentSettings;
-  ensureLoaded(chatId: string): Promise<boolean>;
-  /** The user's library requests are built with (issue 23); absent: none (each chat as stored). */
-  library?: 'app' | LibrarySource;
-  /** A chat's model's context length (issue 24); default: what the connections' model lists say. */
-  contextLength?(chat: Chat): number | undefined;
-}
 
 export function createStoreActions(shared: StoreCore, options: StoreActionsOptions): StoreActions {
   // Every write of an action is announced to the other tabs: sync hears of it the same way.

@@ -1,6 +1,6 @@
-import type { StreamNotice } from '../tabs';
 import { waitForReplyLock, type LockManagerLike } from '../tabs';
 import type { StoreCore } from '../state';
+import type { TabStreams } from '../store';
 import { withEntry } from '../state';
 
 /**
@@ -10,19 +10,6 @@ import { withEntry } from '../state';
  * "who streams?", and stops its replies in a chat when another tab asks. The others keep those
  * replies in the snapshot's `remoteStreams`, so every tab shows them streaming, with Stop.
  */
-
-export interface TabStreams {
-  /** A notice about streams from another tab. */
-  receive(notice: StreamNotice): void;
-  /** This tab holds the reply's lock and streams it: tell the others. */
-  started(chatId: string, messageId: string): void;
-  /** This tab's reply ended (complete, stopped, failed). */
-  ended(chatId: string, messageId: string): void;
-  /** Asks the tabs streaming in this chat to stop (this tab's own replies are stopped by the caller). */
-  stopElsewhere(chatId: string): void;
-  /** Whether a reply in the chat streams in another tab. */
-  streamingElsewhere(chatId: string): boolean;
-}
 
 export interface TabStreamsDeps {
   locks: LockManagerLike | null;

@@ -1,5 +1,5 @@
-/** Puts back what a delete removed; a second call does nothing. */
-export type Undo = () => Promise<void>;
+/** Undo for deletes: what a toast's Undo runs, at most once. */
+import type { Undo } from '../store';
 
 export const noUndo: Undo = async () => {};
 

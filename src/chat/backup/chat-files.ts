@@ -1,4 +1,4 @@
-import type { ChatStore } from '../store';
+import type { BackupStore } from './backup-store';
 import { exportFileName } from './export';
 import { chatMarkdown, type MarkdownLabels } from './chat-markdown';
 
@@ -17,7 +17,7 @@ export interface ChatFile {
   title: string;
 }
 
-type ExportingStore = Pick<ChatStore, 'exportChat'>;
+type ExportingStore = Pick<BackupStore, 'exportChat'>;
 
 export async function chatJsonFile(store: ExportingStore, chatId: string): Promise<ChatFile | undefined> {
   const data = await store.exportChat(chatId);

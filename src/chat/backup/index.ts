@@ -1,4 +1,4 @@
-import type { ChatStore } from '../store';
+import type { BackupStore } from './backup-store';
 import { BACKUP_REMINDER_KEY, backupFileName, LAST_BACKUP_KEY } from './backup-format';
 import { FIRST_USE_KEY, LAST_IMPORT_KEY, LAST_RESTORE_KEY, readReminderSettings, type BackupReminderSettings } from './backup-reminder';
 import type { MarkdownLabels } from './chat-markdown';
@@ -34,8 +34,6 @@ export type { ConnectionAction, PlannedConnection } from './restore-plan';
 export { MAX_BACKUP_BYTES } from './backup-limits';
 export type { BackupProgress } from './write-backup';
 
-type BackupStore = Pick<ChatStore, 'attachmentHost' | 'getSetting' | 'putSetting'>;
-
 export interface MadeBackup extends WrittenBackup {
   fileName: string;
   /** When it was made, now the last backup time. */
@@ -43,7 +41,7 @@ export interface MadeBackup extends WrittenBackup {
 }
 
 /** Writes the backup file of everything `store` keeps and records when (the reminder counts from it). */
-export async function backUpEverything(store: BackupStore, options: WriteBackupOptions = {}): Promise<MadeBackup> {
+export async function backUpEverything(store: Pick<BackupStore, 'attachmentHost' | 'getSetting' | 'putSetting'>, options: WriteBackupOptions = {}): Promise<MadeBackup> {
   const now = options.now ?? Date.now;
   const madeAt = now();
   const [{ writeBackup }, persistence] = await Promise.all([import('./write-backup'), store.attachmentHost().persistence()]);
@@ -62,7 +60,7 @@ export interface BackupFile {
  * What restoring the file would add (nothing written, nothing contacted); rejects with a
  * BackupError when the file is not a usable backup. `connectionsHere`: this browser's connections.
  */
-export async function previewRestoreFile(store: Pick<ChatStore, 'attachmentHost'>, file: BackupFile, connectionsHere: readonly Connection[]): Promise<RestorePreview> {
+export async function previewRestoreFile(store: Pick<BackupStore, 'attachmentHost'>, file: BackupFile, connectionsHere: readonly Connection[]): Promise<RestorePreview> {
   const [{ previewRestore }, { checkBackupSize }, persistence] = await Promise.all([import('./restore'), import('./read-backup'), store.attachmentHost().persistence()]);
   // Before its text is read: a browser hands back an empty string for one too large to hold.
   checkBackupSize(file.size);
@@ -70,7 +68,7 @@ export async function previewRestoreFile(store: Pick<ChatStore, 'attachmentHost'
 }
 
 /** Writes what the preview would add, and the connections the user confirmed (options.confirmed). */
-export async function applyRestoreFile(store: Pick<ChatStore, 'attachmentHost'>, preview: RestorePreview, options?: RestoreOptions & { now?(): number }): Promise<RestoreOutcome> {
+export async function applyRestoreFile(store: Pick<BackupStore, 'attachmentHost'>, preview: RestorePreview, options?: RestoreOptions & { now?(): number }): Promise<RestoreOutcome> {
   const [{ applyRestore }, persistence] = await Promise.all([import('./restore'), store.attachmentHost().persistence()]);
   const outcome = await applyRestore(persistence, preview, options);
   // Recorded: the backup reminder counts from it, not from the restored chats' dates.
@@ -97,7 +95,7 @@ export interface BackupState {
 const TIME_ROWS = { lastBackupAt: LAST_BACKUP_KEY, firstUseAt: FIRST_USE_KEY, lastImportAt: LAST_IMPORT_KEY, lastRestoreAt: LAST_RESTORE_KEY } as const;
 
 /** The reminder's setting and the times it counts from (each left out when never recorded). */
-export async function readBackupState(store: Pick<ChatStore, 'getSetting'>): Promise<BackupState> {
+export async function readBackupState(store: Pick<BackupStore, 'getSetting'>): Promise<BackupState> {
   const names = Object.keys(TIME_ROWS) as (keyof typeof TIME_ROWS)[];
   const [reminder, ...times] = await Promise.all([store.getSetting(BACKUP_REMINDER_KEY), ...names.map((name) => store.getSetting(TIME_ROWS[name]))]);
   const state: BackupState = { reminder: readReminderSettings(reminder) };
@@ -105,16 +103,16 @@ export async function readBackupState(store: Pick<ChatStore, 'getSetting'>): Pro
   return state;
 }
 
-export function saveReminderSettings(store: Pick<ChatStore, 'putSetting'>, settings: BackupReminderSettings): Promise<void> {
+export function saveReminderSettings(store: Pick<BackupStore, 'putSetting'>, settings: BackupReminderSettings): Promise<void> {
   return store.putSetting(BACKUP_REMINDER_KEY, settings);
 }
 
-export async function chatJsonFile(store: Pick<ChatStore, 'exportChat'>, chatId: string): Promise<ChatFile | undefined> {
+export async function chatJsonFile(store: Pick<BackupStore, 'exportChat'>, chatId: string): Promise<ChatFile | undefined> {
   return (await import('./chat-files')).chatJsonFile(store, chatId);
 }
 
 export async function chatMarkdownFile(
-  store: Pick<ChatStore, 'exportChat'>,
+  store: Pick<BackupStore, 'exportChat'>,
   chatId: string,
   labels: MarkdownLabels,
   formatTime: (ms: number) => string,

@@ -3,16 +3,10 @@
  * project's preset, under its project, under the chat's own fields. A preset a chat was started
  * with was copied into the chat's own fields then, so editing the preset later changes no chat.
  */
-import type { Chat, ChatDefaults, LibraryDefaults, LibraryInstructions, LibraryPreset, LibraryProject, LibraryPrompt } from '../types';
+import type { Chat, ChatDefaults, LibraryContents, LibraryPreset } from '../types';
 
-/** The library as the functions below read it (the store's snapshot is one). */
-export interface LibraryContents {
-  instructions?: LibraryInstructions;
-  defaults?: LibraryDefaults;
-  presets: readonly LibraryPreset[];
-  projects: readonly LibraryProject[];
-  prompts?: readonly LibraryPrompt[];
-}
+/** The library as the functions below read it: the stored shapes' (types.ts), which the store's actions take too. */
+export type { LibraryContents };
 
 export const SETTING_FIELDS = ['model', 'systemPrompt', 'temperature', 'maxTokens', 'toolServers', 'thinkingBudget', 'reasoningEffort'] as const;
 /** The fields the "Custom" mark compares: the model has its own picker in the header, so it is not among them. */

@@ -1,5 +1,4 @@
 import type { MessageContent } from '../attachments';
-import type { OpenAiTool } from '../tools';
 import type { MessageRole, ReasoningEffortChoice, ThinkingBlock, Timing, Usage } from '../types';
 
 /**
@@ -43,6 +42,12 @@ export interface ChatModelToolCall {
   name: string;
   /** JSON text, as the model wrote it. */
   arguments: string;
+}
+
+/** A function the model may call, in OpenAI's `tools` request format (tools/ offers MCP tools as these; each wire format maps them). */
+export interface OpenAiTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
 }
 
 export interface ChatModelRequest {

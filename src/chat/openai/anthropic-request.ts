@@ -1,6 +1,6 @@
 import type { ContentPart, MessageContent } from '../attachments';
 import type { ChatModelMessage, ChatModelRequest } from '../model';
-import type { OpenAiTool } from '../tools';
+import type { OpenAiTool } from '../model';
 import { withoutDocumentText } from './request-documents';
 
 /**

@@ -2,7 +2,6 @@
 // (db-wrapped.ts gives the search worker and the tools idb's promise API).
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { StoredAttachment } from './attachment-rows';
-import type { SerializedChatIndex } from '../search-index';
 import type { Chat, Draft, LibraryRecord, Message } from '../types';
 
 /** The IndexedDB database and its schema history. */
@@ -14,13 +13,29 @@ export interface SettingRow {
   value: unknown;
 }
 
+/** What is known of an indexed chat: enough to order the hits and to see on the next visit whether it changed. */
+export interface IndexedChat {
+  readonly chatId: string;
+  /** The chat's updatedAt when it was indexed. */
+  readonly updatedAt: number;
+  /** Its current leaf then (deleting a message moves it, without touching updatedAt). */
+  readonly leafId: string | undefined;
+}
+
+/** The search index as stored (search-index/chat-index.ts): FlexSearch's own export, and the chats it covers (the watermark); `format` says which version wrote it. */
+export interface StoredChatIndex {
+  readonly format: number;
+  readonly parts: ReadonlyArray<readonly [string, string]>;
+  readonly chats: ReadonlyArray<readonly [number, IndexedChat]>;
+}
+
 export interface ParleyDb extends DBSchema {
   chats: { key: string; value: Chat; indexes: { updatedAt: number } };
   messages: { key: string; value: Message; indexes: { chatId_createdAt: [string, number] } };
   drafts: { key: string; value: Draft };
   settings: { key: string; value: SettingRow };
   /** The search index (search-index/), one row under SEARCH_INDEX_KEY: rebuilt from the messages whenever lost. */
-  searchIndex: { key: string; value: SerializedChatIndex };
+  searchIndex: { key: string; value: StoredChatIndex };
   /**
    * Attached files, bytes included (attachment-rows.ts), apart from the message rows so a chat
    * list or a thread never reads them; indexed by owner: a draft, a chat, a message.

@@ -1,27 +1,12 @@
 import type { StoredAttachment } from './attachment-rows';
-import type { Snippet } from '../search';
+import type { MessageHit, SearchMessagesOptions } from '../search';
 import type { Chat, ChatPatch, Draft, LibraryRecord, Message } from '../types';
 
 /** Where chats live: IndexedDB, or memory for a session when IndexedDB can't be used. */
 export type PersistenceKind = 'indexeddb' | 'memory';
 
-export interface MessageHit {
-  readonly chatId: string;
-  readonly messageId: string;
-  readonly snippet: Snippet;
-  /** The text matched in a file the message carries (its text file, its PDF): that file's name. */
-  readonly fileName?: string;
-}
-
-export interface SearchMessagesOptions {
-  signal?: AbortSignal;
-  /** Stop once this many chats have a hit. */
-  limit?: number;
-  /** Chats already found (by title) whose messages need no scan. */
-  skipChatIds?: ReadonlySet<string>;
-  /** Called after each batch that found something, with that batch's new hits. */
-  onBatch?(hits: readonly MessageHit[]): void;
-}
+/** A message search's hits and options are search/'s (search.ts): the scan, the index and every storage share them. */
+export type { MessageHit, SearchMessagesOptions };
 
 /** What deleting a chat removed, to put back on Undo. */
 export interface DeletedChat {

@@ -1,4 +1,8 @@
-import type { StorageUsage } from '../state';
+/** How much of the origin's storage is used (bytes), as navigator.storage.estimate() reports it. */
+export interface StorageUsage {
+  used: number;
+  quota: number;
+}
 
 /** How much storage the origin uses and may use, as navigator.storage.estimate() answers. */
 export type EstimateStorage = () => Promise<{ usage?: number; quota?: number }>;

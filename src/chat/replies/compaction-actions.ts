@@ -8,6 +8,7 @@ import type { ChatModelRegistry } from '../model';
 import { newId } from '../../lib/ids';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { StoreCore } from '../state';
+import type { CompactionActions, CompactOptions, CompactResult } from '../store';
 import type { Chat, Compaction, Message } from '../types';
 import { defaultCompactionPoint, dropPoint, markerRows, planCompaction, requestTokens, summaryRequest } from './compaction-plan';
 
@@ -17,38 +18,8 @@ export const SUMMARY_MODEL_SETTING = 'compaction.summaryModel';
 export const WHEN_FULL_SETTING = 'compaction.whenFull';
 /** `ask` (the default): nothing automatic; the meter and the send say so. */
 export type WhenFull = 'ask' | 'summarise' | 'drop';
-
-export interface CompactOptions {
-  /** The last message the summary covers ("Summarise up to here"); default: all but the last two exchanges. */
-  upTo?: string;
-  /** Aborting cancels the request; nothing is written. */
-  signal?: AbortSignal;
-  /** `drop`: no request, the covered turns are just left out. Default `summary`. */
-  mode?: Compaction['mode'];
-  /** Made because a request would not fit (Settings' automatic choice). */
-  automatic?: boolean;
-  /** The model that writes the summary; default: Settings' "Model for summaries", else the chat's. */
-  model?: string;
-}
-
-export type CompactResult =
-  | { ok: true; markerId: string }
-  /** `nothing`: no turns before the point; `no-model`: nothing connected; `cancelled`; `failed` (with the model's message); `storage`: not stored. */
-  | { ok: false; reason: 'nothing' | 'no-model' | 'cancelled' | 'failed' | 'storage'; message?: string };
-
-export interface CompactionActions {
-  compactChat(chatId: string, options?: CompactOptions): Promise<CompactResult>;
-  /** A marker's summary edited by the user (sets `edited`). */
-  editSummary(markerId: string, summary: string): Promise<void>;
-  /** Undo (true): requests send everything again; Redo (false). */
-  setUndone(markerId: string, undone: boolean): Promise<void>;
-  setPinned(messageId: string, pinned: boolean): Promise<void>;
-  /**
-   * Before `draft` is sent: with an automatic choice in Settings and a request that would not fit
-   * the model's context, compacts first (a marker marked `automatic`). Never fails the send.
-   */
-  fitBeforeSend(chatId: string, draft: string): Promise<CompactResult | undefined>;
-}
+/** The contract is the store's (store/actions-api.ts); the chat page takes its options and results from here, with the settings above. */
+export type { CompactionActions, CompactOptions, CompactResult };
 
 export interface CompactionDeps {
   models: Pick<ChatModelRegistry, 'get'>;

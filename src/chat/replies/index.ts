@@ -1,4 +1,3 @@
 /** The door of replies/: what pages show of a reply. The reply machinery itself (reply-actions.ts) is a named door, loaded with the store's actions. */
 export { REJECTS_IMAGES_REASON } from './generation';
-export type { ReplyActions } from './reply-actions';
 export { figuresOf } from './reply-figures';

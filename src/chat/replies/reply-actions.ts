@@ -5,71 +5,24 @@ import type { Attachment } from '../attachments';
 import type { ChatModel, ChatModelMessage, ChatModelRegistry } from '../model';
 import { alternateRoles, continueMessages } from './continue-request';
 import { startGeneration, type Generation, type GenerationFailure, type GenerationRequest, type SavePhase } from './generation';
-import { requestChat, type LibraryContents } from '../library';
+import { requestChat } from '../library';
 import { newId } from '../../lib/ids';
 import { modelMessages } from '../model/model-messages';
 import { holdReplyLock, type LockManagerLike } from '../tabs';
 import { tidyMessageText } from '../shapes';
 import type { StoreCore } from '../state';
 import { withMember } from '../state';
-import type { TabStreams } from '../actions';
+import type { EditOptions, LibrarySource, ReplyActions, TabStreams } from '../store';
 import { createTitleRequests } from './title-requests';
 import { createToolReplyActions, hasToolServers } from '../tools/tool-reply-actions';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
-import type { Chat, ChatPatch, Message } from '../types';
+import type { Chat, ChatPatch, LibraryContents, Message } from '../types';
 
 /**
  * Everything that asks the model for a reply: a new chat's first reply, send, edit and resend,
  * regenerate, stop. A reply to a given user message streams at most once at a time, whoever
  * asks and however often (React StrictMode runs effects twice).
  */
-
-/** Files sent with a message: processed attachments from the composer's draft (draft-attachments.ts). */
-export interface SendOptions {
-  attachments?: readonly Attachment[];
-}
-
-export interface EditOptions extends SendOptions {
-  /** The original message's attachments to keep (ids); default: all of them. */
-  keepAttachments?: readonly string[];
-}
-
-export interface ReplyActions {
-  markPending(chatId: string): void;
-  clearPending(chatId: string): void;
-  takePendingReply(chatId: string): boolean;
-  startReply(chatId: string, parentUserMessageId: string): string | undefined;
-  /** Rejects with an AttachmentSaveError when storage refuses the message's files (nothing is sent). */
-  sendMessage(chatId: string, text: string, options?: SendOptions): Promise<string | undefined>;
-  editMessage(messageId: string, text: string, options?: EditOptions): Promise<string | undefined>;
-  /**
-   * After a model refused pictures: the user message of `messageId` (it, or the reply to it)
-   * sent again as a new version of it, same text and files but no images (the old one stays a branch).
-   */
-  resendWithoutImages(messageId: string): Promise<string | undefined>;
-  /**
-   * A new version of the reply. `model` (a model reference) asks another model for this version
-   * only (issue 33): the chat keeps its own model for what follows.
-   */
-  regenerate(assistantMessageId: string, options?: { model?: string }): string | undefined;
-  /** A pending tool call of the reply `messageId` runs; `always` also turns the tool on for the future (issue 16). */
-  approveToolCall(messageId: string, callId: string, always?: boolean): void;
-  /** A pending tool call is not run; the model is told the user denied it. */
-  denyToolCall(messageId: string, callId: string): void;
-  /** A reply that failed because the server refused tools ('tools-unsupported') asked again without them. */
-  resendWithoutTools(messageId: string): string | undefined;
-  /** Whether tool calls of the reply are running in this tab (not left 'running' by a closed one). */
-  toolsRunningHere(messageId: string): boolean;
-  /** Asks the model to carry on a reply that broke off, was stopped or hit the length limit; the text is appended to it. */
-  continueReply(assistantMessageId: string): boolean;
-  /** Stops a reply, streaming in this tab or another. */
-  stop(messageId: string): void;
-  /** Stops the chat's replies, in this tab and the others. */
-  stopChat(chatId: string): void;
-  /** Stops the chat's replies streaming in this tab only (another tab asked). */
-  stopChatHere(chatId: string): void;
-  stopAll(): void;
-}
 
 export interface ReplyDeps {
   models: Pick<ChatModelRegistry, 'get'>;
@@ -83,12 +36,6 @@ export interface ReplyDeps {
   library?: LibrarySource;
   /** Before a message is sent: compaction makes room when Settings ask it to (issue 24). */
   beforeSend?(chatId: string, draft: string): Promise<{ ok: boolean; reason?: string; message?: string } | undefined>;
-}
-
-/** What a reply reads of the user's library: a snapshot, read once first. */
-export interface LibrarySource {
-  getSnapshot(): LibraryContents & { loaded: boolean };
-  init(): Promise<void>;
 }
 
 const NO_LIBRARY: LibraryContents = { presets: [], projects: [] };

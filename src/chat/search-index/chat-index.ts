@@ -1,4 +1,5 @@
 import { Index } from 'flexsearch';
+import type { IndexedChat, StoredChatIndex } from '../persistence';
 import { searchTerms } from './terms';
 
 /**
@@ -9,20 +10,12 @@ import { searchTerms } from './terms';
  * every prefix of a word, so a word being typed finds its chats at once.
  */
 
-/** What is known of an indexed chat: enough to order the hits and to see on the next visit whether it changed. */
-export interface IndexedChat {
-  readonly chatId: string;
-  /** The chat's updatedAt when it was indexed. */
-  readonly updatedAt: number;
-  /** Its current leaf then (deleting a message moves it, without touching updatedAt). */
-  readonly leafId: string | undefined;
-}
+/** The stored shapes are the database's (persistence/db.ts), which keeps the index whichever version wrote it. */
+export type { IndexedChat };
 
-/** The index as stored: FlexSearch's own export, and the chats it covers (the watermark). */
-export interface SerializedChatIndex {
+/** The index as this version stores it. */
+export interface SerializedChatIndex extends StoredChatIndex {
   readonly format: typeof INDEX_FORMAT;
-  readonly parts: ReadonlyArray<readonly [string, string]>;
-  readonly chats: ReadonlyArray<readonly [number, IndexedChat]>;
 }
 
 /**
@@ -72,7 +65,7 @@ export function createChatIndex(): ChatIndex {
     return number;
   };
 
-  const self: ChatIndex & { load(data: SerializedChatIndex): Promise<void> } = {
+  const self: ChatIndex & { load(data: StoredChatIndex): Promise<void> } = {
     put(chat, text) {
       const number = numberOf(chat.chatId);
       if (byNumber.has(number)) index.update(number, text);
@@ -123,9 +116,9 @@ export function createChatIndex(): ChatIndex {
 }
 
 /** An index read back from its serialized form; undefined for one of another format. */
-export async function loadChatIndex(data: SerializedChatIndex | undefined): Promise<ChatIndex | undefined> {
+export async function loadChatIndex(data: StoredChatIndex | undefined): Promise<ChatIndex | undefined> {
   if (!data || data.format !== INDEX_FORMAT) return undefined;
-  const index = createChatIndex() as ChatIndex & { load(data: SerializedChatIndex): Promise<void> };
+  const index = createChatIndex() as ChatIndex & { load(data: StoredChatIndex): Promise<void> };
   await index.load(data);
   return index;
 }

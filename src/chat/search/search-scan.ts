@@ -1,5 +1,4 @@
-import type { MessageHit, SearchMessagesOptions } from '../persistence';
-import { createSearchMatcher } from './search';
+import { createSearchMatcher, type MessageHit, type SearchMessagesOptions } from './search';
 import type { Message } from '../types';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 

@@ -15,6 +15,26 @@ export interface Snippet {
   readonly after: string;
 }
 
+/** A message a search found, with its snippet. */
+export interface MessageHit {
+  readonly chatId: string;
+  readonly messageId: string;
+  readonly snippet: Snippet;
+  /** The text matched in a file the message carries (its text file, its PDF): that file's name. */
+  readonly fileName?: string;
+}
+
+/** How a message search runs (storage's searchMessages, the scan, the index's worker). */
+export interface SearchMessagesOptions {
+  signal?: AbortSignal;
+  /** Stop once this many chats have a hit. */
+  limit?: number;
+  /** Chats already found (by title) whose messages need no scan. */
+  skipChatIds?: ReadonlySet<string>;
+  /** Called after each batch that found something, with that batch's new hits. */
+  onBatch?(hits: readonly MessageHit[]): void;
+}
+
 export interface SearchMatcher {
   /** The normalized query. */
   readonly query: string;

@@ -1,4 +1,5 @@
 import type { ChatErrorCode } from '../model';
+import type { StorageUsage } from '../persistence';
 
 /**
  * What went wrong, as data: the app layer turns each event into a toast in the user's language.
@@ -24,11 +25,8 @@ export type StorageOperation =
   /** Writing again what storage refused before. */
   | 'retry-saves';
 
-/** How much of the origin's storage is used (bytes), as navigator.storage.estimate() reports it. */
-export interface StorageUsage {
-  used: number;
-  quota: number;
-}
+/** How much of the origin's storage is used: storage's shape (persistence/storage-usage.ts), carried by the storage-full event. */
+export type { StorageUsage };
 
 export type ChatStoreEvent =
   /** IndexedDB could not be opened: chats live in memory for this session. Emitted once. */

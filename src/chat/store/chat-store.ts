@@ -5,7 +5,7 @@ import { createDraftStore } from '../state';
 import { createMessageRetention } from './message-retention';
 import { openPersistence } from '../persistence';
 import type { RemoteRefresh } from './remote-refresh';
-import type { StoreActions } from '../actions';
+import type { StoreActions } from './actions-api';
 import { createStoreCore } from '../state';
 import { withEntry, withMember } from '../state';
 import { loadStoreActions } from './store-parts';

@@ -3,9 +3,9 @@
  * actions, other tabs' streams): they load after the first screen and are plugged in from outside
  * (compose/), so the store names neither them nor the capabilities they use (tools, attachments).
  */
-import type { createStoreActions } from '../actions';
+import type { CreateStoreActions } from './actions-api';
 
-type ActionsLoader = () => Promise<{ createStoreActions: typeof createStoreActions }>;
+type ActionsLoader = () => Promise<{ createStoreActions: CreateStoreActions }>;
 
 let loader: ActionsLoader | undefined;
 

@@ -1,3 +1,4 @@
+import type { OpenAiTool } from '../model';
 import type { McpTool } from './tool-types';
 
 /**
@@ -22,10 +23,8 @@ export interface ServerTools {
   tools: readonly McpTool[];
 }
 
-export interface OpenAiTool {
-  type: 'function';
-  function: { name: string; description?: string; parameters: Record<string, unknown> };
-}
+/** The shape is the model's (model/chat-model.ts): a request carries it, whichever wire format sends it. */
+export type { OpenAiTool };
 
 export interface ToolTarget {
   serverId: string;
