@@ -1,8 +1,6 @@
 import type { Usage } from '../types';
-import type { ChunkDecoder, DecodedDelta } from './chunk-decoder';
-import { classifyServerError } from './error-body';
-import { count, createNativeDecoder, isObject, text, type Json, type NativeState } from './native-decoder';
-import { OpenAiModelError } from './openai-error';
+import { count, createNativeDecoder, isObject, text, type Json, type NativeState } from '../native';
+import { classifyServerError, OpenAiModelError, type ChunkDecoder, type DecodedDelta } from '../wire';
 
 /**
  * Folds the events of an Anthropic Messages stream (issue 27) into deltas: `message_start`

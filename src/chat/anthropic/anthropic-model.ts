@@ -1,9 +1,7 @@
-import type { OpenAiModel, OpenAiModelOptions } from './openai-model';
+import { createNativeModel, type NativeFormat } from '../native';
+import { OpenAiModelError, type OpenAiConnection, type OpenAiModel, type OpenAiModelOptions } from '../wire';
 import { anthropicBody } from './anthropic-request';
 import { createAnthropicDecoder } from './anthropic-events';
-import { createNativeModel, type NativeFormat } from './native-model';
-import { OpenAiModelError } from './openai-error';
-import type { OpenAiConnection } from './transport';
 
 /** A ChatModel speaking Anthropic's Messages API (issue 27): POST {base}/messages, streamed. */
 

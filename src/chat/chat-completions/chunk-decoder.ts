@@ -1,9 +1,6 @@
-import type { ChatDelta } from '../model';
 import type { Usage } from '../types';
-import { classifyServerError, readServerError, streamChunkError, type ServerError } from './error-body';
-import { OpenAiModelError } from './openai-error';
+import { classifyServerError, OpenAiModelError, readServerError, streamChunkError, type ChunkDecoder, type DecodedDelta, type ServerError } from '../wire';
 import { foreignProtocolError, foreignProtocolOf } from './foreign-protocol';
-import type { SseEvent } from './sse-parser';
 import { createThinkSplitter } from './think-splitter';
 import { toolCallPieces } from './tool-call-pieces';
 
@@ -14,21 +11,6 @@ import { toolCallPieces } from './tool-call-pieces';
  * A data line that is not JSON is skipped and counted (one garbled event should not cost the
  * rest of the reply); only a stream with nothing valid in it fails for it.
  */
-
-/** A delta as decoded; `content-was-reasoning` comes from a reply that only closes `</think>`. */
-export type DecodedDelta = ChatDelta;
-
-export interface ChunkDecoder {
-  /** The deltas of one event. After a failure (see `error`) it returns nothing more. */
-  push(event: SseEvent): DecodedDelta[];
-  /** The body has ended: releases held-back text and sets `error` when the reply is incomplete. */
-  end(): DecodedDelta[];
-  /** `data: [DONE]` arrived; later events are ignored. */
-  readonly done: boolean;
-  /** The last finish reason the server gave: the reply is whole even if the body never ends. */
-  readonly finishReason: string | undefined;
-  readonly error: OpenAiModelError | undefined;
-}
 
 export interface ChunkDecoderOptions {
   /** The address the stream came from, to name the right one in an error. */

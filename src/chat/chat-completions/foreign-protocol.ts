@@ -1,4 +1,4 @@
-import { OpenAiModelError } from './openai-error';
+import { OpenAiModelError } from '../wire';
 
 /**
  * Replies in another API's format, which reach the client when a base URL or a proxy points at

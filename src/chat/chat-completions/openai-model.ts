@@ -1,10 +1,22 @@
-import { contentText } from '../attachments';
-import type { ChatDelta, ChatModel, ChatModelMessage, ChatModelRequest } from '../model';
-import { errorFromResponse, readLimitedText } from './http-errors';
-import { OpenAiModelError } from './openai-error';
+import type { ChatModelMessage } from '../model';
+import {
+  cleanTitle,
+  createTransport,
+  DEFAULT_STREAM_LIMITS,
+  errorFromResponse,
+  OpenAiModelError,
+  readLimitedText,
+  startStreamClock,
+  titleMessages,
+  TITLE_MAX_TOKENS,
+  TITLE_TEMPERATURE,
+  type OpenAiChatRequest,
+  type OpenAiConnection,
+  type OpenAiModel,
+  type OpenAiModelOptions,
+  type StreamLimits,
+} from '../wire';
 import { readReply } from './reply-reader';
-import { DEFAULT_STREAM_LIMITS, startStreamClock, type StreamLimits } from './stream-clock';
-import { createTransport, type OpenAiConnection, type TransportOptions } from './transport';
 
 /**
  * A ChatModel backed by an OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio, OpenAI,
@@ -12,68 +24,13 @@ import { createTransport, type OpenAiConnection, type TransportOptions } from '.
  * server that refuses a request field, and asks for short titles.
  */
 
-export interface SamplingOptions {
-  /** Unset: the server decides. */
-  temperature?: number;
-  /** Unset: the server decides. */
-  maxTokens?: number;
-}
-
-/** A request may carry its own sampling settings (a chat's); they win over the model's defaults. */
-export interface OpenAiChatRequest extends ChatModelRequest, SamplingOptions {}
-
-export interface OpenAiModelOptions extends TransportOptions, SamplingOptions {
-  now?: () => number;
-  /** The time-outs of a streamed reply (tests shorten them). */
-  limits?: Partial<StreamLimits>;
-  /** The largest event of a stream kept in memory, in characters. */
-  maxEventChars?: number;
-}
-
-export interface OpenAiModel extends ChatModel {
-  stream(request: OpenAiChatRequest): AsyncIterable<ChatDelta>;
-  title(request: ChatModelRequest): Promise<string>;
-  readonly connection: OpenAiConnection;
-  /** False once the server refused `stream_options`; it is not sent to this connection again. */
-  readonly sendsStreamOptions: boolean;
-}
-
 const CHAT_PATH = 'chat/completions';
-/** A 3–6 word title is about a dozen tokens; a little room for a model that adds a label. */
-export const TITLE_MAX_TOKENS = 32;
-/** Titles should be plain and stable, not creative. */
-export const TITLE_TEMPERATURE = 0.2;
-/** Enough of each message to know what the chat is about, without paying for a long one. */
-export const TITLE_CONTEXT_CHARS = 1000;
-export const TITLE_INSTRUCTION =
-  'Write a title of 3 to 6 words for the conversation below, in the language of the conversation. ' +
-  'Reply with the title only: no quotes, no label, no final punctuation.';
-
 /** A 400/422 saying the server does not know `stream_options` (or rejects unknown fields in general). */
 const REFUSES_STREAM_OPTIONS =
   /stream_options|include_usage|unrecogni[sz]ed (request )?(field|argument|parameter|key)|unknown (field|parameter|argument|key)|extra (fields|inputs) (are )?not permitted|extra_forbidden/i;
 /** OpenAI's reasoning models want max_completion_tokens instead of max_tokens. */
 const WANTS_MAX_COMPLETION_TOKENS = /max_completion_tokens/;
 const REFUSAL_STATUSES = new Set([400, 422]);
-const WRAPPING_QUOTES = /^["'`“”‘’«»*#\s]+|["'`“”‘’«»*\s]+$/g;
-
-/** The model's title with the quotes, label and markdown models like to add taken off. */
-export function cleanTitle(text: string): string {
-  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  return line.trim().replace(/^title\s*:\s*/i, '').replace(WRAPPING_QUOTES, '');
-}
-
-/** The thread as one transcript under the title instruction (every format asks for titles this way). */
-export function titleMessages(messages: ChatModelMessage[]): ChatModelMessage[] {
-  const transcript = messages
-    .filter((m) => m.role !== 'system')
-    .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${contentText(m.content).slice(0, TITLE_CONTEXT_CHARS)}`)
-    .join('\n\n');
-  return [
-    { role: 'system', content: TITLE_INSTRUCTION },
-    { role: 'user', content: transcript },
-  ];
-}
 
 /** A message in OpenAI's shape: an assistant turn's calls as `tool_calls`, a tool result with its `tool_call_id`. */
 export function wireMessage({ role, content, toolCalls, toolCallId }: ChatModelMessage): Record<string, unknown> {

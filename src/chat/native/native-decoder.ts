@@ -1,6 +1,4 @@
-import type { ChunkDecoder, DecodedDelta } from './chunk-decoder';
-import { OpenAiModelError } from './openai-error';
-import type { SseEvent } from './sse-parser';
+import { OpenAiModelError, type ChunkDecoder, type DecodedDelta, type SseEvent } from '../wire';
 
 /**
  * What the readers of Anthropic's and Responses' streams share (issue 27): events named by their

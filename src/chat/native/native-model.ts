@@ -1,12 +1,24 @@
+import { readReply } from '../chat-completions';
 import type { ChatDelta, ChatModelRequest } from '../model';
-import { errorFromResponse, readLimitedText } from './http-errors';
-import { OpenAiModelError } from './openai-error';
-import { cleanTitle, TITLE_MAX_TOKENS, TITLE_TEMPERATURE, titleMessages, type OpenAiChatRequest, type OpenAiModel, type OpenAiModelOptions } from './openai-model';
-import { readReply } from './reply-reader';
-import type { ChunkDecoder } from './chunk-decoder';
-import { DEFAULT_STREAM_LIMITS, startStreamClock, type StreamLimits } from './stream-clock';
-import { createTransport, type OpenAiConnection } from './transport';
-import { diagnoseWrongFormat } from './wrong-format';
+import {
+  cleanTitle,
+  createTransport,
+  DEFAULT_STREAM_LIMITS,
+  diagnoseWrongFormat,
+  errorFromResponse,
+  OpenAiModelError,
+  readLimitedText,
+  startStreamClock,
+  titleMessages,
+  TITLE_MAX_TOKENS,
+  TITLE_TEMPERATURE,
+  type ChunkDecoder,
+  type OpenAiChatRequest,
+  type OpenAiConnection,
+  type OpenAiModel,
+  type OpenAiModelOptions,
+  type StreamLimits,
+} from '../wire';
 
 /**
  * A ChatModel for a wire format of its own (issue 27: Anthropic Messages, OpenAI Responses): the

@@ -1,7 +1,7 @@
 import type { ChatDelta, ChatModelRequest } from '../model';
-import type { OpenAiConnection } from './transport';
+import type { OpenAiConnection } from '../wire';
 
-/** Messages between the page and the stream worker (src/chat/openai/stream-worker.ts). */
+/** Messages between the page and the stream worker (src/chat/providers/stream-worker.ts); replies carry stream parts (wire/stream-parts.ts). */
 
 export interface StartMessage {
   type: 'start';

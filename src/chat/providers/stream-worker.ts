@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
-// The stream worker: runs the OpenAI-compatible client (fetch, SSE parsing, JSON decoding) off
-// the page's main thread, so a fast server's megabytes of events never compete with rendering.
-// Deltas go back in batches, at most one per STREAM_BATCH_MS.
+// The stream worker: runs a connection's client in its wire format (fetch, SSE parsing, JSON
+// decoding; the format found through the registry, api-model.ts) off the page's main thread, so
+// a fast server's megabytes of events never compete with rendering. Stream parts go back in
+// batches, at most one per STREAM_BATCH_MS.
 import { ChatModelError, type ChatDelta, type ChatModel } from '../model';
+import { coalesce } from '../wire';
 import { createApiModel } from './api-model';
-import { coalesce } from './reply-reader';
 import type { PageMessage, SerializedModelError, WorkerReply } from './stream-protocol';
 
 /** How often deltas are posted to the page: about twice a frame, so the page never waits long. */

@@ -1,7 +1,7 @@
 import { ChatModelError, type ChatDelta, type ChatErrorCode, type ChatModel } from '../model';
+import type { OpenAiConnection } from '../wire';
 import { createApiModel } from './api-model';
 import type { PageMessage, WorkerReply } from './stream-protocol';
-import type { OpenAiConnection } from './transport';
 
 /**
  * A ChatModel whose streams run in the stream worker (stream-worker.ts): the page only applies

@@ -1,8 +1,7 @@
-import type { OpenAiModel, OpenAiModelOptions } from './openai-model';
-import { createNativeModel, type NativeFormat } from './native-model';
+import { createNativeModel, type NativeFormat } from '../native';
+import type { OpenAiConnection, OpenAiModel, OpenAiModelOptions } from '../wire';
 import { createResponsesDecoder } from './responses-events';
 import { responsesBody } from './responses-request';
-import type { OpenAiConnection } from './transport';
 
 /** A ChatModel speaking OpenAI's Responses API (issue 27): POST {base}/responses, streamed. */
 

@@ -1,7 +1,7 @@
 import type { ContentPart, MessageContent } from '../attachments';
 import type { ChatModelMessage, ChatModelRequest } from '../model';
 import type { OpenAiTool } from '../tools';
-import { withoutDocumentText } from './request-documents';
+import { withoutDocumentText } from '../native';
 
 /**
  * A request to OpenAI's Responses API built from the thread (issue 27): the system prompt as

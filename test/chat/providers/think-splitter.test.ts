@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createThinkSplitter, type ThinkPiece } from '../../../src/chat/openai';
+import { createThinkSplitter, type ThinkPiece } from '../../../src/chat/chat-completions';
 
 /** Feeds the deltas and folds the pieces the way a stored message grows. */
 function split(deltas: string[]) {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Tool calls streamed in pieces, in every shape servers send them, folded into the stored calls.
 import { describe, expect, it } from 'vitest';
-import { createChunkDecoder, type DecodedDelta } from '../../../src/chat/openai';
-import { createSseParser } from '../../../src/chat/openai/sse-parser';
+import { createChunkDecoder } from '../../../src/chat/chat-completions';
+import type { DecodedDelta } from '../../../src/chat/wire';
+import { createSseParser } from '../../../src/chat/wire/sse-parser';
 import { withToolCallPiece } from '../../../src/chat/replies/tool-calls';
 import type { ToolCall } from '../../../src/chat';
 

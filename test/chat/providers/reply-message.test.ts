@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat';
 import { startGeneration, type GenerationFailure } from '../../../src/chat/replies/generation';
-import { createOpenAiModel } from '../../../src/chat/openai';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
 import { fixtureResponse, startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 
 let server: OpenAiServer;

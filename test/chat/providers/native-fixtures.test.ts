@@ -6,12 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ThinkingBlock } from '../../../src/chat';
-import type { DecodedDelta } from '../../../src/chat/openai';
-import { anthropicFormat } from '../../../src/chat/openai/anthropic-model';
-import { errorFromResponse, readLimitedText } from '../../../src/chat/openai/http-errors';
-import type { NativeFormat } from '../../../src/chat/openai/native-model';
-import { readReply } from '../../../src/chat/openai/reply-reader';
-import { responsesFormat } from '../../../src/chat/openai/responses-model';
+import type { DecodedDelta } from '../../../src/chat/wire';
+import { anthropicFormat } from '../../../src/chat/anthropic/anthropic-model';
+import { errorFromResponse, readLimitedText } from '../../../src/chat/wire/http-errors';
+import type { NativeFormat } from '../../../src/chat/native/native-model';
+import { readReply } from '../../../src/chat/chat-completions/reply-reader';
+import { responsesFormat } from '../../../src/chat/responses/responses-model';
 import { loadFixtures, type StreamFixture } from '../../support/openai-server/fixtures.mjs';
 import { byteByByte, cut, expectedOutcome, fold, insideMultiByte, randomOffsets, responseOf, SEEDS, type Outcome } from './stream-harness';
 

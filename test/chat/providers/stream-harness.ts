@@ -1,6 +1,6 @@
-import type { DecodedDelta } from '../../../src/chat/openai';
+import type { DecodedDelta } from '../../../src/chat/wire';
 import { seededRandom } from '../../support/seeded-random.mjs';
-import { OpenAiModelError } from '../../../src/chat/openai';
+import { OpenAiModelError } from '../../../src/chat/wire';
 import type { StreamFixture } from '../../support/openai-server/fixtures.mjs';
 import { withToolCallPiece } from '../../../src/chat/replies/tool-calls';
 import type { ToolCall } from '../../../src/chat';

@@ -3,11 +3,11 @@
 // /v1/messages and /v1/responses routes check the headers), through Node's own fetch.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDelta } from '../../../src/chat';
-import { listModelCatalog, type OpenAiConnection } from '../../../src/chat/openai';
-import { createApiModel } from '../../../src/chat/openai/api-model';
-import { checkResponsesApi } from '../../../src/chat/openai/list-models';
-import { OpenAiModelError } from '../../../src/chat/openai/openai-error';
-import { diagnoseWrongFormat } from '../../../src/chat/openai/wrong-format';
+import { listModelCatalog, type OpenAiConnection } from '../../../src/chat/wire';
+import { createApiModel } from '../../../src/chat/providers/api-model';
+import { checkResponsesApi } from '../../../src/chat/wire/list-models';
+import { OpenAiModelError } from '../../../src/chat/wire/openai-error';
+import { diagnoseWrongFormat } from '../../../src/chat/wire/wrong-format';
 import { startGeneration } from '../../../src/chat/replies/generation';
 import { anthropicError, anthropicStream, responsesStream, startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { fold } from './stream-harness';

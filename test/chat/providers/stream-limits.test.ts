@@ -2,8 +2,9 @@
 // The time-outs of a streamed reply, against the real test server going silent (limits shortened).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDelta } from '../../../src/chat';
-import { createOpenAiModel, OpenAiModelError } from '../../../src/chat/openai';
-import { AFTER_FINISH_TIMEOUT_MS, FIRST_BYTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '../../../src/chat/openai/stream-clock';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
+import { OpenAiModelError } from '../../../src/chat/wire';
+import { AFTER_FINISH_TIMEOUT_MS, FIRST_BYTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from '../../../src/chat/wire/stream-clock';
 import { chunk, sseEvent, startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { fold } from './stream-harness';
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Chunk shapes the fixtures do not cover, one row each.
 import { describe, expect, it } from 'vitest';
-import { createChunkDecoder, type DecodedDelta } from '../../../src/chat/openai';
+import { createChunkDecoder } from '../../../src/chat/chat-completions';
+import type { DecodedDelta } from '../../../src/chat/wire';
 
 const event = (data: unknown, type = 'message') => ({ type, data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: '' });
 const choice = (delta: Record<string, unknown>, finish: string | null = null) => ({ choices: [{ index: 0, delta, finish_reason: finish }] });

@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatDelta, Message } from '../../../src/chat';
 import { startGeneration } from '../../../src/chat/replies/generation';
-import { createOpenAiModel, listModelCatalog, listModels, noCorsProbe, OpenAiModelError, TITLE_INSTRUCTION, TITLE_MAX_TOKENS, type OpenAiModel, type OpenAiModelOptions } from '../../../src/chat/openai';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
+import { listModelCatalog, listModels, noCorsProbe, OpenAiModelError, TITLE_INSTRUCTION, TITLE_MAX_TOKENS, type OpenAiModel, type OpenAiModelOptions } from '../../../src/chat/wire';
 import { errorResponse, fixtureResponse, reply, startOpenAiServer, textStream, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { fold, type Outcome } from './stream-harness';
 

@@ -3,10 +3,10 @@
 // reading code whole, byte by byte, at the cuts the fixture suggests, at 60 seeded random cuts,
 // and cut inside every multi-byte character and every CR LF: the result never depends on the cuts.
 import { describe, expect, it } from 'vitest';
-import type { DecodedDelta } from '../../../src/chat/openai';
-import { responseError } from '../../../src/chat/openai/http-errors';
-import { readReply } from '../../../src/chat/openai/reply-reader';
-import { createSseParser, type SseEvent } from '../../../src/chat/openai/sse-parser';
+import type { DecodedDelta } from '../../../src/chat/wire';
+import { responseError } from '../../../src/chat/wire/http-errors';
+import { readReply } from '../../../src/chat/chat-completions/reply-reader';
+import { createSseParser, type SseEvent } from '../../../src/chat/wire/sse-parser';
 import { loadFixtures, OWN_FIXTURES_DIR, RECORDED_FIXTURES_DIR, type StreamFixture } from '../../support/openai-server/fixtures.mjs';
 import {
   byteByByte,

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, isMixedContent, modelIdsOf, parseDuration, parseRetryAfter, retryAfterFromMessage, retryAfterMs } from '../../../src/chat/openai';
-import { classifyServerError, readServerError, serverErrorFromText, streamChunkError } from '../../../src/chat/openai/error-body';
-import { errorFromResponse } from '../../../src/chat/openai/http-errors';
+import { cleanTitle, isMixedContent, modelIdsOf, parseDuration, parseRetryAfter, retryAfterFromMessage, retryAfterMs } from '../../../src/chat/wire';
+import { classifyServerError, readServerError, serverErrorFromText, streamChunkError } from '../../../src/chat/wire/error-body';
+import { errorFromResponse } from '../../../src/chat/wire/http-errors';
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatModelMessage } from '../../../src/chat/model';
 import { modelMessages } from '../../../src/chat/model/model-messages';
-import { wireMessage } from '../../../src/chat/openai/openai-model';
-import { ANTHROPIC_DEFAULT_MAX_TOKENS, anthropicBody, ANSWER_TOKENS_ABOVE_BUDGET } from '../../../src/chat/openai/anthropic-request';
-import { responsesBody } from '../../../src/chat/openai/responses-request';
+import { wireMessage } from '../../../src/chat/chat-completions/openai-model';
+import { ANTHROPIC_DEFAULT_MAX_TOKENS, anthropicBody, ANSWER_TOKENS_ABOVE_BUDGET } from '../../../src/chat/anthropic/anthropic-request';
+import { responsesBody } from '../../../src/chat/responses/responses-request';
 import type { Chat, Message } from '../../../src/chat';
 import type { OpenAiTool } from '../../../src/chat/tools';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The WHATWG event-stream interpretation rules, one table row each.
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type SseEvent } from '../../../src/chat/openai';
+import { createSseParser, type SseEvent } from '../../../src/chat/wire';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
