@@ -36,7 +36,7 @@ const TARGET = ['es2022', 'chrome111', 'edge111', 'firefox121', 'safari16.4'];
  * worker (PouchDB's replication from the server into the replica, off the page's thread).
  */
 const WORKERS = {
-  stream: 'src/chat/openai/stream-worker.ts',
+  stream: 'src/chat/providers/stream-worker.ts',
   search: 'src/chat/search-index/search-worker.ts',
   image: 'src/chat/attachments/image-worker.ts',
   pdf: 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',

@@ -173,20 +173,22 @@ const NAMED_DOORS: Record<string, string> = {
     'saving a message with its files (the attachment host’s writes): used by the actions, replies and tool replies; the door is the composer’s',
   'model/model-messages':
     'turning a thread into the model’s messages: after the first screen (replies, titles, files), while the door loads with it',
-  'openai/http-errors':
+  'wire/http-errors':
     'address checks and fetch failures the MCP client shares; the door would bring the whole stream reader with it',
-  'openai/list-models':
+  'wire/list-models':
     'the model-list request: loaded with import() with the first list',
-  'openai/openai-error':
+  'wire/openai-error':
     'reading a server’s error, on the first screen (model-error-info); the door would bring the stream reader',
-  'openai/openai-model':
-    'the OpenAI-compatible model: loaded with import() with the first request',
   'connections/connection-apis':
     'the wire formats and their presets (issue 27): Settings uses them; the door loads with the first screen',
-  'openai/api-model':
-    'the client in a connection’s own wire format (issue 27): loaded with import() with the first request; Anthropic’s and Responses’ with their own',
-  'openai/worker-model':
+  'providers/api-model':
+    'the registry of wire formats (issues 27, 35): loaded with import() with the first request; each format’s client with its own',
+  'providers/worker-model':
     'the stream worker’s model: boot loads it with import() after the first screen',
+  'anthropic/anthropic-model':
+    'Anthropic’s client: the registry loads it with import() with the first request of a connection set to it, a chunk named after the file',
+  'responses/responses-model':
+    'the Responses client: the registry loads it with import() with the first request of a connection set to it, a chunk named after the file',
   'persistence/attachment-rows':
     'the attachment rows’ owner fields: used by message-files after the first screen; the door loads with it',
   'persistence/db-wrapped':

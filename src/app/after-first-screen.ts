@@ -5,7 +5,7 @@ import { whenIdle } from '../lib/when-idle';
 import { LazySearchPalette, LazySettingsDialog, LazyShortcutsDialog, LazySidebarRail } from './lazy-dialogs';
 
 /** The page's side of the stream worker (boot.ts fetches it with the first request otherwise). */
-export type StreamClient = () => Promise<typeof import('../chat/openai/worker-model')>;
+export type StreamClient = () => Promise<typeof import('../chat/providers/worker-model')>;
 
 /** Set by build.mjs: the search worker's address relative to <base>; absent in unit tests. */
 declare const __PARLEY_SEARCH_WORKER__: string | undefined;

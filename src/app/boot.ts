@@ -1,6 +1,6 @@
 import { configureChatStore, getChatModel, getChatStore, setChatModel, type ChatModel } from '../chat';
 import { configureImport } from '../chat/import/configure-import';
-import type { OpenAiConnection } from '../chat/openai';
+import type { OpenAiConnection } from '../chat/providers';
 import { configureConnectionsStore, createConnectionsModel, deferredModel, getConnectionsStore } from '../chat/connections';
 import { t } from '../i18n';
 import { whenIdle } from '../lib/when-idle';
@@ -57,7 +57,7 @@ function streamWorkerUrl(): string | undefined {
 }
 
 /** The page's side of the stream worker, with the reader it falls back to: fetched after the first screen. */
-const streamClient = () => import('../chat/openai/worker-model');
+const streamClient = () => import('../chat/providers/worker-model');
 
 /** Streams are read and parsed in a worker when the build has one and the browser can run it. */
 function streamInWorker(): { createModel?: (connection: OpenAiConnection) => ChatModel } {

@@ -3,10 +3,10 @@
  * from connection.ts, which the first screen loads, since only Settings, backups and the routing
  * ever ask which format a connection speaks.
  */
-import type { WireApi } from '../openai';
+import type { WireApi } from '../wire';
 import type { ConnectionPreset } from './connection';
 
-export type { WireApi } from '../openai';
+export type { WireApi } from '../wire';
 
 const WIRE_APIS: readonly WireApi[] = ['anthropic', 'responses'];
 

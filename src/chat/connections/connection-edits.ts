@@ -1,4 +1,4 @@
-import type { ListModelsOptions, OpenAiConnection } from '../openai';
+import type { ListModelsOptions, OpenAiConnection } from '../wire';
 import { bindKey } from './api-key-rules';
 import { cleanHeaders, normalizeBaseUrl, presetFor, type Connection, type ConnectionInput } from './connection';
 import { randomId, uniqueConnectionName } from './connection-names';
@@ -36,7 +36,7 @@ export type ConnectionEditsFactory = (context: ConnectionEditsContext) => Connec
 
 export const createConnectionEdits: ConnectionEditsFactory = (context) => {
   const { setConnections, setModels, setDefaultModel, refreshModels, init, listModels, timeoutMs } = context;
-  const checkApi = context.checkApi ?? ((connection, options) => import('../openai/list-models').then((module) => module.checkResponsesApi(connection, options)));
+  const checkApi = context.checkApi ?? ((connection, options) => import('../wire/list-models').then((module) => module.checkResponsesApi(connection, options)));
   const newId = () => {
     let id = randomId();
     while (connectionById(context.state(), id)) id = randomId();

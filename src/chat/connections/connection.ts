@@ -1,4 +1,4 @@
-import type { WireApi } from '../openai';
+import type { WireApi } from '../wire';
 
 /**
  * A connection to one OpenAI-compatible server (SPEC B1): where it is, how to authenticate, and

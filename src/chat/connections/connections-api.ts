@@ -1,6 +1,6 @@
 /** The connections store's shapes: its interface and what an edit returns (connection-edits.ts builds edits on them without importing the store). */
-import type { ListModelsOptions, ModelCatalog } from '../openai';
-import type { OpenAiConnection } from '../openai';
+import type { ListModelsOptions, ModelCatalog } from '../wire';
+import type { OpenAiConnection } from '../wire';
 import type { BaseUrlError, Connection, ConnectionInput } from './connection';
 import type { ModelErrorInfo } from './model-error-info';
 import type { ConnectionsSnapshot, ModelList } from './model-lists';

@@ -1,5 +1,5 @@
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../model';
-import type { OpenAiConnection } from '../openai';
+import type { OpenAiConnection } from '../wire';
 import type { Connection } from './connection';
 import { deferredModel } from '../model';
 import type { ModelPreferences } from './model-preferences';
@@ -28,7 +28,7 @@ export interface ConnectionsModelOptions {
 export function createConnectionsRouting(store: ConnectionsStore, options: ConnectionsModelOptions = {}): ChatModel & { title(request: ChatModelRequest): Promise<string> } {
   const createModel =
     options.createModel ??
-    ((connection: OpenAiConnection) => deferredModel(() => import('../openai/api-model').then((module) => module.createApiModel(connection))));
+    ((connection: OpenAiConnection) => deferredModel(() => import('../providers/api-model').then((module) => module.createApiModel(connection))));
   const clients = new Map<string, { key: string; model: ChatModel }>();
   const preferences = () => options.preferences ?? getModelPreferences();
 

@@ -29,7 +29,7 @@ export const DEFAULT_MODEL_KEY = 'defaultModel';
 export const MODEL_LIST_TIMEOUT_MS = 15_000;
 
 /** The model-list request and its error reading, fetched with the first list asked for rather than with the first screen (issue 12). */
-const fetchModelList: ListModelsFn = (connection, options) => import('../openai/list-models').then((module) => module.listModelCatalog(connection, options));
+const fetchModelList: ListModelsFn = (connection, options) => import('../wire/list-models').then((module) => module.listModelCatalog(connection, options));
 /** The local-server probe comes with its first use too (first run only). */
 const probeLocal = (): Promise<LocalServer[]> => import('./probe-local-servers').then((module) => module.probeLocalServers());
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { connectionsSettings } from './connections-instance';
 import type { ConnectionsStoreOptions } from './connections-store';
-import { serverContext, type ServerContext } from '../openai';
+import { serverContext, type ServerContext } from '../wire';
 import { connectionOfModel, contextLengthOfModel, toOpenAiConnection, type ConnectionsSnapshot } from './model-lists';
 import { parseModelRef } from './model-ref';
 import { createContextSettings, type ContextSettings, type ContextSettingsSnapshot } from './context-settings';
@@ -28,7 +28,7 @@ export function useContextSettings(): ContextSettingsSnapshot {
   return snapshot;
 }
 
-export type { ServerContext, ServerContextSource } from '../openai';
+export type { ServerContext, ServerContextSource } from '../wire';
 export { CONTEXT_CALIBRATION_KEY, MAX_USER_CONTEXT, MODEL_CONTEXTS_KEY, type ContextSettingsSnapshot } from './context-settings';
 
 // What a local server says of a model's context, asked once per model reference in this tab.

@@ -1,5 +1,5 @@
 import { ChatModelError, type ChatErrorCode } from '../model';
-import { OpenAiModelError } from '../openai/openai-error';
+import { OpenAiModelError } from '../wire/openai-error';
 
 /**
  * A failure as plain data (stored in the connections snapshot, shown by the app): the code and

@@ -1,4 +1,4 @@
-import type { OpenAiConnection } from '../openai';
+import type { OpenAiConnection } from '../wire';
 import type { Connection } from './connection';
 import type { ModelErrorInfo } from './model-error-info';
 import { modelRef, parseModelRef } from './model-ref';

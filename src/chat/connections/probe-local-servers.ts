@@ -40,7 +40,7 @@ export async function probeLocalServers(options: ProbeLocalServersOptions = {}):
   const ask = async (target: LocalServerTarget): Promise<LocalServer | undefined> => {
     try {
       // The request and its error reading load with the first list asked for, not the first screen (issue 12).
-      const { listModels } = await import('../openai/list-models');
+      const { listModels } = await import('../wire/list-models');
       const models = await listModels(
         { baseUrl: target.baseUrl },
         { fetch: options.fetch, probe: null, signal: AbortSignal.timeout(timeoutMs) },

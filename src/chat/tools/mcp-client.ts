@@ -6,7 +6,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { isAbortError, type Probe } from '../openai/http-errors';
+import { isAbortError, type Probe } from '../wire/http-errors';
 import { OAuthRequired } from './connect';
 import { BrowserOAuthProvider, callbackUrl, type OAuthStorage } from './mcp-oauth';
 import { checkAddress, diagnoseMcpFailure, McpFailure, suggestsOldTransport, type ExchangeLog } from './mcp-failure';

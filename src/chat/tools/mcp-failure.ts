@@ -1,4 +1,4 @@
-import { httpUrl, isMixedContent, noCorsProbe, type Probe } from '../openai/http-errors';
+import { httpUrl, isMixedContent, noCorsProbe, type Probe } from '../wire/http-errors';
 
 /**
  * Why an MCP server could not be used, as precisely as the model servers' diagnosis (issue 16):

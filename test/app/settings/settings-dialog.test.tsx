@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsDialog } from '../../../src/app/settings';
 import { settingsInitialFocus } from '../../../src/app/settings/settings-dialog';
 import { CONNECTIONS_KEY, resetConnectionsStore } from '../../../src/chat/connections';
-import { OpenAiModelError } from '../../../src/chat/openai';
+import { OpenAiModelError } from '../../../src/chat/wire';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore, type StoreHarness } from '../../chat/connections/connections-harness';
 import { preloadModelPickerPopover } from '../../../src/pages/shared';

@@ -1,4 +1,4 @@
-import type { ModelCatalog, OpenAiConnection } from '../../../src/chat/openai';
+import type { ModelCatalog, OpenAiConnection } from '../../../src/chat/wire';
 import { createConnectionsStore, type ConnectionsStore, type ConnectionsStoreOptions, type ListModelsFn } from '../../../src/chat/connections';
 import { createConnectionEdits } from '../../../src/chat/connections/connection-edits';
 

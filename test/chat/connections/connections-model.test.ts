@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChatModelError, type ChatDelta, type ChatModel, type ChatModelRequest } from '../../../src/chat';
 import { createConnectionsModel, isConnectionsModel, type Connection } from '../../../src/chat/connections';
 import { createModelPreferences } from '../../../src/chat/connections/model-preferences';
-import type { OpenAiConnection } from '../../../src/chat/openai';
+import type { OpenAiConnection } from '../../../src/chat/wire';
 import { makeConnectionsStore } from './connections-harness';
 
 /** The seam: a fake client per connection that records what it was asked and answers with its address. */

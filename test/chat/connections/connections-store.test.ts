@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatModelError } from '../../../src/chat';
 import { CONNECTIONS_KEY, contextLengthOfModel, DEFAULT_MODEL_KEY, modelAcceptsImages, modelReadiness, uniqueConnectionName } from '../../../src/chat/connections';
-import { OpenAiModelError } from '../../../src/chat/openai';
+import { OpenAiModelError } from '../../../src/chat/wire';
 import { flushPromises, makeConnectionsStore } from './connections-harness';
 
 const ollama = { name: 'Ollama', kind: 'ollama', baseUrl: 'http://localhost:11434/v1/' } as const;

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatStore, CreateChatInput } from '../../../src/chat';
 import { createLibraryStore, presetPatch, type LibraryStore } from '../../../src/chat/library';
-import { createOpenAiModel } from '../../../src/chat/openai';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
 import { resetToolSettings } from '../../../src/chat/tools';
 import { closeToolConnections } from '../../../src/chat/tools/tool-replies';
 import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';

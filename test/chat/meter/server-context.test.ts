@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverContext, serverRoot } from '../../../src/chat/openai';
+import { serverContext, serverRoot } from '../../../src/chat/wire';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
 
 const sample = (name: string): unknown => JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/context', name), 'utf8'));

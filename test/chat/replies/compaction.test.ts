@@ -5,7 +5,7 @@
 // summary, undo, a branch made above it).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatPersistence, ChatStore } from '../../../src/chat';
-import { createOpenAiModel } from '../../../src/chat/openai';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { SUMMARY_INSTRUCTION } from '../../../src/chat/replies/compaction-plan';
 import { SUMMARY_HEADING } from '../../../src/chat/shapes';

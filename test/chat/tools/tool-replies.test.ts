@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatPersistence, ChatStore, Message } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { createOpenAiModel } from '../../../src/chat/openai';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
 import { closeToolConnections } from '../../../src/chat/tools/tool-replies';
 import { approvalLapse, connectMcpServer, DENIED_MESSAGE, resetToolSettings, type McpServerConfig } from '../../../src/chat/tools';
 import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';

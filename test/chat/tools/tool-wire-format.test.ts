@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat, Message } from '../../../src/chat';
 import { alternateRoles } from '../../../src/chat/replies/continue-request';
 import { modelMessages } from '../../../src/chat/model/model-messages';
-import { createOpenAiModel } from '../../../src/chat/openai';
+import { createOpenAiModel } from '../../../src/chat/chat-completions';
 import { toolCatalogue } from '../../../src/chat/tools';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { TOOLS } from '../../support/mcp-server/index.mjs';

@@ -9,7 +9,7 @@ import {
 } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { createConnectionsModel, presetFor, resetConnectionsStore, type LocalServer } from '../../../src/chat/connections';
-import { OpenAiModelError } from '../../../src/chat/openai';
+import { OpenAiModelError } from '../../../src/chat/wire';
 import HomePage from '../../../src/pages/home/home-page';
 import { paths } from '../../../src/pages/paths';
 import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type HistorySource, type RouteDefinition } from '../../../src/router';
