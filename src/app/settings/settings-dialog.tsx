@@ -1,5 +1,5 @@
 import { Suspense, useId, useRef, type ReactNode } from 'react';
-import { t, type MessageKey } from './settings-text';
+import { t, type MessageKey } from './shared/settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
 import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
@@ -7,22 +7,22 @@ import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
 import { lazyPart } from '../../ui/lazy-part';
 import { NeedsConnection } from '../../pages/shared';
-import { ConnectionsSection } from './connections-section';
-import { ContextLengthField } from './context-length-field';
-import { DataSection } from './data-section';
-import { DefaultModelField } from './default-model-field';
-import { EnterKeyField } from './enter-key-field';
-import { CompactionSettingsField } from './compaction-settings-field';
-import { SyncSection } from './sync-section';
-import { TitleSettingsSection } from './title-settings-section';
-import { ToolsSection } from './tools-section';
+import { ConnectionsSection } from './connections/connections-section';
+import { ContextLengthField } from './connections/context-length-field';
+import { DataSection } from './data/data-section';
+import { DefaultModelField } from './shared/default-model-field';
+import { EnterKeyField } from './chats/enter-key-field';
+import { CompactionSettingsField } from './chats/compaction-settings-field';
+import { SyncSection } from './sync/sync-section';
+import { TitleSettingsSection } from './chats/title-settings-section';
+import { ToolsSection } from './tools/tools-section';
 import './settings-dialog.css';
 
 // The library's sections (issue 23) load when shown, not with Settings.
 // Their stylesheets come with them (build-styles.mjs writes one per lazy chunk).
-const InstructionsSection = lazyPart(withChunkStyles('instructions-section', () => import('./instructions-section')), NeedsConnection);
-const PresetsSection = lazyPart(withChunkStyles('presets-section', () => import('./presets-section')), NeedsConnection);
-const PromptsSection = lazyPart(withChunkStyles('prompts-section', () => import('./prompts-section')), NeedsConnection);
+const InstructionsSection = lazyPart(withChunkStyles('instructions-section', () => import('./instructions/instructions-section')), NeedsConnection);
+const PresetsSection = lazyPart(withChunkStyles('presets-section', () => import('./presets/presets-section')), NeedsConnection);
+const PromptsSection = lazyPart(withChunkStyles('prompts-section', () => import('./prompts/prompts-section')), NeedsConnection);
 const loadingText = () => (
   <p className="settings-hint" role="status">
     {t('settings.loading')}
