@@ -10,7 +10,7 @@ import { pagePerTest } from './page-per-test';
 const appUrl = inject('appUrl');
 const at = (path: string) => new URL(path.replace(/^\//, ''), appUrl).href;
 
-/** Messages per group in the thread (src/pages/chat/thread.tsx): the unit rendered or left out. */
+/** Messages per group in the thread (src/pages/chat/thread/thread.tsx): the unit rendered or left out. */
 const GROUP = 10;
 const RARE = 'Quokkamarmalade';
 /** The message that holds the rare word: near the start, far above where the chat opens. */
