@@ -433,3 +433,82 @@ describe('the chat domain’s rooms', () => {
     ]);
   });
 });
+
+// ---- Folders by section (issue 35): Settings' sections and the chat page's parts ----
+
+/**
+ * Folders whose root holds only the frame the sections plug into, each with the files allowed
+ * there; every other file is in a section's folder (or in shared/, for what several use).
+ * Keys are relative to src/.
+ */
+const SECTIONED_FOLDERS: Record<string, readonly string[]> = {
+  // The dialog's shell, the list that names the sections, and what opens Settings (on the first screen).
+  'app/settings': [
+    'index.ts',
+    'settings-dialog.tsx',
+    'settings-dialog.css',
+    'settings-sections.ts',
+    'settings-hotkey.ts',
+    'settings-query.ts',
+    'use-settings-dialog.ts',
+  ],
+  // The page files that compose the parts, and what the whole page shares: its strings, its
+  // commands (copy, delete with Undo), its keys and the last message they act on, its bars' toast lift.
+  'pages/chat': [
+    'chat-page.tsx',
+    'chat-page.css',
+    'chat-screen.tsx',
+    'chat-loading.tsx',
+    'chat-not-found.tsx',
+    'chat-text.ts',
+    'chat-commands.ts',
+    'chat-hotkeys.ts',
+    'last-message.ts',
+    'use-toast-lift.ts',
+  ],
+};
+
+/** Folders of a sectioned folder that are not sections: no door, entered by file. */
+const NOT_SECTIONS = ['shared'];
+
+/** The files among `names` (a sectioned folder's root) that belong in a section, as paths relative to src/. */
+function strayFiles(folder: string, names: readonly string[]): string[] {
+  const allowed = SECTIONED_FOLDERS[folder] ?? [];
+  return names.filter((name) => !allowed.includes(name)).map((name) => `${folder}/${name}`);
+}
+
+const entriesOf = (folder: string) => readdirSync(path.join(SRC, folder), { withFileTypes: true });
+
+describe('folders by section', () => {
+  it.each(Object.keys(SECTIONED_FOLDERS))('src/%s’s root holds only its frame; everything else is in a section’s folder', (folder) => {
+    const names = entriesOf(folder).filter((e) => e.isFile()).map((e) => e.name);
+    expect(strayFiles(folder, names)).toEqual([]);
+  });
+
+  it.each(Object.keys(SECTIONED_FOLDERS))('every file src/%s’s root may hold exists', (folder) => {
+    const names = new Set(entriesOf(folder).map((e) => e.name));
+    expect(SECTIONED_FOLDERS[folder]!.filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it('every Settings section has its door, and the section list imports each', () => {
+    const sections = entriesOf('app/settings').filter((e) => e.isDirectory() && !NOT_SECTIONS.includes(e.name)).map((e) => e.name);
+    expect(sections.length).toBeGreaterThan(5);
+    expect(sections.filter((name) => !readdirSync(path.join(SRC, 'app/settings', name)).includes('index.ts'))).toEqual([]);
+    const listed = importsOf(readFileSync(path.join(SRC, 'app/settings/settings-sections.ts'), 'utf8'));
+    expect(sections.filter((name) => !listed.includes(`./${name}`))).toEqual([]);
+  });
+
+  // The checker itself must be able to fail.
+  it.each([
+    ['app/settings', ['settings-dialog.tsx', 'backup-panel.tsx'], ['app/settings/backup-panel.tsx']],
+    ['app/settings', ['index.ts', 'sync-section.css'], ['app/settings/sync-section.css']],
+    ['pages/chat', ['chat-page.tsx', 'message-item.tsx', 'chat-screen.tsx'], ['pages/chat/message-item.tsx']],
+  ])('flags a file at src/%s’s root that belongs to a section: %j', (folder, names, stray) => {
+    expect(strayFiles(folder, names)).toEqual(stray);
+  });
+
+  it('allows the frame’s own files at the root', () => {
+    expect(strayFiles('pages/chat', ['chat-page.tsx', 'chat-screen.tsx', 'chat-text.ts'])).toEqual([]);
+    expect(strayFiles('app/settings', ['settings-dialog.tsx', 'settings-sections.ts'])).toEqual([]);
+  });
+});

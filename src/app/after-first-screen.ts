@@ -29,7 +29,7 @@ export function afterFirstScreen(streamWorkerUrl: string | undefined, streamClie
   // The backup reminder (issue 14): once the store is ready (remindToBackUp waits for it) and the
   // page has painted, so its toast never holds up the first screen. A chunk that fails to load
   // only means no reminder this time.
-  whenIdle(() => void import('./settings/backup-reminder-toast').then((m) => m.remindToBackUp()).catch(() => {}));
+  whenIdle(() => void import('./settings/data/backup-reminder-toast').then((m) => m.remindToBackUp()).catch(() => {}));
   // An export dropped on the page opens the import's preview (issue 14).
   whenIdle(() => void import('./import/import-on-drop').then((m) => m.listenForExportDrops()).catch(() => {}));
   // The user's library (instructions, presets, projects, prompts: issue 23), so the first reply

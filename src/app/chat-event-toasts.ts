@@ -41,7 +41,7 @@ export function toastForChatEvent(event: ChatStoreEvent, context: ChatEventConte
         description: event.unavailable ? t('error.storage.closed.body') : event.message,
         duration: 0,
       };
-    // Said beside the chat's thread (pages/chat/compaction-status.ts).
+    // Said beside the chat's thread (pages/chat/compaction/compaction-status.ts).
     case 'compaction-failed':
       return null;
     case 'model-error': {

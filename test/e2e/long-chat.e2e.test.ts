@@ -11,7 +11,7 @@ import { storedRows, untilStored } from './stored-rows';
 const appUrl = inject('appUrl');
 const at = (path: string) => new URL(path.replace(/^\//, ''), appUrl).href;
 
-/** Messages per group in the thread (src/pages/chat/thread.tsx): the unit rendered or left out. */
+/** Messages per group in the thread (src/pages/chat/thread/thread.tsx): the unit rendered or left out. */
 const GROUP = 5;
 const RARE = 'Quokkamarmalade';
 /** The message that holds the rare word: near the start, far above where the chat opens. */

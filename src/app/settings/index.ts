@@ -2,8 +2,14 @@
 export { SettingsDialog, type SettingsDialogProps } from './settings-dialog';
 export { useSettingsDialog, type SettingsDialogState } from './use-settings-dialog';
 export { matchesSettingsHotkey, SETTINGS_HOTKEY, useSettingsHotkey } from './settings-hotkey';
-export { ConnectionEditor, type ConnectionEditorProps } from './connection-editor';
-export { ApiKeyField, type ApiKeyFieldProps } from './api-key-field';
-export { HeadersField, headersFrom, rowsFrom, type HeaderRow, type HeadersFieldProps } from './headers-field';
-export { TESTED_MODELS_SHOWN, TestResultView, type TestResultViewProps } from './test-result';
-export { baseUrlErrorText } from './base-url-error';
+export {
+  ApiKeyField,
+  ConnectionEditor,
+  TESTED_MODELS_SHOWN,
+  TestResultView,
+  type ApiKeyFieldProps,
+  type ConnectionEditorProps,
+  type TestResultViewProps,
+} from './connections';
+export { HeadersField, headersFrom, rowsFrom, type HeaderRow, type HeadersFieldProps } from './shared/headers-field';
+export { baseUrlErrorText } from './shared/base-url-error';

@@ -1,33 +1,12 @@
-import { Suspense, useId, useRef, type ReactNode } from 'react';
-import { t, type MessageKey } from './settings-text';
+// The Settings dialog's shell: the list of sections (settings-sections.ts names them) beside the one shown.
+import { useId, useRef } from 'react';
+import { t } from './shared/settings-text';
 import { useConnectionsSnapshot } from '../../chat/connections';
-import { withChunkStyles } from '../../lib/chunk-styles';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
-import { lazyPart } from '../../ui/lazy-part';
-import { NeedsConnection } from '../../pages/shared';
-import { ConnectionsSection } from './connections-section';
-import { ContextLengthField } from './context-length-field';
-import { DataSection } from './data-section';
-import { DefaultModelField } from './default-model-field';
-import { EnterKeyField } from './enter-key-field';
-import { CompactionSettingsField } from './compaction-settings-field';
-import { SyncSection } from './sync-section';
-import { TitleSettingsSection } from './title-settings-section';
-import { ToolsSection } from './tools-section';
+import { SETTINGS_SECTIONS } from './settings-sections';
 import './settings-dialog.css';
-
-// The library's sections (issue 23) load when shown, not with Settings.
-// Their stylesheets come with them (build-styles.mjs writes one per lazy chunk).
-const InstructionsSection = lazyPart(withChunkStyles('instructions-section', () => import('./instructions-section')), NeedsConnection);
-const PresetsSection = lazyPart(withChunkStyles('presets-section', () => import('./presets-section')), NeedsConnection);
-const PromptsSection = lazyPart(withChunkStyles('prompts-section', () => import('./prompts-section')), NeedsConnection);
-const loadingText = () => (
-  <p className="settings-hint" role="status">
-    {t('settings.loading')}
-  </p>
-);
 
 export interface SettingsDialogProps {
   open: boolean;
@@ -35,12 +14,6 @@ export interface SettingsDialogProps {
   /** The section shown ('' or an unknown name: OPENS_AT, or the list of sections on a phone). */
   section?: string;
   onSectionChange?(section: string): void;
-}
-
-interface SectionDefinition {
-  readonly id: string;
-  readonly label: MessageKey;
-  readonly render: () => ReactNode;
 }
 
 /** The section shown when none is named: connections, where a first visit has to start. */
@@ -57,62 +30,6 @@ export const ONE_PANE_QUERY = '(max-width: 639.98px)';
 export function settingsInitialFocus(sectionShown: boolean, onePane: boolean): string {
   return sectionShown && onePane ? '.settings-dialog__back' : '.settings-nav__item[aria-current="true"]';
 }
-
-/** Settings' sections, in the order of their list; the id is what `?settings=` names. */
-export const SETTINGS_SECTIONS: readonly SectionDefinition[] = [
-  {
-    id: 'instructions',
-    label: 'settings.section.instructions',
-    render: () => (
-      <Suspense fallback={loadingText()}>
-        <InstructionsSection />
-      </Suspense>
-    ),
-  },
-  {
-    id: 'connections',
-    label: 'settings.section.connections',
-    render: () => (
-      <>
-        <ConnectionsSection />
-        <DefaultModelField />
-        <ContextLengthField />
-      </>
-    ),
-  },
-  {
-    id: 'chats',
-    label: 'settings.section.chats',
-    render: () => (
-      <>
-        <TitleSettingsSection />
-        <EnterKeyField />
-        <CompactionSettingsField />
-      </>
-    ),
-  },
-  {
-    id: 'presets',
-    label: 'settings.section.presets',
-    render: () => (
-      <Suspense fallback={loadingText()}>
-        <PresetsSection />
-      </Suspense>
-    ),
-  },
-  {
-    id: 'prompts',
-    label: 'settings.section.prompts',
-    render: () => (
-      <Suspense fallback={loadingText()}>
-        <PromptsSection />
-      </Suspense>
-    ),
-  },
-  { id: 'tools', label: 'settings.section.tools', render: () => <ToolsSection /> },
-  { id: 'data', label: 'settings.section.data', render: () => <DataSection /> },
-  { id: 'sync', label: 'settings.section.sync', render: () => <SyncSection /> },
-];
 
 /**
  * Settings (issue 5, issue 22): sections a person can jump between — a list beside the section on a
@@ -187,7 +104,9 @@ export function SettingsDialog({ open, onOpenChange, section = '', onSectionChan
             <Button className="settings-dialog__back" variant="ghost" color="neutral" size="sm" icon="lucide:chevron-left" onClick={backToList}>
               {t('settings.sections.back')}
             </Button>
-            {shown.render()}
+            {shown.parts.map((Part, at) => (
+              <Part key={at} />
+            ))}
           </div>
         </div>
       )}

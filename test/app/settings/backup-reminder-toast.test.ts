@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REMINDED_SESSION_KEY, remindToBackUp } from '../../../src/app/settings/backup-reminder-toast';
+import { REMINDED_SESSION_KEY, remindToBackUp } from '../../../src/app/settings/data/backup-reminder-toast';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import type { ToastOptions } from '../../../src/ui/toast/toast-store';
 import { chat, message } from '../../chat/fixtures';

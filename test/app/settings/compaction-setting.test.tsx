@@ -2,7 +2,7 @@
 // a choice is stored where compaction reads it, and comes back when Settings open again.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompactionSettingsField } from '../../../src/app/settings/compaction-settings-field';
+import { CompactionSettingsField } from '../../../src/app/settings/chats/compaction-settings-field';
 import { WHEN_FULL_SETTING } from '../../../src/chat/replies/compaction-actions';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { cleanUpStore, installStore } from '../../pages/chat/chat-page-kit';

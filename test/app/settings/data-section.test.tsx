@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataSection } from '../../../src/app/settings/data-section';
-import type { StorageLike } from '../../../src/app/settings/use-storage-status';
+import { DataSection } from '../../../src/app/settings/data/data-section';
+import type { StorageLike } from '../../../src/app/settings/data/use-storage-status';
 import type { ChatPersistence } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { TooltipProvider } from '../../../src/ui/tooltip';

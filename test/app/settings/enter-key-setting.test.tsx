@@ -3,7 +3,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EnterKeyField } from '../../../src/app/settings/enter-key-field';
+import { EnterKeyField } from '../../../src/app/settings/chats/enter-key-field';
 import { Composer } from '../../../src/ui/composer';
 import { ENTER_KEY_STORAGE_KEY, TOUCH_KEYBOARD_QUERY } from '../../../src/ui/composer/enter-key';
 import { TooltipProvider } from '../../../src/ui/tooltip';

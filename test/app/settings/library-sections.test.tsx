@@ -2,11 +2,11 @@
 // defaults for new chats) and Settings → Presets (add, edit, delete with Undo).
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import InstructionsSection from '../../../src/app/settings/instructions-section';
-import PresetsSection from '../../../src/app/settings/presets-section';
-import PromptsSection from '../../../src/app/settings/prompts-section';
-import { ConnectionsSection } from '../../../src/app/settings/connections-section';
-import { ToolsSection } from '../../../src/app/settings/tools-section';
+import InstructionsSection from '../../../src/app/settings/instructions/instructions-section';
+import PresetsSection from '../../../src/app/settings/presets/presets-section';
+import PromptsSection from '../../../src/app/settings/prompts/prompts-section';
+import { ConnectionsSection } from '../../../src/app/settings/connections/connections-section';
+import { ToolsSection } from '../../../src/app/settings/tools/tools-section';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../../src/chat/library';
 import { resetToolSettings } from '../../../src/chat/tools';

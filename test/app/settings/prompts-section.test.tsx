@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import PromptsSection from '../../../src/app/settings/prompts-section';
-import { promptsFile, readPromptsFile } from '../../../src/app/settings/prompts-json';
+import PromptsSection from '../../../src/app/settings/prompts/prompts-section';
+import { promptsFile, readPromptsFile } from '../../../src/app/settings/prompts/prompts-json';
 import { createLibraryStore, resetLibraryStore } from '../../../src/chat/library';
 import type { LibraryPrompt, LibraryRecord } from '../../../src/chat/types';
 import { resetToasts, toastStore } from '../../../src/ui/toast';

@@ -1,6 +1,6 @@
 // The restore preview's line on when the backup's chats were started (issue 33): one day is named once.
 import { describe, expect, it } from 'vitest';
-import { datesLine } from '../../../src/app/settings/restore-preview';
+import { datesLine } from '../../../src/app/settings/data/restore-preview';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const morning = new Date(2026, 10, 29, 8, 0).getTime();

@@ -2,7 +2,7 @@
 // focus goes to its field; "Turn on sync" then carries it; a wrong one, or one on a plain database, says so.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SyncSection } from '../../../src/app/settings/sync-section';
+import { SyncSection } from '../../../src/app/settings/sync/sync-section';
 import { resetSyncService, type SyncConfig, type SyncService, type SyncTestResult } from '../../../src/chat/sync/sync-service';
 import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';
 

@@ -1,7 +1,7 @@
 // Settings → Sync during a large first sync (issue 15): a progress bar named by its text, done of total.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncSection } from '../../../src/app/settings/sync-section';
+import { SyncSection } from '../../../src/app/settings/sync/sync-section';
 import { resetSyncService } from '../../../src/chat/sync/sync-service';
 import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';
 import { syncIsOn } from './sync-service-stub';

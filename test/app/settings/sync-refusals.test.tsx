@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncStatusLine } from '../../../src/app/sidebar/sync-status-line';
-import { SyncSection } from '../../../src/app/settings/sync-section';
+import { SyncSection } from '../../../src/app/settings/sync/sync-section';
 import { addSyncRefusal, clearSyncNotices } from '../../../src/chat/sync/sync-notices';
 import { resetSyncService } from '../../../src/chat/sync/sync-service';
 import { resetSyncStatus, setSyncStatus } from '../../../src/chat/sync/sync-status-store';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatModelError } from '../../../src/chat';
-import { COPIED_SHOWN_MS } from '../../../src/pages/chat/message-actions';
+import { COPIED_SHOWN_MS } from '../../../src/pages/chat/message/message-actions';
 import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
 import {
   cleanUpStore,

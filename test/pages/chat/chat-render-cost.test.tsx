@@ -7,8 +7,8 @@ import { cleanUpStore, installStore, lastArticle, renderChatPage, textOf } from 
 const renders = vi.hoisted(() => new Map<string, number>());
 
 // Each render of a reply's tool calls reads the tools settings.
-vi.mock('../../../src/pages/chat/tool-settings-view', async (importOriginal) => {
-  const view = await importOriginal<typeof import('../../../src/pages/chat/tool-settings-view')>();
+vi.mock('../../../src/pages/chat/tools/tool-settings-view', async (importOriginal) => {
+  const view = await importOriginal<typeof import('../../../src/pages/chat/tools/tool-settings-view')>();
   return {
     useToolSettings() {
       renders.set('tool calls', (renders.get('tool calls') ?? 0) + 1);
@@ -29,7 +29,7 @@ vi.mock('../../../src/chat/meter', async (importOriginal) => {
   };
 });
 
-vi.mock('../../../src/pages/chat/assistant-content', () => ({
+vi.mock('../../../src/pages/chat/message/assistant-content', () => ({
   AssistantContent({ text }: { text: string; streaming: boolean }) {
     const key = text.startsWith('First') ? 'first' : 'second';
     renders.set(key, (renders.get(key) ?? 0) + 1);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModelRequest } from '../../../src/chat';
 import { resetConnectionsStore } from '../../../src/chat/connections';
-import { parseMaxTokens, parseTemperature } from '../../../src/pages/chat/chat-settings-values';
+import { parseMaxTokens, parseTemperature } from '../../../src/pages/chat/header/chat-settings-values';
 import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
 import { createScriptedModel, textSteps } from '../../support/scripted-model';
 import { cleanUpStore, installStore, lastArticle, renderChatPage } from './chat-page-kit';

@@ -9,7 +9,7 @@ import { memoryLibraryIo } from '../../chat/library/memory-library-io';
 import { createGate, createScriptedModel, textSteps, type ScriptStep } from '../../support/scripted-model';
 import type { ChatModelRequest } from '../../../src/chat';
 import { SUMMARY_INSTRUCTION } from '../../../src/chat/replies/compaction-plan';
-import { METER_DRAFT_INTERVAL_MS } from '../../../src/pages/chat/context-meter';
+import { METER_DRAFT_INTERVAL_MS } from '../../../src/pages/chat/composer/context-meter';
 import { WHEN_FULL_SETTING } from '../../../src/chat/replies/compaction-actions';
 import { cleanUpStore, installStore, lastArticle, renderChatPage, settle } from './chat-page-kit';
 

@@ -6,7 +6,7 @@ import {
   FOLLOW_THRESHOLD_PX,
   followAfterScroll,
   type ScrollMetrics,
-} from '../../../src/pages/chat/follow-scroll';
+} from '../../../src/pages/chat/thread/follow-scroll';
 
 const at = (scrollTop: number, scrollHeight = 2000, clientHeight = 500): ScrollMetrics => ({ scrollTop, scrollHeight, clientHeight });
 

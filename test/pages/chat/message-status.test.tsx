@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../src/chat';
-import { MessageStatus } from '../../../src/pages/chat/message-status';
+import { MessageStatus } from '../../../src/pages/chat/message/message-status';
 import { loadModelErrorExplainer } from '../../../src/pages/shared/use-model-error-explainer';
 
 const NOW = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat';
-import { ReasoningBlock } from '../../../src/pages/chat/reasoning-block';
+import { ReasoningBlock } from '../../../src/pages/chat/message/reasoning-block';
 
 type Shown = Pick<Message, 'reasoning' | 'content' | 'status' | 'timing'>;
 

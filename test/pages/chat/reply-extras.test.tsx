@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat';
-import { ReplyNotes } from '../../../src/pages/chat/reply-notes';
-import { TOOL_ARGUMENTS_OPEN_MAX_LINES, ToolCallList } from '../../../src/pages/chat/tool-call-list';
+import { ReplyNotes } from '../../../src/pages/chat/message/reply-notes';
+import { TOOL_ARGUMENTS_OPEN_MAX_LINES, ToolCallList } from '../../../src/pages/chat/tools/tool-call-list';
 
 describe('ToolCallList', () => {
   it('says which tool the model asked for, with its arguments pretty-printed as text in a disclosure', () => {

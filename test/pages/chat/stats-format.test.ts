@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSeconds, messageStats, thoughtSeconds, type FiguresMessage } from '../../../src/pages/chat/stats-format';
+import { formatSeconds, messageStats, thoughtSeconds, type FiguresMessage } from '../../../src/pages/chat/message/stats-format';
 
 
 describe('formatSeconds', () => {

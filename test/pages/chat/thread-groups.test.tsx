@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { THREAD_GROUP_SIZE, WINDOWED_FROM } from '../../../src/pages/chat/thread';
+import { THREAD_GROUP_SIZE, WINDOWED_FROM } from '../../../src/pages/chat/thread/thread';
 import { chat, message } from '../../chat/fixtures';
 import { articles, cleanUpStore, installStore, renderChatPage } from './chat-page-kit';
 

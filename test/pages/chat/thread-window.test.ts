@@ -1,7 +1,7 @@
 // The thread window's arithmetic (issue 34): which groups are in reach of the screen, found by a
 // binary search that reads few boxes, and one group more a frame at most.
 import { describe, expect, it } from 'vitest';
-import { estimatedGroupHeight, groupsInReach, learnGroupHeight, messageWeight, nextWindow, rememberedGroupHeight, rememberGroupHeight } from '../../../src/pages/chat/thread-window';
+import { estimatedGroupHeight, groupsInReach, learnGroupHeight, messageWeight, nextWindow, rememberedGroupHeight, rememberGroupHeight } from '../../../src/pages/chat/thread/thread-window';
 
 /** `count` groups of `height` px stacked from `top` (on screen: the screen is 0…viewport). */
 function stack(count: number, height: number, top: number) {

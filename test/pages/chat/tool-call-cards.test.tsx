@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetChatStore, type ChatStore, type ToolCall } from '../../../src/chat';
 import { configureToolSettings, getToolSettingsStore, resetToolSettings } from '../../../src/chat/tools';
-import { MessageStatus } from '../../../src/pages/chat/message-status';
-import { ToolCallList } from '../../../src/pages/chat/tool-call-list';
+import { MessageStatus } from '../../../src/pages/chat/message/message-status';
+import { ToolCallList } from '../../../src/pages/chat/tools/tool-call-list';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { disposeStores, makeStore } from '../../chat/store-harness';
 

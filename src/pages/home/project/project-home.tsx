@@ -14,7 +14,7 @@ import { paths } from '../../paths';
 import { MenuBar, ModelPicker, useArrivalFocus, useComposerFiles } from '../../shared';
 import { PromptSlot } from '../../shared/prompt-slot';
 import { ChatLinks } from '../recent-chats';
-import { useToolSettings } from '../../chat/tool-settings-view';
+import { useToolSettings } from '../../chat/tools/tool-settings-view';
 import { PROJECT_COMPOSER_ID } from '../project-query';
 import { ProjectField } from './project-field';
 import { ProjectFiles } from './project-files';

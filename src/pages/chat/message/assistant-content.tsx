@@ -1,0 +1,14 @@
+import type { ComponentPropsWithoutRef } from 'react';
+import { Markdown } from '../../../markdown';
+
+export interface AssistantContentProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
+  /** The reply's text so far (markdown source). */
+  text: string;
+  /** True while the text is still arriving: the renderer tidies the unfinished end. */
+  streaming: boolean;
+}
+
+/** The body of an assistant reply: markdown rendered to React elements as it streams. */
+export function AssistantContent({ text, streaming, className, ...rest }: AssistantContentProps) {
+  return <Markdown {...rest} className={className ? `message-markdown ${className}` : 'message-markdown'} text={text} streaming={streaming} />;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { useChatStore, type Message, type ToolCall } from '../../../chat';
+import { AssistantContent } from '../message/assistant-content';
+import { t } from '../chat-text';
+import { Icon } from '../../../ui/icon';
+import { TOOL_CALL_ICON } from './tool-call-list';
+
+/** Steps up from a result to the reply that asked for it, past the results before it. */
+const MAX_RESULTS_IN_A_ROW = 256;
+
+/** Each chat's messages by id, built once per list (every result in the thread reads the same one while a reply streams). */
+const indexes = new WeakMap<readonly Message[], Map<string, Message>>();
+function indexOf(messages: readonly Message[]): Map<string, Message> {
+  let index = indexes.get(messages);
+  if (!index) {
+    index = new Map(messages.map((message) => [message.id, message]));
+    indexes.set(messages, index);
+  }
+  return index;
+}
+
+/**
+ * The call a `tool` message answers: on the nearest reply above it with calls. Found by walking
+ * up, not by id alone: servers number calls per reply (`call_1` again in the next one).
+ */
+function findCall(messages: readonly Message[] | undefined, result: ToolResultViewProps['message']): ToolCall | undefined {
+  if (!messages || result.toolCallId === undefined) return undefined;
+  const byId = indexOf(messages);
+  let parent = result.parentId === null ? undefined : byId.get(result.parentId);
+  for (let step = 0; parent && step < MAX_RESULTS_IN_A_ROW; step += 1) {
+    if (parent.toolCalls?.length) return parent.toolCalls.find((call) => (call.id ?? String(call.index)) === result.toolCallId);
+    parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
+  }
+  return undefined;
+}
+
+export interface ToolResultViewProps {
+  message: Pick<Message, 'chatId' | 'parentId' | 'toolCallId' | 'content' | 'isError'>;
+  /** The pictures the tool returned (the thread's files view, loaded with the first of them). */
+  files?: ReactNode;
+}
+
+/**
+ * What a tool returned, folded under "Result of <tool>" so the thread stays about the conversation.
+ * The text is untrusted: it goes through the same markdown renderer as replies (React elements,
+ * never HTML); pictures through the same viewer as attached ones.
+ */
+export function ToolResultView({ message, files }: ToolResultViewProps) {
+  const call = useChatStore((snapshot) => findCall(snapshot.messages.get(message.chatId), message));
+  const tool = call?.tool ?? (call?.name || t('tools.result.unknownTool'));
+  return (
+    <details className="tool-result" data-state={message.isError ? 'error' : 'ok'}>
+      <summary className="tool-result__summary">
+        <Icon name={message.isError ? 'lucide:circle-alert' : TOOL_CALL_ICON} className="tool-result__icon" />
+        <span>{message.isError ? t('tools.result.errorSummary', { tool }) : t('tools.result.summary', { tool })}</span>
+      </summary>
+      <div className="tool-result__body">
+        {files}
+        {message.content.trim() === '' ? <p className="tool-result__empty">{t('tools.result.empty')}</p> : <AssistantContent text={message.content} streaming={false} />}
+      </div>
+    </details>
+  );
+}
