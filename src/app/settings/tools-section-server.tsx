@@ -12,7 +12,7 @@ import {
   type McpServerConfig,
   type ToolPolicies,
   type ToolPolicy,
-} from '../../chat/tools';
+} from '../../chat/mcp';
 import { Button } from '../../ui/button';
 import { HeadersField } from './headers-field';
 import { t } from './settings-text';

@@ -1,4 +1,6 @@
-import type { McpTool } from './tool-types';
+import type { McpTool, ToolTarget } from '../mcp';
+
+export type { ToolTarget };
 
 /**
  * Enabled MCP tools in the OpenAI `tools` request format, and the way back from the name the
@@ -25,11 +27,6 @@ export interface ServerTools {
 export interface OpenAiTool {
   type: 'function';
   function: { name: string; description?: string; parameters: Record<string, unknown> };
-}
-
-export interface ToolTarget {
-  serverId: string;
-  tool: string;
 }
 
 export interface ToolCatalogue {
