@@ -222,6 +222,8 @@ const NAMED_DOORS: Record<string, string> = {
     'what encrypted sync refused from the server (issue 20): the sidebar’s status line and Settings show it; the door loads with Settings',
   'sync/sync-status-store':
     'the sidebar’s sync status, on the first screen; the door loads with Settings',
+  'sync-bridge/sync-crypto':
+    'the account’s key (issue 20): remote-access unlocks it in the pull worker and when Settings tests a server; the door brings the bridge',
   'tabs/broadcast':
     'the channel between tabs, opened on the first screen; the door (reply locks, change announcements) loads with the actions',
   'mcp/approval-policy':

@@ -13,7 +13,7 @@ import {
   attachmentDocId, chatDocId, chatRange, joinAttachment, libraryDocId, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type ChatPlace, type DocBody,
   type ParsedId,
 } from './sync-docs';
-import type { RefusalKind, SyncRefusal } from './sync-notices';
+import type { RefusalKind, SyncRefusal } from './sync-refusal';
 import { createSkippedDocs } from './skipped-docs';
 import { checkSyncedRow } from './synced-rows';
 import { createVersionLedger, type LedgerEntry } from './version-ledger';

@@ -10,7 +10,7 @@ import { readLibraryRecord } from '../shapes/library-record';
 import type { LibraryRecord } from '../types';
 import type { DocCodec } from './doc-codec';
 import { libraryDocId, stableJson, type DocBody, type LibraryPlace } from './sync-docs';
-import type { SyncRefusal } from './sync-notices';
+import type { SyncRefusal } from './sync-refusal';
 
 /** The library store's way in for sync: a row or a deletion from another device, written without being pushed back. */
 export interface LibrarySink {
