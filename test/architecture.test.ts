@@ -235,7 +235,7 @@ const NAMED_DOORS: Record<string, string> = {
   'tools/tool-refusal':
     'whether an error says the model takes no tools: generation needs only that; the door brings the turn',
   'tools/tool-reply-actions':
-    'the tool runner the actions and replies plug in, loaded with them; the door (the turn, the names the model calls tools by) is read by the chat page’s named doors’ users and the model clients’ types',
+    'the tool runner the actions and replies plug in, loaded with them: the door (the turn, the names the model calls tools by) does not bring it',
   'tools/tool-steps':
     'the step limit the chat page shows; the door brings the turn',
   'unsaved/unsaved-changes':
