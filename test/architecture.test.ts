@@ -228,6 +228,8 @@ const NAMED_DOORS: Record<string, string> = {
     'the channel between tabs, opened on the first screen; the door (reply locks, change announcements) loads with the actions',
   'mcp/approval-policy':
     'whether a call runs unasked, and what changed since a tool was allowed (issue 20): the chat page’s call cards and the tool runner’s turn read it; the door would bring the connection code',
+  'mcp/tool-connections':
+    'the connections a reply holds open: only the tool runner’s replies (loaded with the first tool call) use them; the door is Settings’',
   'mcp/tool-result':
     'a tool’s result as the text the model reads: the tool runner’s turn (on the chat page) needs only that; the door brings the connection code',
   'mcp/tool-settings':

@@ -1,11 +1,11 @@
 // MCP servers (issue 16): connecting (the SDK is reached only through connectMcpServer's lazy
-// import), OAuth sign-in, the connections a reply holds open, the tools settings and each tool's
-// policy. What a reply does with the tools is the runner's (chat/tools).
+// import), OAuth sign-in, the tools settings and each tool's policy; what Settings uses. The
+// connections a reply holds open (tool-connections.ts) are entered by their own file, by the
+// tool runner (chat/tools), which is what a reply does with the tools.
 export { connectMcpServer, McpSignInError, needsSignIn, signInMcpServer, type ConnectOptions, type SignInFailureReason } from './connect';
 export { openSignInPopup } from './oauth-callback-message';
 export type { McpConnection, McpServerAddress, McpTool, ToolResult, ToolResultPart, ToolTarget } from './tool-types';
 export { McpFailure, MCP_CORS_REQUIREMENTS, type McpFailureReason } from './mcp-failure';
-export { closeToolConnections, forgetToolConnection, toolConnection } from './tool-connections';
 export { resultText } from './tool-result';
 export {
   approvalLapse,
