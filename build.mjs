@@ -126,12 +126,12 @@ const headOptionsFor = (outDir) => ({
 });
 
 /**
- * The OAuth callback page (MCP servers' sign-in, src/chat/tools/oauth-callback-page.ts): a sign-in
+ * The OAuth callback page (MCP servers' sign-in, src/chat/mcp/oauth-callback-page.ts): a sign-in
  * popup lands there and hands the code to the app. Its script is a file of its own (no inline
  * script under the CSP), beside the page, with the same policy.
  */
 const CALLBACK_PAGE = 'oauth-callback.html';
-const callbackOptionsFor = (outDir) => ({ ...headOptionsFor(outDir), entryPoints: { 'oauth-callback': 'src/chat/tools/oauth-callback-page.ts' } });
+const callbackOptionsFor = (outDir) => ({ ...headOptionsFor(outDir), entryPoints: { 'oauth-callback': 'src/chat/mcp/oauth-callback-page.ts' } });
 
 async function writeCallbackPage(outDir, metafile) {
   const script = Object.keys(metafile.outputs).find((f) => f.endsWith('.js'));

@@ -227,18 +227,24 @@ const NAMED_DOORS: Record<string, string> = {
     'what encrypted sync refused from the server (issue 20): the sidebar’s status line and Settings show it; the door loads with Settings',
   'sync/sync-status-store':
     'the sidebar’s sync status, on the first screen; the door loads with Settings',
+  'sync-bridge/sync-crypto':
+    'the account’s key (issue 20): remote-access unlocks it in the pull worker and when Settings tests a server; the door brings the bridge',
   'tabs/broadcast':
     'the channel between tabs, opened on the first screen; the door (reply locks, change announcements) loads with the actions',
-  'tools/approval-policy':
-    'whether a call runs unasked, and what changed since a tool was allowed (issue 20): the chat page’s call cards read it; the door would bring the connection code',
-  'tools/tool-refusal':
-    'whether an error says the model takes no tools: generation needs only that; the door brings the MCP connection code',
-  'tools/tool-reply-actions':
-    'the tool runner the actions and replies plug in; the door (connections, settings UI) loads with Settings and the chat page',
-  'tools/tool-settings':
+  'mcp/approval-policy':
+    'whether a call runs unasked, and what changed since a tool was allowed (issue 20): the chat page’s call cards and the tool runner’s turn read it; the door would bring the connection code',
+  'mcp/tool-connections':
+    'the connections a reply holds open: only the tool runner’s replies (loaded with the first tool call) use them; the door is Settings’',
+  'mcp/tool-result':
+    'a tool’s result as the text the model reads: the tool runner’s turn (on the chat page) needs only that; the door brings the connection code',
+  'mcp/tool-settings':
     'the tools settings store: the chat page reads it; the door would bring the connection code',
+  'tools/tool-refusal':
+    'whether an error says the model takes no tools: generation needs only that; the door brings the turn',
+  'tools/tool-reply-actions':
+    'the tool runner the actions and replies plug in, loaded with them: the door (the turn, the names the model calls tools by) does not bring it',
   'tools/tool-steps':
-    'the step limit the chat page shows; the door would bring the connection code',
+    'the step limit the chat page shows; the door brings the turn',
   'unsaved/unsaved-changes':
     'the unsaved-changes ledger: the store loads it with import() with the actions',
 };

@@ -76,7 +76,7 @@ async function buildHelpers() {
   await build({ entryPoints: [path.join(ROOT, 'bench/sync/floor/floor.mjs')], bundle: true, format: 'esm', outfile: path.join(floorDir, 'floor.js'), minify: true, define: { 'process.env.NODE_ENV': '"production"' }, alias: { events: path.join(ROOT, 'src/lib/event-emitter.ts') }, logLevel: 'error' });
   await build({ entryPoints: [path.join(ROOT, 'bench/sync/floor/index.html')], loader: { '.html': 'copy' }, outdir: floorDir, logLevel: 'error' });
   const codecFile = path.join(scratch, 'codec.mjs');
-  await build({ stdin: { contents: "export { createCryptoDoc } from './src/chat/sync/sync-crypto.ts'; export { encryptedCodec } from './src/chat/sync/doc-codec.ts';", resolveDir: ROOT, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile: codecFile, logLevel: 'error' });
+  await build({ stdin: { contents: "export { createCryptoDoc } from './src/chat/sync-bridge/sync-crypto.ts'; export { encryptedCodec } from './src/chat/sync-bridge/doc-codec.ts';", resolveDir: ROOT, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile: codecFile, logLevel: 'error' });
   return { floorDir, codec: await import(codecFile) };
 }
 const helpers = await buildHelpers();

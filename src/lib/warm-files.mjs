@@ -13,8 +13,8 @@ import { chunkNameOf, staticClosure } from './build-outputs.mjs';
 export const NOT_WARMED = [
   // SPEC A1: a page's own code is fetched the first time its route is visited, never before.
   { pattern: /\/src\/pages\/[^/]+\/[^/]+-page\.tsx$/, why: 'a page: fetched on the first visit of its route (SPEC A1)' },
-  { pattern: /\/src\/chat\/sync\/|pouchdb/, why: 'sync: useless without its server, and 160 KB' },
-  { pattern: /\/src\/chat\/tools\/mcp-client/, why: 'MCP tools: useless without their servers, and 330 KB' },
+  { pattern: /\/src\/chat\/sync(-bridge)?\/|pouchdb/, why: 'sync: useless without its server, and 160 KB' },
+  { pattern: /\/src\/chat\/mcp\/mcp-client/, why: 'MCP tools: useless without their servers, and 330 KB' },
   { pattern: /mermaid/, why: 'diagrams: 2 MB for the few replies that draw one' },
   { pattern: /pdfjs-dist/, why: 'PDF reading: 450 KB and its worker, loaded with the first PDF attached' },
 ];

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChatStore, getChatStore, HOME_DRAFT_KEY, resetChatModel, resetChatStore, setChatModel } from '../../src/chat';
 import { createConnectionsModel, resetConnectionsStore } from '../../src/chat/connections';
 import { createLibraryStore, resetLibraryStore } from '../../src/chat/library';
-import { resetToolSettings } from '../../src/chat/tools/tool-settings';
+import { resetToolSettings } from '../../src/chat/mcp/tool-settings';
 import { createMemoryPersistence } from '../../src/chat/persistence/memory-persistence';
 import HomePage from '../../src/pages/home/home-page';
 import { paths } from '../../src/pages/paths';

@@ -1,9 +1,9 @@
-import { chatgptParser } from './chatgpt';
-import { claudeParser } from './claude';
-import { claudeProjectsParser } from './claude-projects';
+import { chatgptParser } from './formats/chatgpt';
+import { claudeParser } from './formats/claude';
+import { claudeProjectsParser } from './formats/claude-projects';
 import { ImportError, throwIfAborted } from './errors';
 import { checkImportSize, fromFile, isZip, zipEntries, type InputFile } from './input-files';
-import { openwebuiParser } from './openwebui';
+import { openwebuiParser } from './formats/openwebui';
 import { noSkips, type ImportApp, type ImportedChat, type ImportedProject, type ImportFile, type ImportParser, type SkipCounts } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { CRYPTO_DOC_ID, CryptoParametersError, toBase64, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from './sync-crypto';
+import { CRYPTO_DOC_ID, CryptoParametersError, toBase64, unlockCryptoDoc, WrongPassphraseError, type CryptoDoc } from '../sync-bridge/sync-crypto';
 import type { SyncErrorReason } from './sync-status';
 
 /**

@@ -5,20 +5,9 @@
  * PouchDB-free and lazily loaded with sync, never on the first screen.
  */
 
-/**
- * 'broken': a library row from the server (issue 23) that does not read as one (an unknown kind, a broken field), plain or encrypted; skipped.
- * 'broken-chat': a chat or message document that cannot be stored (issue 32: a field missing or of the wrong type, nested too deep, refused by storage); skipped.
- * 'not-sent': the other way, a library row here that its own reader refuses (a project past its limits, issue 32): kept here, not sent, and said.
- */
-export type RefusalKind = 'older' | 'unsigned-deletion' | 'unreadable' | 'broken' | 'broken-chat' | 'not-sent';
+import type { RefusalKind, SyncRefusal } from '../sync-bridge';
 
-export interface SyncRefusal {
-  kind: RefusalKind;
-  /** The chat's id; for a library row, its document's id (`lib:<id>`). */
-  chatId: string;
-  /** The chat's title here, when this device has the chat; a library row's name. */
-  title?: string;
-}
+export type { RefusalKind, SyncRefusal };
 
 /** Per kind, the chats concerned (by id, with the title last known here). */
 export type SyncNotices = Readonly<Record<RefusalKind, ReadonlyMap<string, string | undefined>>>;

@@ -1,4 +1,4 @@
-import type { BridgeProgress } from './sync-bridge';
+import type { BridgeProgress } from '../sync-bridge';
 import type { SyncStatus } from './sync-status';
 
 /**

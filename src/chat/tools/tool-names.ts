@@ -1,5 +1,7 @@
 import type { OpenAiTool } from '../model';
-import type { McpTool } from './tool-types';
+import type { McpTool, ToolTarget } from '../mcp';
+
+export type { ToolTarget };
 
 /**
  * Enabled MCP tools in the OpenAI `tools` request format, and the way back from the name the
@@ -25,11 +27,6 @@ export interface ServerTools {
 
 /** The shape is the model's (model/chat-model.ts): a request carries it, whichever wire format sends it. */
 export type { OpenAiTool };
-
-export interface ToolTarget {
-  serverId: string;
-  tool: string;
-}
 
 export interface ToolCatalogue {
   /** For the request's `tools` field. */

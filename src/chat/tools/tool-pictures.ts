@@ -1,7 +1,7 @@
 import { pictureExtension, safePictureType } from '../attachments';
 import type { ImageAttachment } from '../attachments';
 import { newId } from '../../lib/ids';
-import type { ToolResult } from './tool-types';
+import type { ToolResult } from '../mcp';
 
 /**
  * Pictures a tool returned, as image attachments of its `tool` message: stored and shown like the

@@ -1,5 +1,5 @@
 import type { Message, ToolCall } from '../types';
-import { policyFor, type ToolPolicies } from './approval-policy';
+import { policyFor, type ToolPolicies } from '../mcp/approval-policy';
 import type { ToolCatalogue } from './tool-names';
 import { BAD_ARGUMENTS_MESSAGE, parseArgs, SETTLED, TOOL_OFF_MESSAGE, UNKNOWN_TOOL_MESSAGE } from './tool-turn';
 

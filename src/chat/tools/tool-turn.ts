@@ -1,8 +1,8 @@
 import type { ToolCall } from '../types';
-import { policyFor, withPolicy, type ToolDecision, type ToolPolicies } from './approval-policy';
-import type { ToolCatalogue, ToolTarget } from './tool-names';
-import { resultText } from './tool-result';
-import type { ToolResult } from './tool-types';
+import type { ToolResult, ToolTarget } from '../mcp';
+import { DEFAULT_STEP_LIMIT, policyFor, withPolicy, type ToolDecision, type ToolPolicies } from '../mcp/approval-policy';
+import { resultText } from '../mcp/tool-result';
+import type { ToolCatalogue } from './tool-names';
 
 /**
  * One turn of a chat with tools, as a state machine outside React: the model asks for calls, each
@@ -10,9 +10,6 @@ import type { ToolResult } from './tool-types';
  * parallel; when every call has settled, the turn is `ready` with one `tool` message per call for
  * the next model request. A step limit ends a turn whose model keeps calling; Stop works at any point.
  */
-
-/** Model requests that may end in tool calls before the turn stops (a setting; issue 16's default). */
-export const DEFAULT_STEP_LIMIT = 10;
 
 /** What the model is told instead of a result (it reads English best; the user sees the call's state). */
 export const DENIED_MESSAGE = 'The user denied this tool call. Do not call it again for this request; answer without it.';

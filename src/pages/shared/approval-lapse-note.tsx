@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import type { ApprovalLapse } from '../../chat/tools/approval-policy';
+import type { ApprovalLapse } from '../../chat/mcp/approval-policy';
 
 /**
  * Why a tool the user allowed asks anyway (issue 20): allowed before Parley kept what it allowed,

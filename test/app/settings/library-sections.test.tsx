@@ -9,8 +9,8 @@ import { ConnectionsSection } from '../../../src/app/settings/connections/connec
 import { ToolsSection } from '../../../src/app/settings/tools/tools-section';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../../src/chat/library';
-import { resetToolSettings } from '../../../src/chat/tools';
-import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';
+import { resetToolSettings } from '../../../src/chat/mcp';
+import { createToolSettingsStore } from '../../../src/chat/mcp/tool-settings';
 import { resetToasts, Toaster } from '../../../src/ui/toast';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';

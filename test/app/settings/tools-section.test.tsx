@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToolsSection } from '../../../src/app/settings/tools/tools-section';
 import type { ConnectMcp } from '../../../src/app/settings/tools/tools-section-server';
-import { configureToolSettings, getToolSettingsStore, McpFailure, resetToolSettings, type McpTool } from '../../../src/chat/tools';
+import { configureToolSettings, getToolSettingsStore, McpFailure, resetToolSettings, type McpTool } from '../../../src/chat/mcp';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexMessages, threadPath } from '../../../src/chat/shapes/tree';
 import { parseFiles } from '../../../src/chat/import/parse-files';
-import { decodeEntities } from '../../../src/chat/import/openwebui-details';
+import { decodeEntities } from '../../../src/chat/import/formats/openwebui-details';
 import { previewImport, runImport } from '../../../src/chat/import';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { fixture } from './import-files';

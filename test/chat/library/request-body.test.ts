@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ChatStore, CreateChatInput } from '../../../src/chat';
 import { createLibraryStore, presetPatch, type LibraryStore } from '../../../src/chat/library';
 import { createOpenAiModel } from '../../../src/chat/chat-completions';
-import { resetToolSettings } from '../../../src/chat/tools';
+import { resetToolSettings } from '../../../src/chat/mcp';
 import { closeToolConnections } from '../../../src/chat/tools/tool-replies';
-import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';
+import { createToolSettingsStore } from '../../../src/chat/mcp/tool-settings';
 import { startMcpServer, TOOLS, type RunningMcpServer } from '../../support/mcp-server/index.mjs';
 import { startOpenAiServer, textStream, type OpenAiServer } from '../../support/openai-server/index.mjs';
 import { disposeStores, idle, makeStore } from '../store-harness';

@@ -6,10 +6,10 @@
 // a restart does not replay the slice.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatPersistence } from '../../../src/chat/persistence/persistence';
-import { BRIDGE_CHECKPOINT_ID } from '../../../src/chat/sync/sync-bridge';
-import { encryptedCodec } from '../../../src/chat/sync/doc-codec';
-import { createCryptoDoc } from '../../../src/chat/sync/sync-crypto';
-import type { DocBody } from '../../../src/chat/sync/sync-docs';
+import { BRIDGE_CHECKPOINT_ID } from '../../../src/chat/sync-bridge/sync-bridge';
+import { encryptedCodec } from '../../../src/chat/sync-bridge/doc-codec';
+import { createCryptoDoc } from '../../../src/chat/sync-bridge/sync-crypto';
+import type { DocBody } from '../../../src/chat/sync-bridge/sync-docs';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { idbDevice, settled, serverWith, type IdbDevice } from './idb-device';
 import { eventually } from './two-devices';

@@ -1,6 +1,6 @@
 // The bridge's inbox: replicated changes applied in slices, each slice's chats announced once.
 import { describe, expect, it } from 'vitest';
-import { APPLY_SLICE_SIZE, createChangeInbox, type BridgeProgress } from '../../../src/chat/sync/change-inbox';
+import { APPLY_SLICE_SIZE, createChangeInbox, type BridgeProgress } from '../../../src/chat/sync-bridge/change-inbox';
 
 function inbox() {
   const applied: string[] = [];

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChatStore } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { MAX_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS, CryptoParametersError, unlockCryptoDoc, type CryptoDoc } from '../../../src/chat/sync/sync-crypto';
+import { MAX_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS, CryptoParametersError, unlockCryptoDoc, type CryptoDoc } from '../../../src/chat/sync-bridge/sync-crypto';
 import { createSyncService } from '../../../src/chat/sync/sync-service';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { device } from './two-devices';

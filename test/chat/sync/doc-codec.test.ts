@@ -3,9 +3,9 @@
 // a deletion is a signed marker, the first format still opens, and versions order the same everywhere.
 import { describe, expect, it } from 'vitest';
 import type { PouchDoc } from 'pouchdb-core';
-import { compareVersions, encryptedCodec, plainCodec, type DocCodec } from '../../../src/chat/sync/doc-codec';
-import { createCryptoDoc, encryptBody } from '../../../src/chat/sync/sync-crypto';
-import type { DocBody } from '../../../src/chat/sync/sync-docs';
+import { compareVersions, encryptedCodec, plainCodec, type DocCodec } from '../../../src/chat/sync-bridge/doc-codec';
+import { createCryptoDoc, encryptBody } from '../../../src/chat/sync-bridge/sync-crypto';
+import type { DocBody } from '../../../src/chat/sync-bridge/sync-docs';
 import { chat } from './two-devices';
 
 /** Few iterations: these tests check the format, not the key derivation's cost. */

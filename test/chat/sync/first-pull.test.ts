@@ -2,7 +2,7 @@
 // A first sync takes the pulled documents as the pull writes them (first-pull.ts) only where the
 // replica can hold no other revision of them; the others are read back with their conflicts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFirstPull } from '../../../src/chat/sync/first-pull';
+import { createFirstPull } from '../../../src/chat/sync-bridge/first-pull';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { chat, device, eventually, message, type Device } from './two-devices';
 

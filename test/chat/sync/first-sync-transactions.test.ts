@@ -10,9 +10,9 @@ import { openDatabase } from '../../../src/chat/persistence/db';
 import { createIdbPersistence } from '../../../src/chat/persistence/idb-persistence';
 import { startSync, type SyncHandle } from '../../../src/chat/sync/sync-controller';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';
-import { encryptedCodec } from '../../../src/chat/sync/doc-codec';
-import { createCryptoDoc } from '../../../src/chat/sync/sync-crypto';
-import type { DocBody } from '../../../src/chat/sync/sync-docs';
+import { encryptedCodec } from '../../../src/chat/sync-bridge/doc-codec';
+import { createCryptoDoc } from '../../../src/chat/sync-bridge/sync-crypto';
+import type { DocBody } from '../../../src/chat/sync-bridge/sync-docs';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { eventually } from './two-devices';
 

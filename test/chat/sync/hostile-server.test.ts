@@ -4,7 +4,7 @@
 // move a ciphertext to another document; two honest devices still rename, delete and undo.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCouchServer, type CouchServer, type RawCouchDoc } from '../../support/couch-server/index.mjs';
-import { encryptBody, unlockCryptoDoc, type CryptoDoc } from '../../../src/chat/sync/sync-crypto';
+import { encryptBody, unlockCryptoDoc, type CryptoDoc } from '../../../src/chat/sync-bridge/sync-crypto';
 import { chat, device, eventually, message, type Device } from './two-devices';
 
 const PASSPHRASE = 'seven lanterns over the harbour';

@@ -2,7 +2,7 @@
 // A first sync of many chats into an empty device: progress reported, chats applied and
 // announced in slices, "synced" only once all of them are in storage.
 import { afterEach, describe, expect, it } from 'vitest';
-import { APPLY_SLICE_SIZE } from '../../../src/chat/sync/change-inbox';
+import { APPLY_SLICE_SIZE } from '../../../src/chat/sync-bridge/change-inbox';
 import type { SyncStatus } from '../../../src/chat/sync/sync-status';
 import { startCouchServer, type CouchServer } from '../../support/couch-server/index.mjs';
 import { chat, device, eventually, message, type Device } from './two-devices';

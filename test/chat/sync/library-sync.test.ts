@@ -4,7 +4,7 @@
 // a broken document is skipped and named, and nothing but the row's own fields ever leaves.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCouchServer, type CouchServer, type RawCouchDoc } from '../../support/couch-server/index.mjs';
-import { newerLibraryRow } from '../../../src/chat/sync/sync-bridge';
+import { newerLibraryRow } from '../../../src/chat/sync-bridge/library-bridge';
 import { starterPrompts } from '../../../src/chat/library';
 import type { LibraryProject, LibraryPrompt, LibraryRecord } from '../../../src/chat/types';
 import { device, eventually, type Device } from './two-devices';

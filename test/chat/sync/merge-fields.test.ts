@@ -1,7 +1,7 @@
 // The three-way merge behind conflict rule 1 (docs/sync.md): a chat row changed on two devices
 // while apart keeps each device's change to a field the other left alone.
 import { describe, expect, it } from 'vitest';
-import { mergeFields } from '../../../src/chat/sync/sync-conflicts';
+import { mergeFields } from '../../../src/chat/sync-bridge/sync-conflicts';
 
 const base = { id: 'c1', title: 'Trip', pinned: false, updatedAt: 1, currentLeafId: 'm1' };
 

@@ -5,8 +5,8 @@ import PouchDB from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { createSyncBridge } from '../../../src/chat/sync/sync-bridge';
-import { plainCodec } from '../../../src/chat/sync/doc-codec';
+import { createSyncBridge } from '../../../src/chat/sync-bridge/sync-bridge';
+import { plainCodec } from '../../../src/chat/sync-bridge/doc-codec';
 import { chat, eventually, message } from './two-devices';
 
 PouchDB.plugin(memoryAdapter);

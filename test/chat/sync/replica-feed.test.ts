@@ -4,7 +4,7 @@
 import PouchDB, { type PouchChange, type PouchDatabase } from 'pouchdb-core';
 import memoryAdapter from 'pouchdb-adapter-memory';
 import { describe, expect, it } from 'vitest';
-import { FEED_PAGE_SIZE, openReplicaFeed } from '../../../src/chat/sync/replica-feed';
+import { FEED_PAGE_SIZE, openReplicaFeed } from '../../../src/chat/sync-bridge/replica-feed';
 import { eventually } from './two-devices';
 
 PouchDB.plugin(memoryAdapter);

@@ -1,7 +1,7 @@
 // A chat or message document from the server is checked as a backup's rows are, and against its own id (issue 32).
 import { describe, expect, it } from 'vitest';
-import { checkSyncedRow } from '../../../src/chat/sync/synced-rows';
-import type { ChatPlace, DocBody } from '../../../src/chat/sync/sync-docs';
+import { checkSyncedRow } from '../../../src/chat/sync-bridge/synced-rows';
+import type { ChatPlace, DocBody } from '../../../src/chat/sync-bridge/sync-docs';
 
 const chat = { id: 'c1', title: 'A chat', titleSource: 'user', createdAt: 1, updatedAt: 2, pinned: false };
 const message = { id: 'm1', chatId: 'c1', parentId: null, role: 'user', content: 'Hi', status: 'complete', createdAt: 1 };

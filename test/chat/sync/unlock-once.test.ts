@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Settings → Sync tests a passphrase, then turns sync on with it: the slow key derivation runs once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCryptoDoc, unlockCryptoDoc, WrongPassphraseError } from '../../../src/chat/sync/sync-crypto';
+import { createCryptoDoc, unlockCryptoDoc, WrongPassphraseError } from '../../../src/chat/sync-bridge/sync-crypto';
 
 afterEach(() => vi.restoreAllMocks());
 

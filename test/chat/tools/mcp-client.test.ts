@@ -2,7 +2,7 @@
 // connectMcpServer against the real MCP test server (the official SDK's server side over HTTP).
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcpServer, McpFailure, type McpConnection, type McpFailureReason } from '../../../src/chat/tools';
+import { connectMcpServer, McpFailure, type McpConnection, type McpFailureReason } from '../../../src/chat/mcp';
 import { FAIL_MESSAGE, MCP_PATH, PICTURE_PNG_BASE64, startMcpServer, type RunningMcpServer } from '../../support/mcp-server/index.mjs';
 
 /** Long enough that a call is surely still running when the test stops it. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { diagnoseMcpFailure, isLocalNetworkCall, reasonForStatus, suggestsOldTransport } from '../../../src/chat/tools/mcp-failure';
+import { diagnoseMcpFailure, isLocalNetworkCall, reasonForStatus, suggestsOldTransport } from '../../../src/chat/mcp/mcp-failure';
 
 const fresh = { initialized: false, sawSessionId: false };
 const initializedWithoutSession = { initialized: true, sawSessionId: false };

@@ -4,12 +4,12 @@
 // refresh of an expired token, and the callback message check.
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcpServer, type McpConnection } from '../../../src/chat/tools';
-import { McpSignInError, needsSignIn } from '../../../src/chat/tools/connect';
-import { BrowserOAuthProvider, callbackUrl, signInWithPopup, type OAuthStorage } from '../../../src/chat/tools/mcp-oauth';
-import { CALLBACK_MESSAGE_TYPE, callbackMessageFrom, readCallbackMessage } from '../../../src/chat/tools/oauth-callback-message';
+import { connectMcpServer, type McpConnection } from '../../../src/chat/mcp';
+import { McpSignInError, needsSignIn } from '../../../src/chat/mcp/connect';
+import { BrowserOAuthProvider, callbackUrl, signInWithPopup, type OAuthStorage } from '../../../src/chat/mcp/mcp-oauth';
+import { CALLBACK_MESSAGE_TYPE, callbackMessageFrom, readCallbackMessage } from '../../../src/chat/mcp/oauth-callback-message';
 import { BACKED_UP_SETTINGS } from '../../../src/chat/backup/backup-format';
-import { readToolSettings, TOOLS_SETTING, type McpOAuthState } from '../../../src/chat/tools/tool-settings';
+import { readToolSettings, TOOLS_SETTING, type McpOAuthState } from '../../../src/chat/mcp/tool-settings';
 import { startMcpServer, type RunningMcpServer } from '../../support/mcp-server/index.mjs';
 
 const HTTP_FOUND = 302;

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_STEP_LIMIT, configureToolSettings, getToolSettingsStore, resetToolSettings, TOOLS_SETTING } from '../../../src/chat/tools';
+import { DEFAULT_STEP_LIMIT, configureToolSettings, getToolSettingsStore, resetToolSettings, TOOLS_SETTING } from '../../../src/chat/mcp';
 import { resetChatStore } from '../../../src/chat';
 import { disposeStores, makeStore } from '../store-harness';
-import { clampStepLimit, createToolSettingsStore, readToolSettings } from '../../../src/chat/tools/tool-settings';
+import { clampStepLimit, createToolSettingsStore, readToolSettings } from '../../../src/chat/mcp/tool-settings';
 
 /** A settings row in memory, as the chat store's getSetting/putSetting keep it. */
 function memoryIo(initial: Record<string, unknown> = {}) {

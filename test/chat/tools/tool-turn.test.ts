@@ -1,13 +1,11 @@
 // @vitest-environment node
 // The approval state machine of a tool turn, running real calls on the MCP test server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcpServer, type McpConnection, type ToolPolicies } from '../../../src/chat/mcp';
 import {
-  connectMcpServer,
   createToolTurn,
   DENIED_MESSAGE,
   toolCatalogue,
-  type McpConnection,
-  type ToolPolicies,
   type ToolTurn,
 } from '../../../src/chat/tools';
 import type { ToolCall } from '../../../src/chat/types';

@@ -4,8 +4,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConnectionsStore } from '../../../src/chat/connections';
 import { createLibraryStore, resetLibraryStore, type LibraryStore } from '../../../src/chat/library';
-import { resetToolSettings } from '../../../src/chat/tools';
-import { createToolSettingsStore } from '../../../src/chat/tools/tool-settings';
+import { resetToolSettings } from '../../../src/chat/mcp';
+import { createToolSettingsStore } from '../../../src/chat/mcp/tool-settings';
 import { preloadModelPickerPopover } from '../../../src/pages/shared';
 import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
 import { memoryLibraryIo } from '../../chat/library/memory-library-io';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetChatStore, type ChatStore, type ToolCall } from '../../../src/chat';
-import { configureToolSettings, getToolSettingsStore, resetToolSettings } from '../../../src/chat/tools';
+import { configureToolSettings, getToolSettingsStore, resetToolSettings } from '../../../src/chat/mcp';
 import { MessageStatus } from '../../../src/pages/chat/message/message-status';
 import { ToolCallList } from '../../../src/pages/chat/tools/tool-call-list';
 import { TooltipProvider } from '../../../src/ui/tooltip';

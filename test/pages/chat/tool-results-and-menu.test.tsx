@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Chat, Message } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { configureToolSettings, resetToolSettings, type McpServerConfig } from '../../../src/chat/tools';
+import { configureToolSettings, resetToolSettings, type McpServerConfig } from '../../../src/chat/mcp';
 import { cleanUpStore, installStore, renderChatPage, settle } from './chat-page-kit';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Chat, Message, ToolCall } from '../../../src/chat';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
-import { configureToolSettings, getToolSettingsStore, resetToolSettings } from '../../../src/chat/tools';
+import { configureToolSettings, getToolSettingsStore, resetToolSettings } from '../../../src/chat/mcp';
 import { cleanUpStore, installStore, lastArticle, renderChatPage } from './chat-page-kit';
 
 // Stop at every point of a tools turn (issue 16): calls waiting for approval (or running) keep the

@@ -16,7 +16,7 @@ import { createMemoryHistory, lazyPage, Router, RouteView, useParams, type Histo
 import { resetToasts, Toaster } from '../../../src/ui/toast';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { flushPromises, makeConnectionsStore } from '../../chat/connections/connections-harness';
-import { createToolSettingsStore, resetToolSettings } from '../../../src/chat/tools/tool-settings';
+import { createToolSettingsStore, resetToolSettings } from '../../../src/chat/mcp/tool-settings';
 
 const NOW = Date.now();
 /** 400 characters: 100 tokens at four characters a token. */

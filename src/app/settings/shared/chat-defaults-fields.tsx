@@ -1,7 +1,7 @@
 /** The fields a new chat's settings are made of (the defaults' and a preset's): system prompt, temperature, maximum tokens, tool servers, thinking budget, reasoning effort. */
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import type { ChatDefaults } from '../../../chat/types';
-import { getToolSettingsStore } from '../../../chat/tools/tool-settings';
+import { getToolSettingsStore } from '../../../chat/mcp/tool-settings';
 import {
   isReasoningEffort,
   MAX_TOKENS_MIN,

@@ -1,4 +1,4 @@
-import { MCP_CORS_REQUIREMENTS, type McpFailureReason } from '../../../chat/tools';
+import { MCP_CORS_REQUIREMENTS, type McpFailureReason } from '../../../chat/mcp';
 import { t } from '../shared/settings-text';
 
 /** Reasons whose fix is on the MCP server: the headers it must send for a browser page. */

@@ -12,7 +12,7 @@ import {
   type McpServerConfig,
   type ToolPolicies,
   type ToolPolicy,
-} from '../../../chat/tools';
+} from '../../../chat/mcp';
 import { Button } from '../../../ui/button';
 import { HeadersField } from '../shared/headers-field';
 import { t } from '../shared/settings-text';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { connectMcpServer, getToolSettingsStore, MAX_STEP_LIMIT, MIN_STEP_LIMIT } from '../../../chat/tools';
+import { connectMcpServer, getToolSettingsStore, MAX_STEP_LIMIT, MIN_STEP_LIMIT } from '../../../chat/mcp';
 import { Button } from '../../../ui/button';
 import { t } from '../shared/settings-text';
 import { ADD_BUTTON } from '../shared/add-button';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { McpFailure, needsSignIn, type McpFailureReason, type McpServerAddress, type McpTool } from '../../../chat/tools';
+import { McpFailure, needsSignIn, type McpFailureReason, type McpServerAddress, type McpTool } from '../../../chat/mcp';
 import { Button } from '../../../ui/button';
 import { HeadersField } from '../shared/headers-field';
 import { t } from '../shared/settings-text';

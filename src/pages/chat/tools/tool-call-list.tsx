@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { getChatStore, type ToolCall } from '../../../chat';
-import { approvalLapse, type ApprovalLapse } from '../../../chat/tools/approval-policy';
+import { approvalLapse, type ApprovalLapse } from '../../../chat/mcp/approval-policy';
 import { ApprovalLapseNote } from '../../shared/approval-lapse-note';
 import { t } from '../chat-text';
 import { Button } from '../../../ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 // Straight from the file, not the tools barrel: the chat page needs only the settings row.
-import { getToolSettingsStore, type ToolSettings } from '../../../chat/tools/tool-settings';
+import { getToolSettingsStore, type ToolSettings } from '../../../chat/mcp/tool-settings';
 
 /** The tools settings (servers, policies), read from their store and loaded on first use. */
 export function useToolSettings(): ToolSettings {

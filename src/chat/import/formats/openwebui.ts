@@ -1,9 +1,9 @@
-import { entryError, ImportError, parseJson, type ImportProblem } from './errors';
-import { keptTree, TreeProblem, type TreeNode } from './kept-tree';
+import { entryError, ImportError, parseJson, type ImportProblem } from '../errors';
+import { keptTree, TreeProblem, type TreeNode } from '../kept-tree';
 import { hasDetailsBlocks, readDetailsBlocks } from './openwebui-details';
-import { pacer } from './pace';
-import { baseName, epochMs, isRecord, mentionsKey, optionalString } from './shape';
-import { noSkips, type ImportedChat, type ImportedMessage, type ImportParser, type SkipCounts } from './types';
+import { pacer } from '../pace';
+import { baseName, epochMs, isRecord, mentionsKey, optionalString } from '../shape';
+import { noSkips, type ImportedChat, type ImportedMessage, type ImportParser, type SkipCounts } from '../types';
 
 /**
  * Open WebUI's chat export (one chat or "export all"): a JSON list of `{id, title, chat: {models,

@@ -1,8 +1,6 @@
 import { newId } from '../../lib/ids';
-import { readStoredPolicy, withPolicy, type StoredPolicy, type ToolPolicies, type ToolPolicy } from './approval-policy';
-import type { ToolTarget } from './tool-names';
-import { DEFAULT_STEP_LIMIT } from './tool-turn';
-import type { McpTool } from './tool-types';
+import { DEFAULT_STEP_LIMIT, readStoredPolicy, withPolicy, type StoredPolicy, type ToolPolicies, type ToolPolicy } from './approval-policy';
+import type { McpTool, ToolTarget } from './tool-types';
 import { getChatStore } from '../store';
 
 /**

@@ -1,9 +1,9 @@
-import { entryError, ImportError, parseJson, type ImportProblem } from './errors';
+import { entryError, ImportError, parseJson, type ImportProblem } from '../errors';
 import { chatgptImages, type ImageLookup } from './chatgpt-images';
-import { pacer } from './pace';
-import { keptTree, TreeProblem, type TreeNode } from './kept-tree';
-import { baseName, epochMs, isRecord, mentionsKey, optionalString, type Json } from './shape';
-import { noSkips, type ImportedChat, type ImportedMessage, type ImportedProject, type ImportParser, type SkipCounts, type SkipReason } from './types';
+import { pacer } from '../pace';
+import { keptTree, TreeProblem, type TreeNode } from '../kept-tree';
+import { baseName, epochMs, isRecord, mentionsKey, optionalString, type Json } from '../shape';
+import { noSkips, type ImportedChat, type ImportedMessage, type ImportedProject, type ImportParser, type SkipCounts, type SkipReason } from '../types';
 
 /**
  * ChatGPT's data export: `conversations.json` (newer exports split it into

@@ -6,6 +6,12 @@
 /** JSON Schema of a tool's arguments, as the server sent it (an object schema). */
 export type ToolInputSchema = Record<string, unknown>;
 
+/** One server's tool, by the server's id in the settings and the tool's name. */
+export interface ToolTarget {
+  serverId: string;
+  tool: string;
+}
+
 /** A tool an MCP server offers. */
 export interface McpTool {
   name: string;

@@ -1,8 +1,8 @@
 // Claude's projects.json (issue 23): its projects, read into the neutral shape the import writes as Parley projects.
-import { ImportError, parseJson, type ImportProblem } from './errors';
-import { pacer } from './pace';
-import { baseName, isoMs, isRecord, mentionsKey, optionalString } from './shape';
-import { noSkips, type ImportedProject, type ImportParser } from './types';
+import { ImportError, parseJson, type ImportProblem } from '../errors';
+import { pacer } from '../pace';
+import { baseName, isoMs, isRecord, mentionsKey, optionalString } from '../shape';
+import { noSkips, type ImportedProject, type ImportParser } from '../types';
 
 /**
  * Claude's data export, `projects.json` (issue 23): a list of `{uuid, name, description,

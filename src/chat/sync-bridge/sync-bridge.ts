@@ -1,20 +1,19 @@
 import type { PouchDatabase, PouchDoc } from 'pouchdb-core';
 import type { ChatPersistence } from '../persistence';
 import { StorageError, type StoredAttachment } from '../persistence';
-import type { LibraryChange } from '../library';
-import { readLibraryRecord } from '../shapes/library-record';
-import type { Chat, LibraryRecord, Message } from '../types';
+import type { Chat, Message } from '../types';
 import { yieldToEventLoop } from '../../lib/yield-to-event-loop';
 import { createChangeInbox, type ArrivedChange, type BridgeProgress } from './change-inbox';
 import { compareVersions, sealedVersion, withBase64Data, type DocCodec, type Opened } from './doc-codec';
 import { createFirstPull, type FirstPull } from './first-pull';
+import { createLibraryBridge, type LibrarySink } from './library-bridge';
 import { openReplicaFeed, type ReplicaFeed } from './replica-feed';
 import { resolveConflicts } from './sync-conflicts';
 import {
   attachmentDocId, chatDocId, chatRange, joinAttachment, libraryDocId, messageDocId, parseDocId, sameContent, splitAttachment, stableJson, type ChatPlace, type DocBody,
-  type LibraryPlace, type ParsedId,
+  type ParsedId,
 } from './sync-docs';
-import type { RefusalKind, SyncRefusal } from './sync-notices';
+import type { RefusalKind, SyncRefusal } from './sync-refusal';
 import { createSkippedDocs } from './skipped-docs';
 import { checkSyncedRow } from './synced-rows';
 import { createVersionLedger, type LedgerEntry } from './version-ledger';
@@ -60,10 +59,7 @@ export interface SyncBridgeOptions {
   freshReplica?: boolean;
 }
 
-/** The library store's way in for sync: a row or a deletion from another device, written without being pushed back. */
-export interface LibrarySink {
-  applyRemote(change: LibraryChange): Promise<void>;
-}
+export type { LibrarySink } from './library-bridge';
 
 export interface SyncBridge {
   /** The store calls this after every local change of a chat (its row, messages or attachments, or its deletion). */
@@ -111,22 +107,7 @@ const descendantsOf = (messages: readonly Message[], id: string): Message[] => {
   return found;
 };
 
-/**
- * Which of two versions of a library row wins (docs/sync.md, "Library rows"): the later
- * `updatedAt`, and on a tie the one whose JSON (keys sorted) sorts last, the same on every device.
- */
-export function newerLibraryRow(a: LibraryRecord, b: LibraryRecord): LibraryRecord {
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b;
-  return stableJson(a) >= stableJson(b) ? a : b;
-}
-
-/** A starter prompt as Parley added it (never edited: the library store stamps each edit later than its creation). */
-const isUntouchedStarter = (row: LibraryRecord) => row.kind === 'prompt' && row.starter === true && row.updatedAt === row.createdAt;
-
 export function createSyncBridge({ persistence, local, codec, announce, now = Date.now, onProgress, onRefused, library, freshReplica = false }: SyncBridgeOptions): SyncBridge {
-  const sink: LibrarySink = library ?? {
-    applyRemote: async (change) => void ('deleted' in change ? await persistence.deleteLibrary(change.id) : await persistence.putLibrary(change.record)),
-  };
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(step: () => Promise<T>): Promise<T> => {
     const run = queue.then(step, step);
@@ -260,59 +241,20 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     if (docs.length > 0) await recordWritten(docs, await bulkWrite(docs));
   }
 
-  /**
-   * One library row out: its document written when it changed (its body's version its
-   * `updatedAt`), or tombstoned when the row is gone. Only what readLibraryRecord keeps travels: a
-   * field the row should not hold (an API key, say) never leaves the device.
-   */
-  async function writeLibrary(rowId: string, stored: LibraryRecord | undefined): Promise<void> {
-    const id = libraryDocId(rowId);
-    const [row] = (await local.allDocs({ keys: [id], include_docs: true })).rows;
-    const existing = row?.value ? { rev: row.value.rev, deleted: row.value.deleted, doc: row.doc } : undefined;
-    let doc: PouchDoc | undefined;
-    if (!stored) {
-      known.delete(id);
-      if (existing?.deleted) return;
-      // A row never sent (an untouched starter prompt) is deleted on the server too: a tombstone of its own.
-      doc = { _id: id, ...(existing && { _rev: existing.rev }), _deleted: true, ...(await codec.encodeDeletion(id, await nextVersion(id, now(), existing?.doc))) };
-    } else {
-      const check = readLibraryRecord(stored);
-      // A row this version cannot read stays on this device: it is not sent for others to skip, and it is said.
-      if (!check.ok) return void onRefused?.({ kind: 'not-sent', chatId: id, title: 'name' in stored && stored.name.trim() ? stored.name : rowId });
-      // Each device adds the starter prompts itself: one untouched is not sent, so a device joining
-      // later cannot bring back a starter deleted elsewhere (CouchDB prefers a live revision to a deletion).
-      if (isUntouchedStarter(check.record) && (!existing || existing.deleted)) return;
-      doc = await docFor(id, { type: 'lib', changedAt: check.record.updatedAt, record: check.record }, existing);
-    }
-    if (doc) await recordWritten([doc], await bulkWrite([doc]));
-  }
-
-  const libraryRow = async (rowId: string) => (await persistence.listLibrary()).find((row) => row.id === rowId);
-
-  /**
-   * A library row from another device: read as a row first (a broken or unknown one is skipped
-   * and named), then the newer of it and the row here wins (newerLibraryRow). When the one here
-   * wins, it is written again on top, so every device ends with it.
-   */
-  async function applyLibrary(id: string, place: LibraryPlace, body: DocBody | undefined): Promise<void> {
-    const check = body?.type === 'lib' ? readLibraryRecord(body.record) : undefined;
-    if (!check?.ok || check.record.id !== place.rowId) {
-      known.delete(id);
-      const name = check && !check.ok ? check.name : undefined;
-      onRefused?.({ kind: 'broken', chatId: id, title: name?.trim() ? name : place.rowId });
-      return;
-    }
-    const remote = check.record;
-    const here = await libraryRow(place.rowId);
-    if (here && stableJson(here) === stableJson(remote)) return void remember(id, body!);
-    if (here && newerLibraryRow(here, remote) === here) {
-      // What this device last wrote may equal `here`: forgotten, so the write on top of the remote's revision happens.
-      known.delete(id);
-      return writeLibrary(place.rowId, here);
-    }
-    remember(id, body!);
-    await sink.applyRemote({ id: remote.id, record: remote });
-  }
+  /** The library's rows, written and applied with this bridge's memory of what it wrote (library-bridge.ts). */
+  const libraryDocs = createLibraryBridge({
+    persistence,
+    local,
+    codec,
+    now,
+    onRefused,
+    library,
+    forget: (id) => void known.delete(id),
+    remember,
+    docFor,
+    nextVersion,
+    write: async (docs) => recordWritten(docs, await bulkWrite(docs)),
+  });
 
   /**
    * A chat or message document that cannot be stored (a broken row, or one storage refused on its
@@ -405,7 +347,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
 
   /** Whether this device holds what the document is about (a deletion of something gone here is no news). */
   async function heldHere(place: ParsedId): Promise<boolean> {
-    if (place.kind === 'lib') return (await libraryRow(place.rowId)) !== undefined;
+    if (place.kind === 'lib') return (await libraryDocs.row(place.rowId)) !== undefined;
     if (place.kind === 'chat') return (await persistence.getChat(place.chatId)) !== undefined;
     if (place.kind === 'msg') return (await persistence.listMessages(place.chatId)).some((row) => row.id === place.rowId);
     return (await persistence.getAttachments([place.rowId!])).length > 0;
@@ -414,7 +356,7 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
   async function refuse(kind: RefusalKind, place: ParsedId): Promise<void> {
     if (kind !== 'unreadable' && !(await heldHere(place))) return;
     if (place.kind === 'lib') {
-      const row = await libraryRow(place.rowId);
+      const row = await libraryDocs.row(place.rowId);
       onRefused?.({ kind, chatId: libraryDocId(place.rowId), title: row && 'name' in row ? row.name : place.rowId });
       return;
     }
@@ -460,12 +402,11 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     if (!deleted && doc!._conflicts?.length && (await resolveConflicts(local, codec, id, doc!, () => (writes += 1)))) return undefined;
     if (place.kind === 'lib') {
       if (deleted) {
-        known.delete(id);
-        if (await heldHere(place)) await sink.applyRemote({ id: place.rowId, deleted: true, at: now() });
+        await libraryDocs.applyDeletion(id, place);
         return undefined;
       }
       if (ledger && !(await admit(id, place, false, await codec.open(doc!)))) return undefined;
-      await applyLibrary(id, place, await codec.decode(doc!));
+      await libraryDocs.apply(id, place, await codec.decode(doc!));
       return undefined;
     }
     if (deleted) {
@@ -641,9 +582,9 @@ export function createSyncBridge({ persistence, local, codec, announce, now = Da
     exportAll: () =>
       enqueue(async () => {
         for (const chat of await persistence.listChats()) await writeChat(chat.id);
-        for (const row of await persistence.listLibrary()) await writeLibrary(row.id, row);
+        for (const row of await persistence.listLibrary()) await libraryDocs.write(row.id, row);
       }),
-    exportLibrary: (rowId) => enqueue(async () => writeLibrary(rowId, await libraryRow(rowId))),
+    exportLibrary: (rowId) => enqueue(async () => libraryDocs.write(rowId, await libraryDocs.row(rowId))),
     start() {
       if (started) return;
       started = true;

@@ -1,6 +1,5 @@
 import { definitionChange, definitionOf, readDefinition, type DefinitionChange, type ToolDefinition } from './tool-definition';
-import type { ToolTarget } from './tool-names';
-import type { McpTool } from './tool-types';
+import type { McpTool, ToolTarget } from './tool-types';
 
 /**
  * Whether a tool may run: each tool is on, off or "ask every time" (the default, issue 16). "On" is
@@ -28,6 +27,13 @@ export type StoredPolicy = ToolPolicy | ToolApproval;
 export type ToolPolicies = Readonly<Record<string, Readonly<Record<string, StoredPolicy>>>>;
 
 export const DEFAULT_TOOL_POLICY: ToolPolicy = 'ask';
+
+/**
+ * Model requests that may end in tool calls before the turn stops (a setting; issue 16's default):
+ * how far a model goes before the user is asked again. Here, not with the turn, so the settings
+ * read it without the runner.
+ */
+export const DEFAULT_STEP_LIMIT = 10;
 
 /** Why an "on" tool asks: allowed before definitions were kept, or changed since it was allowed. */
 export type ApprovalLapse = { reason: 'unchecked' } | ({ reason: 'changed' } & DefinitionChange);

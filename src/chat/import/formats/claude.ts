@@ -1,7 +1,7 @@
-import { entryError, ImportError, parseJson, type ImportProblem } from './errors';
-import { pacer } from './pace';
-import { baseName, isoMs, isRecord, mentionsKey, optionalString, type Json } from './shape';
-import { noSkips, type ImportedChat, type ImportedMessage, type ImportedText, type ImportParser, type SkipCounts } from './types';
+import { entryError, ImportError, parseJson, type ImportProblem } from '../errors';
+import { pacer } from '../pace';
+import { baseName, isoMs, isRecord, mentionsKey, optionalString, type Json } from '../shape';
+import { noSkips, type ImportedChat, type ImportedMessage, type ImportedText, type ImportParser, type SkipCounts } from '../types';
 
 /**
  * Claude's data export: `conversations.json`, a list of `{uuid, name, created_at, updated_at,

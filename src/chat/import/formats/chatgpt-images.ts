@@ -1,6 +1,6 @@
-import { throwIfAborted } from './errors';
-import { baseName, isRecord } from './shape';
-import type { ImportedChat, ImportedImage, ImportFile } from './types';
+import { throwIfAborted } from '../errors';
+import { baseName, isRecord } from '../shape';
+import type { ImportedChat, ImportedImage, ImportFile } from '../types';
 
 /**
  * Pictures of a ChatGPT zip. A message part `{content_type: 'image_asset_pointer', asset_pointer}`
