@@ -278,6 +278,9 @@ describe('a new version at /, desktop, light, by keyboard', () => {
     await composer(page).press('Enter');
     const stop = page.getByRole('button', { name: 'Stop generating' });
     await stop.waitFor();
+    // The request has reached the server (its first words are on screen): the code a send loads
+    // on first use came from this build, before the server moves on.
+    await page.getByText('A long answer', { exact: false }).waitFor();
     const nextMain = await nextVersionFound();
     // Time enough for the toast to show (its renderer loads with the first toast): it does not, the reply still streams.
     await expect(announcement().waitFor({ timeout: QUIET_WAIT_MS })).rejects.toThrow();
