@@ -24,38 +24,34 @@ export function learnGroupHeight(height: number, weight: number): void {
   }
 }
 
-/** Estimates given once the rate was learnt, kept: a stand-in's height changes only when its group is rendered and measured. */
-const estimates = new Map<string, number>();
-
 /**
- * A height for a group never rendered. Once any group was measured, the estimate is kept: if every
- * stand-in followed each new measurement, 400 of them would be restyled and laid out every frame
- * of a scroll.
+ * Heights of groups by chat and group key: as last rendered (so a chat reopened keeps its scroll
+ * length), or as first estimated once the rate was learnt (a stand-in's height then changes only
+ * when its group is rendered and measured: if every stand-in followed each new measurement, 400
+ * of them would be restyled and laid out every frame of a scroll). The oldest are forgotten first.
  */
-export function estimatedGroupHeight(key: string, weight: number): number {
-  const kept = estimates.get(key);
+const heights = new Map<string, number>();
+/** Enough for several long chats, measured and estimated. */
+const HEIGHTS_MAX = 4_000;
+
+function keep(key: string, height: number): void {
+  heights.delete(key);
+  heights.set(key, height);
+  if (heights.size > HEIGHTS_MAX) heights.delete(heights.keys().next().value!);
+}
+
+/** A rendered group's height, kept for when it stands in. */
+export function rememberGroupHeight(key: string, height: number): void {
+  keep(key, height);
+}
+
+/** The height a group stands in with: as rendered, else an estimate from its weight (kept once the rate is learnt). */
+export function groupHeight(key: string, weight: number): number {
+  const kept = heights.get(key);
   if (kept !== undefined) return kept;
   const estimate = Math.round(weight * pixelsPerWeight);
-  if (learnt) {
-    estimates.set(key, estimate);
-    if (estimates.size > REMEMBERED_MAX) estimates.delete(estimates.keys().next().value!);
-  }
+  if (learnt) keep(key, estimate);
   return estimate;
-}
-
-/** Heights of groups as last rendered, by chat and group key, so a chat reopened keeps its scroll length. */
-const rememberedHeights = new Map<string, number>();
-/** Enough for several long chats; the oldest are forgotten first. */
-const REMEMBERED_MAX = 2_000;
-
-export function rememberGroupHeight(key: string, height: number): void {
-  rememberedHeights.delete(key);
-  rememberedHeights.set(key, height);
-  if (rememberedHeights.size > REMEMBERED_MAX) rememberedHeights.delete(rememberedHeights.keys().next().value!);
-}
-
-export function rememberedGroupHeight(key: string): number | undefined {
-  return rememberedHeights.get(key);
 }
 
 /** Where a group is on screen now. */

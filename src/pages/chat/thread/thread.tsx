@@ -4,7 +4,7 @@ import type { ThreadEntry } from '../../../chat/shapes';
 import { useComposedRefs } from '../../../lib/compose-refs';
 import { t } from '../chat-text';
 import { MessageItem } from '../message/message-item';
-import { estimatedGroupHeight, messageWeight, rememberedGroupHeight } from './thread-window';
+import { groupHeight, messageWeight } from './thread-window';
 import { useThreadWindow } from './use-thread-window';
 
 /**
@@ -113,7 +113,7 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
           ))}
         </div>
       ) : (
-        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={rememberedGroupHeight(key) ?? estimatedGroupHeight(key, weight)} onFound={found} />
+        <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={groupHeight(key, weight)} onFound={found} />
       ),
     );
   }
