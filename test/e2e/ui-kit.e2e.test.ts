@@ -49,13 +49,26 @@ describe('toasts on /ui', () => {
   });
 
   it('keeps a toast at 4.5 s and removes it by 6 s', async () => {
+    // The toast's arrival and departure are timed in the page, so a slow test process cannot stretch them.
+    await page.evaluate(() => {
+      const moments: { shown?: number; gone?: number } = {};
+      (window as unknown as { toastMoments: typeof moments }).toastMoments = moments;
+      const count = () => document.querySelectorAll('[aria-label="Notifications (F8)"] li').length;
+      new MutationObserver(() => {
+        if (count() > 0) moments.shown ??= performance.now();
+        else if (moments.shown !== undefined) moments.gone ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await fire('Neutral toast');
     await expect.poll(() => toasts().count()).toBe(1);
     await page.mouse.move(5, 700); // away from the area: hovering it would pause the toast
-    await page.waitForTimeout(4500);
-    expect(await toasts().count()).toBe(1);
-    await page.waitForTimeout(1500);
-    expect(await toasts().count()).toBe(0);
+    await expect.poll(() => toasts().count(), { timeout: 15_000 }).toBe(0);
+    const lived = await page.evaluate(() => {
+      const { shown, gone } = (window as unknown as { toastMoments: { shown: number; gone: number } }).toastMoments;
+      return gone - shown;
+    });
+    expect(lived).toBeGreaterThanOrEqual(4500);
+    expect(lived).toBeLessThan(6000);
   });
 
   it('keeps a hovered toast past its time and resumes when the pointer leaves', async () => {
@@ -140,12 +153,22 @@ describe('tooltips on /ui', () => {
   it('opens after about 700 ms of hover, and the next one at once within 300 ms', async () => {
     const edit = page.getByRole('button', { name: 'Edit', exact: true });
     const remove = page.getByRole('button', { name: 'Delete', exact: true });
+    // Both moments are taken in the page: the pointer's arrival and the bubble's insertion. A clock in
+    // the test process would start only when hover() returns, which on a busy machine is late.
+    await edit.evaluate((el) => {
+      const moments: { enter?: number; open?: number } = {};
+      (window as unknown as { tipMoments: typeof moments }).tipMoments = moments;
+      el.addEventListener('pointerenter', () => { moments.enter ??= performance.now(); });
+      new MutationObserver(() => {
+        if (document.querySelector('[role="tooltip"]')) moments.open ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await edit.hover();
-    const hoveredAt = Date.now();
-    await page.waitForTimeout(450);
-    expect(await page.getByRole('tooltip').count()).toBe(0);
     await page.getByRole('tooltip').waitFor();
-    const openedAfter = Date.now() - hoveredAt;
+    const openedAfter = await page.evaluate(() => {
+      const { enter, open } = (window as unknown as { tipMoments: { enter: number; open: number } }).tipMoments;
+      return open - enter;
+    });
     expect(openedAfter).toBeGreaterThanOrEqual(650);
     expect(openedAfter).toBeLessThan(1200);
     expect(await page.getByRole('tooltip').textContent()).toBe('Edit');
