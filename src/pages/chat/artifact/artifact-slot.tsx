@@ -1,10 +1,11 @@
 // The chat page's code slot (src/markdown/code-slot.ts): a finished `html` or `svg` block in a
 // reply gets a Preview toggle beside Copy, and its live preview in the code's place (issue 36).
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { CodeSlotProps } from '../../../markdown';
 import { lazyPart } from '../../../ui/lazy-part';
 import { NeedsConnection } from '../../shared/needs-connection';
 import { t } from '../chat-text';
+import './artifact-slot.css';
 
 /** The languages that preview, as the bar names them (the sandbox's ArtifactKind; later jsx, tsx, mermaid). */
 const PREVIEWED = new Set(['html', 'svg']);
@@ -33,5 +34,12 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
       {t('chat.artifact.preview')}
     </button>
   );
-  return children({ actions, view: previewing ? <ArtifactFrame kind={language as 'html' | 'svg'} source={code} /> : undefined });
+  // Its own boundary: while the frame's chunk loads, only the view waits (the bar, and focus on the
+  // toggle, stay where they are).
+  const view = previewing ? (
+    <Suspense fallback={<p className="artifact-loading">{t('chat.artifact.loading')}</p>}>
+      <ArtifactFrame kind={language as 'html' | 'svg'} source={code} />
+    </Suspense>
+  ) : undefined;
+  return children({ actions, view });
 }
