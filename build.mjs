@@ -13,7 +13,7 @@ import { buildChunkStyles } from './src/lib/build-styles.mjs';
 import { staticClosure } from './src/lib/build-outputs.mjs';
 import { warmFiles } from './src/lib/warm-files.mjs';
 import { startChunkPlugin } from './src/lib/start-chunk-plugin.mjs';
-import { PAGE_POLICY } from './src/server/security-headers.mjs';
+import { PAGE_POLICY, SANDBOX_FILE, SANDBOX_META_POLICY } from './src/server/security-headers.mjs';
 import { appIconFiles } from './src/server/app-icons.mjs';
 import { startServer } from './src/server/static-server.mjs';
 import { ICONS_DIR, MANIFEST_FILE, webManifest } from './src/server/web-manifest.mjs';
@@ -152,6 +152,47 @@ async function writeCallbackPage(outDir, metafile) {
   await writeFile(path.join(outDir, CALLBACK_PAGE), page.join('\n'));
 }
 
+/**
+ * The artifact sandbox (issue 36, docs/sandbox.md): dist/sandbox.html, framed by the chat page's
+ * previews. Its program (src/sandbox/) is inlined, not a file beside it: the sandboxed document's
+ * own requests never reach the service worker (an opaque origin is no client of it), so offline a
+ * script file would not load; the document itself is kept and served by the worker.
+ */
+const sandboxOptions = () => ({
+  absWorkingDir: root,
+  entryPoints: ['src/sandbox/main.ts'],
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  write: false,
+  target: TARGET,
+  logLevel: 'warning',
+});
+
+async function writeSandboxPage(outDir, result) {
+  const program = result.outputFiles[0].text.trim();
+  // An inline script ends at the first `</script`: the bundle must not hold one.
+  if (/<\/script/i.test(program)) throw new Error('the sandbox program contains </script>');
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="utf-8" />',
+    // The header (src/server/security-headers.mjs SANDBOX_HEADERS) sandboxes it; this repeats what a <meta> can.
+    `    <meta http-equiv="Content-Security-Policy" content="${SANDBOX_META_POLICY}" />`,
+    '    <title>Parley sandbox</title>',
+    // Artifacts are pages written for a white background, whatever the app's theme.
+    '    <style>html,body{margin:0;background:#fff;color-scheme:light}iframe{display:block;width:100%;height:0;border:0}</style>',
+    '  </head>',
+    '  <body>',
+    `    <script>${program}</script>`,
+    '  </body>',
+    '</html>',
+    '',
+  ];
+  await writeFile(path.join(outDir, SANDBOX_FILE), page.join('\n'));
+}
+
 /** The app's boot module: the CSS it imports statically is the stylesheet index.html links. */
 const APP_BOOT = 'src/main.tsx';
 /** The <meta> listing each lazy chunk's stylesheet for src/lib/chunk-styles.ts (same name there). */
@@ -244,7 +285,7 @@ async function buildServiceWorker(outDir, warm) {
     define: {
       __PARLEY_BUILD__: JSON.stringify(id),
       __PARLEY_FILES__: JSON.stringify(names),
-      __PARLEY_OTHER_FILES__: JSON.stringify([MANIFEST_FILE, ...icons]),
+      __PARLEY_OTHER_FILES__: JSON.stringify([MANIFEST_FILE, ...icons, SANDBOX_FILE]),
       __PARLEY_WARM__: JSON.stringify(warm),
     },
     logLevel: 'warning',
@@ -275,13 +316,14 @@ export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = f
   const worker = await esbuild.build(workerOptionsFor(outDir));
   const workerUrl = workerUrlOf(outDir, worker.metafile);
   const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery);
-  const builds = Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir))]);
+  const builds = Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir)), esbuild.build(sandboxOptions())]);
   // The icons are drawn on this thread while esbuild's own process bundles.
   await writeManifest(outDir);
-  const [app, head, callback] = await builds;
+  const [app, head, callback, sandbox] = await builds;
   const styles = await stylesFor(appOptions, entry, outDir, app.metafile);
   await writeIndex(outDir, entry, app.metafile, head.metafile, styles);
   await writeCallbackPage(outDir, callback.metafile);
+  await writeSandboxPage(outDir, sandbox);
   // Warmed while idle after a visit (issue 33): the app's lazy parts, and the workers a chat needs offline.
   const warm = warmFiles({ metafile: app.metafile, styles, entry, workers: [workerUrl.stream, workerUrl.search, workerUrl.image, workerUrl.import] });
   await buildServiceWorker(outDir, warm);

@@ -25,6 +25,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   styles: [],
   // Node-only tooling (the static server); the app never imports it and it imports no app code.
   server: [],
+  // The artifact sandbox's program (issue 36): an entry of its own (dist/sandbox.html), which
+  // nothing imports and which takes nothing of the app but lib (the wire's vocabulary).
+  sandbox: ['lib'],
   env: [],
 };
 
@@ -96,6 +99,10 @@ describe('import arrows', () => {
     expect(violations).toEqual([]);
   });
 
+  it('the sandbox is an entry: no area may import it', () => {
+    expect(Object.entries(ALLOWED).filter(([, may]) => may.includes('sandbox'))).toEqual([]);
+  });
+
   it('every top-level folder of src/ is a known area', () => {
     const areas = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
     expect(areas.filter((a) => !(a in ALLOWED))).toEqual([]);
@@ -111,6 +118,8 @@ describe('import arrows', () => {
     ['ui/toast/toaster.tsx', '../progress/progress', 'ui/toast may not import ui/progress'],
     ['main.tsx', './pages/home/home-page', 'main may not import pages'],
     ['app/app.tsx', '../../test/support/x', 'imports from outside src/'],
+    ['sandbox/sandbox.ts', '../chat/sandbox', 'sandbox may not import chat'],
+    ['pages/chat/artifact/artifact-frame.tsx', '../../../sandbox/sandbox', 'pages may not import sandbox'],
   ])('flags %s importing %s', (file, specifier, reason) => {
     expect(checkImports(file, [specifier]).map((v) => v.reason)).toEqual([reason]);
   });

@@ -1,4 +1,5 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { CodeSlotContext, type CodeExtras } from './code-slot';
 import { t } from './markdown-text';
 import { hastToReact } from './hast-to-react';
 import { grammarFor, languageOf } from './highlight-languages';
@@ -46,6 +47,18 @@ function useBlockNumber() {
 
 export const CodeBlock = memo(function CodeBlock({ code, info, finished }: CodeBlockProps) {
   const language = languageOf(info);
+  const Slot = useContext(CodeSlotContext);
+  const render = (extras: CodeExtras) => <CodeBlockView code={code} language={language} finished={finished} extras={extras} />;
+  return Slot ? (
+    <Slot code={code} language={language} finished={finished}>
+      {render}
+    </Slot>
+  ) : (
+    render({})
+  );
+});
+
+function CodeBlockView({ code, language, finished, extras }: { code: string; language: string; finished: boolean; extras: CodeExtras }) {
   const tree = useHighlight(code, language ? grammarFor(language) : null, finished);
   const [wrap, setWrap] = useState(false);
   const { state: copyState, copy } = useCopy(code);
@@ -56,9 +69,13 @@ export const CodeBlock = memo(function CodeBlock({ code, info, finished }: CodeB
     <div ref={number.ref} className="markdown__code" dir="ltr" data-state={finished ? 'finished' : 'streaming'} data-highlighted={tree ? '' : undefined}>
       <div className="markdown__code-bar">
         <span className="markdown__code-language">{language || t('markdown.code.label')}</span>
-        <button type="button" className="markdown__code-button" aria-pressed={wrap} onClick={() => setWrap((value) => !value)}>
-          {t('markdown.code.wrap')}
-        </button>
+        {/* Wrapping means nothing while a slot's view stands in the code's place. */}
+        {extras.view ? null : (
+          <button type="button" className="markdown__code-button" aria-pressed={wrap} onClick={() => setWrap((value) => !value)}>
+            {t('markdown.code.wrap')}
+          </button>
+        )}
+        {extras.actions}
         <button
           type="button"
           className="markdown__code-button"
@@ -72,10 +89,12 @@ export const CodeBlock = memo(function CodeBlock({ code, info, finished }: CodeB
           {copyState === 'idle' ? '' : copyLabel}
         </span>
       </div>
-      {/* Focusable so keyboard users can scroll a long line sideways. */}
-      <pre className="markdown__pre" data-wrap={wrap ? '' : undefined} tabIndex={0}>
-        <code className={language ? `language-${language}` : undefined}>{tree ? hastToReact(tree) : code}</code>
-      </pre>
+      {extras.view ?? (
+        // Focusable so keyboard users can scroll a long line sideways.
+        <pre className="markdown__pre" data-wrap={wrap ? '' : undefined} tabIndex={0}>
+          <code className={language ? `language-${language}` : undefined}>{tree ? hastToReact(tree) : code}</code>
+        </pre>
+      )}
     </div>
   );
-});
+}

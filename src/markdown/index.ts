@@ -14,3 +14,4 @@ export { setMathLoader, MATH_CACHE_ENTRIES, type MathRenderer } from './math-loa
 export { setMermaidLoader, DIAGRAM_CACHE_ENTRIES, type DiagramRenderer } from './mermaid-loader';
 export { COPY_FEEDBACK_MS } from './use-copy';
 export { resetMarkdown } from './reset-markdown';
+export { CodeSlotContext, type CodeExtras, type CodeSlotProps } from './code-slot';

@@ -3,3 +3,8 @@ export const PAGE_POLICY: string;
 export const HEADER_POLICY: string;
 export const PERMISSIONS_POLICY: string;
 export const SECURITY_HEADERS: Readonly<Record<string, string>>;
+export const SANDBOX_POLICY_DIRECTIVES: readonly string[];
+export const SANDBOX_HEADER_POLICY: string;
+export const SANDBOX_META_POLICY: string;
+export const SANDBOX_FILE: string;
+export const SANDBOX_HEADERS: Readonly<Record<string, string>>;

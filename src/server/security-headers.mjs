@@ -20,7 +20,11 @@ export const PAGE_POLICY_DIRECTIVES = Object.freeze([
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",
-  "frame-src 'none'",
+  // Only sandbox.html, Parley's own artifact frame (issue 36, docs/sandbox.md). A source cannot
+  // name one file of this origin here: the policy is written at build time, before the origin and
+  // base path are known, and CSP's path-only sources do not exist. Every other document of this
+  // origin refuses to be framed itself (frame-ancestors 'none' below).
+  "frame-src 'self'",
 ]);
 
 /** What a <meta> can carry (browsers ignore frame-ancestors there). */
@@ -57,6 +61,42 @@ export const PERMISSIONS_POLICY = [
   'clipboard-write=(self)',
 ].join(', ');
 
+/**
+ * The sandbox document's policy (dist/sandbox.html, issue 36; the reasoning for each line is in
+ * docs/sandbox.md). `sandbox allow-scripts` puts it in an opaque origin: no storage, no cookies,
+ * no access to the app's window. It is the header, not the frame's attribute, that sandboxes it:
+ * a frame with the attribute is never served by the service worker, and the preview must work
+ * offline. Nothing leaves it: no fetch, no form, no frame, no image or font but data:/blob:.
+ * Inline script and style are how artifacts are written; in an origin that holds nothing and can
+ * reach nothing they grant nothing. frame-ancestors 'self': only Parley's own pages frame it.
+ */
+export const SANDBOX_POLICY_DIRECTIVES = Object.freeze([
+  'sandbox allow-scripts',
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  'font-src data:',
+  'media-src data: blob:',
+  "connect-src 'none'",
+  "frame-src 'none'",
+  "child-src 'none'",
+  "worker-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+]);
+
+/** The sandbox's header policy (a <meta> could carry neither `sandbox` nor `frame-ancestors`). */
+export const SANDBOX_HEADER_POLICY = SANDBOX_POLICY_DIRECTIVES.join('; ');
+
+/** What sandbox.html's own <meta> repeats: the part a <meta> can carry, in case a server drops the header. */
+export const SANDBOX_META_POLICY = SANDBOX_POLICY_DIRECTIVES.filter((directive) => !/^(sandbox|frame-ancestors)\b/.test(directive)).join('; ');
+
+/** The file name of the sandbox document, beside index.html. */
+export const SANDBOX_FILE = 'sandbox.html';
+
 /** Sent with every response of the static server, whatever its status. */
 export const SECURITY_HEADERS = Object.freeze({
   'Content-Security-Policy': HEADER_POLICY,
@@ -66,4 +106,14 @@ export const SECURITY_HEADERS = Object.freeze({
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'Permissions-Policy': PERMISSIONS_POLICY,
+});
+
+/**
+ * Sent with sandbox.html instead: its own policy, and framing by Parley's pages allowed
+ * (SAMEORIGIN: for browsers older than frame-ancestors, which overrides it where known).
+ */
+export const SANDBOX_HEADERS = Object.freeze({
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': SANDBOX_HEADER_POLICY,
+  'X-Frame-Options': 'SAMEORIGIN',
 });

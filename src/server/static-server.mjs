@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { SECURITY_HEADERS } from './security-headers.mjs';
+import { SANDBOX_FILE, SANDBOX_HEADERS, SECURITY_HEADERS } from './security-headers.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -90,7 +90,7 @@ export async function startServer({ dir, port = 4173, host = '127.0.0.1', basePa
       entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, variants: new Map() };
       cache.set(key, entry);
     }
-    return { ...entry, ext: path.extname(real).toLowerCase(), name: path.basename(real) };
+    return { ...entry, ext: path.extname(real).toLowerCase(), name: path.basename(real), sandbox: real === path.join(root, SANDBOX_FILE) };
   }
 
   async function encoded(entry, acceptEncoding) {
@@ -109,7 +109,8 @@ export async function startServer({ dir, port = 4173, host = '127.0.0.1', basePa
       'Cache-Control': HASHED_NAME.test(entry.name) ? IMMUTABLE : 'no-cache',
       ETag: entry.etag,
       Vary: 'Accept-Encoding',
-      ...SECURITY_HEADERS,
+      // The artifact sandbox (issue 36) has its own policy: an opaque origin, framed by Parley only.
+      ...(entry.sandbox ? SANDBOX_HEADERS : SECURITY_HEADERS),
     };
     if (status === 200 && req.headers['if-none-match'] === entry.etag) {
       res.writeHead(304, headers).end();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/server/security-headers.mjs';
+import { SANDBOX_HEADERS, SECURITY_HEADERS } from '../../src/server/security-headers.mjs';
 import { normalizeBasePath, resolveRequestPath, startServer } from '../../src/server/static-server.mjs';
 
 const INDEX = '<!doctype html><html><head><base href="/" /></head><body><main id="app"></main></body></html>';
@@ -35,6 +35,8 @@ beforeAll(async () => {
   dist = path.join(folder, 'dist');
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'sandbox.html'), '<!doctype html><title>sandbox</title>');
+  await writeFile(path.join(dist, 'assets', 'sandbox.html'), '<!doctype html><title>not the sandbox</title>');
   await writeFile(path.join(dist, 'assets', 'main-ABCDEFGH.js'), BIG_JS);
   await writeFile(path.join(dist, 'assets', 'main-ABCDEFGH.css'), 'body{color:red}');
   await writeFile(path.join(dist, 'assets', 'stream-worker-ABCDEFGH.js'), 'self.onmessage = () => {};');
@@ -190,6 +192,28 @@ describe('security headers', () => {
       const again = await get(root(), p, { 'if-none-match': String(first.headers.etag) });
       expect(again.status).toBe(304);
       expectSecurityHeaders(again.headers, `304 for ${p}`);
+    }
+  });
+});
+
+describe('the artifact sandbox’s headers (issue 36)', () => {
+  it.each([
+    ['at the root', () => get(root(), '/sandbox.html')],
+    ['under the base path', () => get(sub(), '/parley/sandbox.html')],
+  ])('sandbox.html gets its own policy %s, and may be framed by Parley alone', async (_where, answer) => {
+    const res = await answer();
+    expect(res.status).toBe(200);
+    for (const [name, value] of Object.entries(SANDBOX_HEADERS)) expect(res.headers[name.toLowerCase()], name).toBe(value);
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox allow-scripts;/);
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('no other file gets it, not even one of the same name elsewhere', async () => {
+    for (const p of ['/', '/assets/sandbox.html', '/assets/main-ABCDEFGH.js']) {
+      const res = await get(root(), p);
+      expect(res.headers['content-security-policy'], p).toBe(SECURITY_HEADERS['Content-Security-Policy']);
+      expect(res.headers['x-frame-options'], p).toBe('DENY');
     }
   });
 });

@@ -39,12 +39,15 @@ export interface RequestFacts {
  * reverse proxy), a connection's own address — is left to the network, untouched, and so is a
  * request that carries credentials (an Authorization header): an answer meant for one key is never
  * kept, nor served once the server is down. An extension-less navigation is the app's shell:
- * the network first, this build's index.html offline; the network's answer is never kept.
+ * the network first, this build's index.html offline; the network's answer is never kept. A
+ * navigation to one of `files` (the sandbox document) is that file, kept with its headers.
  */
 export function requestRoute(request: RequestFacts, scope: string, files: ReadonlySet<string>): RequestRoute {
   if (request.method !== 'GET' || request.headers.has('range') || request.headers.has('authorization') || !request.url.startsWith(scope)) return 'network';
   const url = new URL(request.url);
-  if (request.mode === 'navigate') return isShellAddress(url.pathname) ? 'shell' : 'network';
+  if (request.mode === 'navigate' && isShellAddress(url.pathname)) return 'shell';
+  // Any other navigation is one of the build's files opened as a document (the artifact sandbox,
+  // sandbox.html, framed by the chat page: issue 36) or is the network's, by the rule below.
   // The build's files are asked for without a query: one with a query is not one of them.
   if (url.search !== '' || !files.has(url.href.slice(scope.length).split('#')[0]!)) return 'network';
   return isHashedFile(url.pathname) ? 'hashed-file' : 'file';

@@ -22,6 +22,9 @@ declare const __PARLEY_OTHER_FILES__: readonly string[];
  */
 declare const __PARLEY_WARM__: readonly string[];
 
+/** The artifact sandbox's document beside index.html (build.mjs SANDBOX_FILE), one of __PARLEY_OTHER_FILES__. */
+const SANDBOX_DOCUMENT = 'sandbox.html';
+
 const worker = self as unknown as ServiceWorkerGlobalScope;
 /** index.html per build (`<scope>?build=<id>`): an old page's worker serves its own shell, never a newer build's. */
 const SHELL_CACHE = 'parley-shell';
@@ -155,7 +158,9 @@ const keepUsed = (urls: readonly string[]) => keepMissing(urls.filter(isBuildFil
  * The build's lazy parts that are not kept yet, fetched one at a time: the page is idle, but a
  * user may start something at any moment, and one request at a time leaves the connection to them.
  */
-const warmParts = () => keepMissing(__PARLEY_WARM__.map((name) => new URL(`assets/${name}`, scope()).href), true);
+const warmParts = () =>
+  // With the artifact sandbox's document (issue 36): a preview offline needs it, and nothing else.
+  keepMissing([...__PARLEY_WARM__.map((name) => new URL(`assets/${name}`, scope()).href), new URL(SANDBOX_DOCUMENT, scope()).href], true);
 
 worker.addEventListener('install', (event) => event.waitUntil(installShell()));
 

@@ -78,4 +78,13 @@ export const chatPage = {
   'chat.notes.serverLimit': 'Maximum tokens is empty, so the server’s own limit ended it: set a Maximum tokens in Chat settings to ask for more, or raise the server’s default limit.',
   'chat.jumpToLatest': 'Jump to latest',
   'chat.composer.placeholder': 'Reply to the assistant',
+  'chat.artifact.preview': 'Preview',
+  'chat.artifact.previewName': 'Preview {language}',
+  'chat.artifact.frameTitle': 'Preview of the {language} block',
+  'chat.artifact.loading': 'Starting the preview…',
+  'chat.artifact.error': 'Error in the artifact: {message}',
+  'chat.artifact.errorAtLine': 'Error in the artifact, line {line}: {message}',
+  'chat.artifact.notIsolated': 'The preview cannot start: the server does not send the sandbox’s security headers (see “Serving Parley yourself” in the README).',
+  'chat.artifact.protocol': 'The preview cannot start: the sandbox belongs to another version of Parley. Reload the page.',
+  'chat.artifact.reloaded': 'The preview stopped: its frame was reloaded.',
 } as const;

@@ -74,7 +74,7 @@ describe('the service worker’s pruning rules', () => {
 
 describe('what the service worker keeps: the build’s files only (issue 32)', () => {
   const scope = 'https://chat.example/parley/';
-  const files = new Set(['assets/main-AAAAAAAA.js', 'assets/chat-page-BBBBBBBB.css', 'manifest.webmanifest', 'icons/icon-192.png']);
+  const files = new Set(['assets/main-AAAAAAAA.js', 'assets/chat-page-BBBBBBBB.css', 'manifest.webmanifest', 'icons/icon-192.png', 'sandbox.html']);
   const request = (url: string, { method = 'GET', mode = 'cors', headers = {} as Record<string, string> } = {}): RequestFacts => ({
     method,
     url: new URL(url, scope).href,
@@ -99,6 +99,10 @@ describe('what the service worker keeps: the build’s files only (issue 32)', (
     ['a hashed-looking name not in the build', request('assets/other-CCCCCCCC.js'), 'network'],
     ['a file of the build’s name in another folder', request('v1/assets/main-AAAAAAAA.js'), 'network'],
     ['the OAuth callback page, opened in the tab', request('oauth-callback.html', { mode: 'navigate' }), 'network'],
+    // Issue 36: the artifact sandbox framed by the chat page is kept (with its headers) for offline previews.
+    ['the sandbox document, navigated to in its frame', request('sandbox.html', { mode: 'navigate' }), 'file'],
+    ['the sandbox document with a query', request('sandbox.html?x=1', { mode: 'navigate' }), 'network'],
+    ['a document not of the build, navigated to', request('other.html', { mode: 'navigate' }), 'network'],
     ['a POST', request('assets/main-AAAAAAAA.js', { method: 'POST' }), 'network'],
     ['a range request', request('assets/main-AAAAAAAA.js', { headers: { range: 'bytes=0-10' } }), 'network'],
     ['another origin', request('https://cdn.example/parley/assets/main-AAAAAAAA.js'), 'network'],

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { Markdown } from '../../../markdown';
+import { CodeSlotContext, Markdown } from '../../../markdown';
+import { ArtifactSlot } from '../artifact/artifact-slot';
 
 export interface AssistantContentProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** The reply's text so far (markdown source). */
@@ -8,7 +9,11 @@ export interface AssistantContentProps extends Omit<ComponentPropsWithoutRef<'di
   streaming: boolean;
 }
 
-/** The body of an assistant reply: markdown rendered to React elements as it streams. */
+/** The body of an assistant reply: markdown rendered to React elements as it streams; an HTML or SVG block previews (issue 36). */
 export function AssistantContent({ text, streaming, className, ...rest }: AssistantContentProps) {
-  return <Markdown {...rest} className={className ? `message-markdown ${className}` : 'message-markdown'} text={text} streaming={streaming} />;
+  return (
+    <CodeSlotContext.Provider value={ArtifactSlot}>
+      <Markdown {...rest} className={className ? `message-markdown ${className}` : 'message-markdown'} text={text} streaming={streaming} />
+    </CodeSlotContext.Provider>
+  );
 }

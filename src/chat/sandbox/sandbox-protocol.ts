@@ -1,0 +1,78 @@
+// The messages between the app and the artifact sandbox (issue 36, docs/sandbox.md), and the shape
+// check every message from the sandbox passes before the app reads it. The sandbox runs what a model
+// wrote: whatever it sends is untrusted, so anything not exactly one of these shapes is dropped.
+import {
+  ARTIFACT_KINDS,
+  MAX_ARTIFACT_CHARS,
+  MAX_ERROR_CHARS,
+  MAX_ID,
+  MAX_OUTPUT_CHARS,
+  MAX_REPORTED_HEIGHT,
+  SANDBOX_PROTOCOL,
+  type ArtifactKind,
+} from '../../lib/sandbox-wire';
+
+export { ARTIFACT_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type ArtifactKind };
+
+/**
+ * What the app says (over the port). Later slices add their own: `runtime` (a runtime's code the
+ * app fetched, handed over so the sandbox's network rule never widens), `run` and `stop`.
+ */
+export type AppToSandbox = { type: 'render'; id: number; kind: ArtifactKind; source: string };
+
+/**
+ * What the sandbox may say: reports, never requests. None of them calls an app action; the app
+ * only shows them (the frame's height, an error under it, a run's output).
+ */
+export type SandboxToApp =
+  /** The program took the port; `protocol` must be the app's SANDBOX_PROTOCOL. */
+  | { type: 'ready'; protocol: number }
+  /** The artifact of render `id` is drawn, `height` CSS pixels tall (the frame's size follows, bounded). */
+  | { type: 'rendered'; id: number; height: number }
+  /** An uncaught error in the artifact of render `id`, at `line` of its source when known. */
+  | { type: 'error'; id: number; message: string; line: number | null }
+  /** A piece of a code run's output (run_python, run_javascript: a later slice). */
+  | { type: 'output'; id: number; stream: 'stdout' | 'stderr'; text: string };
+
+/** The keys each message carries, exactly: a message with one more or one less is not that message. */
+const KEYS: Record<SandboxToApp['type'], readonly string[]> = {
+  ready: ['protocol', 'type'],
+  rendered: ['height', 'id', 'type'],
+  error: ['id', 'line', 'message', 'type'],
+  output: ['id', 'stream', 'text', 'type'],
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID;
+const isBoundedText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
+
+/** `data` as a message from the sandbox when it is exactly one of SandboxToApp's shapes, else null (dropped). */
+export function readSandboxMessage(data: unknown): SandboxToApp | null {
+  if (!isPlainObject(data) || typeof data.type !== 'string' || !Object.hasOwn(KEYS, data.type)) return null;
+  const keys = Object.keys(data).sort();
+  const expected = KEYS[data.type as SandboxToApp['type']];
+  if (keys.length !== expected.length || keys.some((key, at) => key !== expected[at])) return null;
+  switch (data.type) {
+    case 'ready':
+      return Number.isInteger(data.protocol) ? { type: 'ready', protocol: data.protocol as number } : null;
+    case 'rendered': {
+      const { id, height } = data;
+      return isId(id) && typeof height === 'number' && Number.isFinite(height) && height >= 0 && height <= MAX_REPORTED_HEIGHT ? { type: 'rendered', id, height } : null;
+    }
+    case 'error': {
+      const { id, message, line } = data;
+      const lineOk = line === null || (Number.isInteger(line) && (line as number) > 0 && (line as number) <= MAX_ID);
+      return isId(id) && isBoundedText(message, MAX_ERROR_CHARS) && lineOk ? { type: 'error', id, message, line: line as number | null } : null;
+    }
+    case 'output': {
+      const { id, stream, text } = data;
+      return isId(id) && (stream === 'stdout' || stream === 'stderr') && isBoundedText(text, MAX_OUTPUT_CHARS) ? { type: 'output', id, stream, text } : null;
+    }
+    default:
+      return null;
+  }
+}
