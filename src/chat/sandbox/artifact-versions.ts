@@ -1,5 +1,5 @@
 // An artifact's versions over a chat: the replies along the shown branch that wrote or rewrote it.
-import { artifactBlocksOf, type ArtifactKind } from './artifact-blocks';
+import { artifactBlocksOf, type ArtifactBlock, type ArtifactKind } from './artifact-blocks';
 
 /** A message of the shown branch, oldest first, as far as artifacts care. */
 export interface ArtifactSource {
@@ -47,7 +47,11 @@ const sameName = (a: string | null, b: string | null) => a !== null && b !== nul
  * Anything else is a new artifact. A block identical to the artifact's latest version adds no
  * version (a reply that repeats the page unchanged).
  */
-export function artifactsOf(path: readonly ArtifactSource[]): Artifact[] {
+export function artifactsOf(
+  path: readonly ArtifactSource[],
+  // A page reading a long chat again after each reply passes a reader that remembers each message's blocks.
+  blocksOf: (source: ArtifactSource) => readonly ArtifactBlock[] = (source) => artifactBlocksOf(source.content, source.complete),
+): Artifact[] {
   const artifacts: Artifact[] = [];
   let revises: string | undefined;
   for (const message of path) {
@@ -56,7 +60,7 @@ export function artifactsOf(path: readonly ArtifactSource[]): Artifact[] {
       continue;
     }
     if (message.role !== 'assistant') continue;
-    const blocks = artifactBlocksOf(message.content, message.complete);
+    const blocks = blocksOf(message);
     const perKind = new Map<ArtifactKind, number>();
     for (const block of blocks) perKind.set(block.kind, (perKind.get(block.kind) ?? 0) + 1);
     const claimed = new Set<Artifact>();
