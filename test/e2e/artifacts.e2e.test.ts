@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { textStream, type OpenAiServer } from '../support/openai-server/index.mjs';
 import { composer, openConnectedApp } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
-import { axeViolations, checkStop, focused, tabTo, VIEWPORTS } from './screen-checks';
+import { axeViolations, checkStop, focused, pointerEventsSeen, tabTo, VIEWPORTS, watchPointerEvents } from './screen-checks';
 
 const appUrl = inject('appUrl');
 
@@ -121,6 +121,20 @@ describe('desktop, light, with the mouse', () => {
     expect(await opened.getByRole('button', { name: 'Add one' }).evaluate((b) => getComputedStyle(b).color)).toBe('rgb(0, 0, 255)');
     await opened.close();
 
+    // Full screen covers the window; Escape comes back beside the thread, focus on Full screen again.
+    await panel.getByRole('button', { name: 'Full screen' }).click();
+    const full = overlay(page);
+    await expect
+      .poll(async () => {
+        const box = (await full.boundingBox())!;
+        return [box.x, box.y, box.width, box.height].map(Math.round);
+      })
+      .toEqual([0, 0, VIEWPORTS.desktop.width, VIEWPORTS.desktop.height]);
+    expect(await full.getByRole('button', { name: 'Full screen' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Escape');
+    await side(page).waitFor();
+    expect(await overlay(page).count()).toBe(0);
+
     // Close hands focus back to the page; the thread takes the whole width again.
     await panel.getByRole('button', { name: 'Close the artifact' }).click();
     expect(await side(page).count()).toBe(0);
@@ -137,6 +151,7 @@ describe('phone, dark, keyboard alone', () => {
     isMobile: true,
     async onOpen(opened) {
       page = opened.page;
+      await watchPointerEvents(page);
       await openConnectedApp(page, appUrl, server);
     },
   });
@@ -175,5 +190,6 @@ describe('phone, dark, keyboard alone', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => overlay(page).count()).toBe(0);
     expect(await focused(page)).toContain('Message');
+    expect(await pointerEventsSeen(page)).toEqual([]);
   });
 });

@@ -60,6 +60,7 @@ export function ArtifactPanelHost({ chatId, preview }: { chatId: string; preview
       state={state}
       overlay={overlay}
       preview={preview}
+      onDismiss={() => (narrow ? artifactPanel.close() : artifactPanel.update({ full: false }))}
       onShowReply={(messageId) => {
         // Over the screen the reply is behind the panel: close it to show the reply.
         if (overlay) artifactPanel.close();

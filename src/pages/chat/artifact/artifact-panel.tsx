@@ -22,6 +22,8 @@ export interface ArtifactPanelProps {
   overlay: boolean;
   preview?: ArtifactPreview;
   onShowReply(messageId: string): void;
+  /** Escape or Close over the whole screen: leaves Full screen on a wide window, closes on a phone. */
+  onDismiss(): void;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -146,7 +148,7 @@ export function ArtifactPanel(props: ArtifactPanelProps) {
   const close = () => artifactPanel.close();
   if (props.overlay) {
     return (
-      <Dialog open onOpenChange={(open) => !open && close()} title={title} closeLabel={t('artifact.close')} className="artifact-panel artifact-panel--overlay" dismissOnBackdrop={false}>
+      <Dialog open onOpenChange={(open) => !open && props.onDismiss()} title={title} closeLabel={t('artifact.close')} className="artifact-panel artifact-panel--overlay" dismissOnBackdrop={false}>
         <PanelBody {...props} />
       </Dialog>
     );
