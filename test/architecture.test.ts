@@ -212,6 +212,8 @@ const NAMED_DOORS: Record<string, string> = {
     'compaction’s actions (issue 24): loaded with the store’s actions; the store’s API and the marker’s page take its types',
   'replies/reply-actions':
     'the reply machinery: loaded with the store’s actions; the door (what pages show of a reply) must not bring it into the chat page’s chunk',
+  'sandbox/version-diff':
+    'the difference between two versions of an artifact (issue 36), with jsdiff: the panel loads it with import() with the first Changes view; the door loads with the chat page',
   'search-index/search-chats':
     'the store’s search: loaded with import() with the first search',
   'search-index/start-search-index':

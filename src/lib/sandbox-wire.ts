@@ -9,8 +9,8 @@ export const SANDBOX_PROTOCOL = 1;
 export const PORT_HANDOFF = 'parley-sandbox-port';
 
 /** What the sandbox can show today (issue 36 slice A); `jsx` and `mermaid` come with their runtimes. */
-export const ARTIFACT_KINDS = ['html', 'svg'] as const;
-export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
+export const PREVIEW_KINDS = ['html', 'svg'] as const;
+export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 /** The longest artifact the app hands over (characters): a reply's block is far smaller. */
 export const MAX_ARTIFACT_CHARS = 2_000_000;

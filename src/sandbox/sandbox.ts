@@ -2,7 +2,7 @@
 // sandboxed frame's requests never reach the service worker, so it must need no file of its own).
 // It takes the app's MessageChannel port once, renders each artifact in a nested frame of its own
 // and relays that frame's reports (its height, its errors), bounded, over the port. Nothing else.
-import { ARTIFACT_KINDS, MAX_ERROR_CHARS, MAX_ID, MAX_REPORTED_HEIGHT, PORT_HANDOFF, SANDBOX_PROTOCOL, type ArtifactKind } from '../lib/sandbox-wire';
+import { PREVIEW_KINDS, MAX_ERROR_CHARS, MAX_ID, MAX_REPORTED_HEIGHT, PORT_HANDOFF, SANDBOX_PROTOCOL, type PreviewKind } from '../lib/sandbox-wire';
 
 /**
  * Put in front of the artifact, on its first line so the artifact's line numbers stay its own:
@@ -12,13 +12,13 @@ import { ARTIFACT_KINDS, MAX_ERROR_CHARS, MAX_ID, MAX_REPORTED_HEIGHT, PORT_HAND
 const REPORTER = `<script>(()=>{const p=(m)=>parent.postMessage(m,'*');addEventListener('error',(e)=>p({type:'error',message:String(e.message),line:e.lineno|0}));addEventListener('unhandledrejection',(e)=>p({type:'error',message:String(e.reason),line:0}));const s=()=>p({type:'height',height:Math.ceil(document.documentElement.getBoundingClientRect().height)});addEventListener('load',()=>{s();new ResizeObserver(s).observe(document.documentElement)})})()</script>`;
 
 /** An SVG is shown alone on a bare page; HTML is taken as it is, the reporter after its doctype if it has one. */
-export function artifactDocument(kind: ArtifactKind, source: string): string {
+export function artifactDocument(kind: PreviewKind, source: string): string {
   if (kind === 'svg') return `<!doctype html>${REPORTER}<style>html,body{margin:0}svg{display:block;max-width:100%;height:auto}</style>${source}`;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(source);
   return doctype ? `${doctype[0]}${REPORTER}${source.slice(doctype[0].length)}` : `${REPORTER}${source}`;
 }
 
-const isKind = (value: unknown): value is ArtifactKind => (ARTIFACT_KINDS as readonly unknown[]).includes(value);
+const isKind = (value: unknown): value is PreviewKind => (PREVIEW_KINDS as readonly unknown[]).includes(value);
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID;
 
 /** Starts the program in this document; does nothing (and says so) unless the document is isolated. */
@@ -32,7 +32,7 @@ export function startSandbox(): void {
   let port: MessagePort | null = null;
   let artifact: { id: number; frame: HTMLIFrameElement } | null = null;
 
-  const render = (id: number, kind: ArtifactKind, source: string) => {
+  const render = (id: number, kind: PreviewKind, source: string) => {
     artifact?.frame.remove();
     const frame = document.createElement('iframe');
     // Its own opaque origin, apart from this program's: the artifact cannot reach the port.

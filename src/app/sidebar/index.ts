@@ -14,7 +14,7 @@ export { formatMonth, groupKey, groupLabel } from './group-label';
 export { limitGroups, neighbourOf } from './visible-groups';
 export { INITIAL_RENDERED_ENTRIES, RENDER_BATCH_ENTRIES, SENTINEL_ROOT_MARGIN, useRenderLimit, type RenderLimit } from './use-render-limit';
 export { MIDNIGHT_MARGIN_MS, useCurrentDay } from './use-current-day';
-export { useMediaQuery } from './use-media-query';
+export { useMediaQuery } from '../../lib/use-media-query';
 export {
   DRAWER_MEDIA_QUERY,
   SIDEBAR_STORAGE_KEY,

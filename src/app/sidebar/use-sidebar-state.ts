@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 /**
  * Whether the sidebar is shown (SPEC B2). At 768 px and wider it docks beside the page and

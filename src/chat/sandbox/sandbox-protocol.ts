@@ -2,23 +2,23 @@
 // check every message from the sandbox passes before the app reads it. The sandbox runs what a model
 // wrote: whatever it sends is untrusted, so anything not exactly one of these shapes is dropped.
 import {
-  ARTIFACT_KINDS,
+  PREVIEW_KINDS,
   MAX_ARTIFACT_CHARS,
   MAX_ERROR_CHARS,
   MAX_ID,
   MAX_OUTPUT_CHARS,
   MAX_REPORTED_HEIGHT,
   SANDBOX_PROTOCOL,
-  type ArtifactKind,
+  type PreviewKind,
 } from '../../lib/sandbox-wire';
 
-export { ARTIFACT_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type ArtifactKind };
+export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type PreviewKind };
 
 /**
  * What the app says (over the port). Later slices add their own: `runtime` (a runtime's code the
  * app fetched, handed over so the sandbox's network rule never widens), `run` and `stop`.
  */
-export type AppToSandbox = { type: 'render'; id: number; kind: ArtifactKind; source: string };
+export type AppToSandbox = { type: 'render'; id: number; kind: PreviewKind; source: string };
 
 /**
  * What the sandbox may say: reports, never requests. None of them calls an app action; the app

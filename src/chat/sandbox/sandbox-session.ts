@@ -1,7 +1,7 @@
 // One artifact frame's conversation with the sandbox document (issue 36): the MessageChannel the app
 // creates, handed to the frame once it has loaded, and the only way either side speaks after that.
 import { PORT_HANDOFF } from '../../lib/sandbox-wire';
-import { readSandboxMessage, SANDBOX_PROTOCOL, type AppToSandbox, type ArtifactKind } from './sandbox-protocol';
+import { readSandboxMessage, SANDBOX_PROTOCOL, type AppToSandbox, type PreviewKind } from './sandbox-protocol';
 
 /** Why a session ended on its own: the frame is not isolated, speaks another protocol, or was reloaded. */
 export type SandboxFailure = 'not-isolated' | 'protocol' | 'reloaded';
@@ -15,7 +15,7 @@ export interface SandboxReports {
 
 export interface SandboxSession {
   /** Shows `source` (replacing what was shown); sent once the sandbox is ready. */
-  render(kind: ArtifactKind, source: string): void;
+  render(kind: PreviewKind, source: string): void;
   /** Ends the conversation: the port closes and nothing more is reported. The frame is its owner's. */
   close(): void;
 }

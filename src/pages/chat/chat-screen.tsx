@@ -18,6 +18,7 @@ import { useFollowScroll } from './thread/use-follow-scroll';
 import { TOAST_DROP_PROPERTY, useToastLift } from './use-toast-lift';
 import { useMessageTarget } from './thread/use-message-target';
 import { chatMessageTarget } from '../paths';
+import { ArtifactPanelHost } from './artifact/artifact-panel-host';
 
 export const JUMP_TO_LATEST_ICON = 'lucide:arrow-down';
 /** A focus hand-over between versions of a message is forgotten after this long if nothing takes it. */
@@ -130,6 +131,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
+      <ArtifactPanelHost chatId={chatId} />
     </section>
   );
 });

@@ -6,12 +6,13 @@ import { compaction } from '../../i18n/en/compaction';
 import { contextMeter } from '../../i18n/en/context-meter';
 import { librarySetup } from '../../i18n/en/library-setup';
 import { offline } from '../../i18n/en/offline';
+import { artifacts } from '../../i18n/en/artifacts';
 import { queue } from '../../i18n/en/queue';
 import { tools } from '../../i18n/en/tools';
 import { nativeApis } from '../../i18n/en/native-apis';
 
 // The chat page's strings load with its chunk, not the first screen: every chat page module
 // takes `t` from here, so the strings are registered before any of them renders.
-registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline });
+registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...artifacts });
 
 export { t, type MessageKey } from '../../i18n';

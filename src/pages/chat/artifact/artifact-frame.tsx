@@ -2,7 +2,7 @@
 // while the block is on screen. Its own chunk (artifact-slot loads it with the first Preview), with
 // the sandbox room: none of it reaches the chat page's first load.
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { openSandboxSession, sandboxUrl, type ArtifactKind, type SandboxFailure } from '../../../chat/sandbox';
+import { openSandboxSession, sandboxUrl, type PreviewKind, type SandboxFailure } from '../../../chat/sandbox';
 import { t } from '../chat-text';
 import './artifact.css';
 
@@ -16,7 +16,7 @@ const FIRST_HEIGHT = 160;
 export const frameHeight = (reported: number): number => Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, Math.ceil(reported)));
 
 export interface ArtifactFrameProps {
-  kind: ArtifactKind;
+  kind: PreviewKind;
   source: string;
 }
 

@@ -7,7 +7,7 @@ import { NeedsConnection } from '../../shared/needs-connection';
 import { t } from '../chat-text';
 import './artifact-slot.css';
 
-/** The languages that preview, as the bar names them (the sandbox's ArtifactKind; later jsx, tsx, mermaid). */
+/** The languages that preview, as the bar names them (the sandbox's PreviewKind; later jsx, tsx, mermaid). */
 const PREVIEWED = new Set(['html', 'svg']);
 
 /** The frame and its session with the sandbox: their own chunk, fetched with the first Preview. */

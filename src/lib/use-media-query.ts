@@ -1,3 +1,4 @@
+// A media query as React state.
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Whether a media query matches, kept current as the window changes (every browser Parley supports has matchMedia). */
