@@ -67,8 +67,23 @@ describe('desktop, light, with the mouse', () => {
     expect(threadBox.x + threadBox.width).toBeLessThanOrEqual(panelBox.x + 1);
     expect(await focused(page)).toContain('Message');
 
+    // It opens on Preview: the page runs in the sandbox's frame (a frame of its own inside it).
+    expect(await panel.getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected')).toBe('true');
+    const artifactPage = panel.frameLocator('iframe').frameLocator('iframe');
+    await artifactPage.getByRole('button', { name: 'Add one' }).waitFor();
+    // The frame fills the view, and the page fills the frame (their stylesheets arrived with them).
+    const view = (await panel.getByRole('tabpanel').boundingBox())!;
+    const frame = (await panel.locator('iframe').boundingBox())!;
+    expect([frame.width, frame.height].map(Math.round)).toEqual([view.width, view.height].map(Math.round));
+    const inner = await panel.frameLocator('iframe').locator('iframe').evaluate((f) => [f.getBoundingClientRect().width, innerWidth]);
+    expect(inner[0]).toBe(inner[1]);
+
     await sendAndWait(page, 'Make the button blue', VERSIONS[1]!);
     await sendAndWait(page, 'Count by two', VERSIONS[2]!);
+    // The new version shows itself, and Reload starts it again.
+    await artifactPage.getByRole('button', { name: 'Add two' }).waitFor();
+    await panel.getByRole('button', { name: 'Reload the preview' }).click();
+    await artifactPage.getByRole('button', { name: 'Add two' }).waitFor();
     const versions = panel.getByRole('combobox', { name: 'Version' });
     await expect.poll(() => versions.locator('option').allTextContents()).toEqual([
       expect.stringMatching(/^v1 · reply of /),
@@ -135,9 +150,17 @@ describe('desktop, light, with the mouse', () => {
     await side(page).waitFor();
     expect(await overlay(page).count()).toBe(0);
 
-    // Close hands focus back to the page; the thread takes the whole width again.
+    // Close hands focus back to the message box; the thread takes the whole width again.
     await panel.getByRole('button', { name: 'Close the artifact' }).click();
     expect(await side(page).count()).toBe(0);
+    expect(await focused(page)).toContain('Message');
+
+    // Any artifact block opens it again, at its own version, with focus on the shown view.
+    await page.getByRole('button', { name: 'Open the HTML block in the panel' }).first().click();
+    await side(page).waitFor();
+    expect(await side(page).getByRole('combobox', { name: 'Version' }).inputValue()).toBe('1');
+    expect(await focused(page)).toBe('button Preview');
+    await side(page).frameLocator('iframe').frameLocator('iframe').getByRole('button', { name: 'Add one' }).waitFor();
   });
 });
 
@@ -177,15 +200,21 @@ describe('phone, dark, keyboard alone', () => {
     // Focus went into the dialog, and the page behind is out of reach.
     expect(await panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
 
-    const code = panel.getByRole('tab', { name: 'Code' });
-    await tabTo(page, code);
+    // One tab in the Tab order (the shown view's); the arrows move between the views and show each.
+    const preview = panel.getByRole('tab', { name: 'Preview' });
+    await tabTo(page, preview);
+    await panel.frameLocator('iframe').frameLocator('iframe').getByRole('button', { name: 'Add one' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await panel.getByRole('tab', { name: 'Code' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => panel.getByRole('tabpanel').locator('code').textContent()).toBe(VERSIONS[1]);
     await page.keyboard.press('ArrowRight');
     expect(await panel.getByRole('tab', { name: 'Changes' }).getAttribute('aria-selected')).toBe('true');
     expect(await focused(page)).toContain('Changes');
     await expect.poll(() => panel.getByRole('status').textContent()).toBe('1 line added, 1 line removed');
+    await checkStop(page, 'phone panel, changes');
     await page.keyboard.press('Home');
-    expect(await code.getAttribute('aria-selected')).toBe('true');
-    await checkStop(page, 'phone panel, code');
+    expect(await preview.getAttribute('aria-selected')).toBe('true');
+    await checkStop(page, 'phone panel, preview');
 
     await page.keyboard.press('Escape');
     await expect.poll(() => overlay(page).count()).toBe(0);

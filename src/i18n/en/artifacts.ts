@@ -29,5 +29,6 @@ export const artifacts = {
   'artifact.diffFailed': 'The comparison could not be loaded. Check the connection and open Changes again.',
   'artifact.lineAdded': 'Added',
   'artifact.lineRemoved': 'Removed',
-  'artifact.open': 'Open {name} in the panel',
+  'artifact.openShort': 'Open',
+  'artifact.openBlock': 'Open the {language} block in the panel',
 } as const;

@@ -131,7 +131,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      <ArtifactPanelHost chatId={chatId} />
+      <ArtifactPanelHost chatId={chatId} onClosed={() => composerRef.current?.focus({ preventScroll: true })} />
     </section>
   );
 });

@@ -18,6 +18,8 @@ export const frameHeight = (reported: number): number => Math.min(MAX_FRAME_HEIG
 export interface ArtifactFrameProps {
   kind: PreviewKind;
   source: string;
+  /** Fills its box (the artifact panel) instead of taking the artifact's height, bounded, in the thread. */
+  fill?: boolean;
 }
 
 interface ArtifactError {
@@ -47,7 +49,7 @@ function useOnScreen(box: React.RefObject<HTMLElement | null>): boolean {
   return onScreen;
 }
 
-export default function ArtifactFrame({ kind, source }: ArtifactFrameProps) {
+export default function ArtifactFrame({ kind, source, fill = false }: ArtifactFrameProps) {
   const box = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(box);
   const [height, setHeight] = useState<number | null>(null);
@@ -59,7 +61,7 @@ export default function ArtifactFrame({ kind, source }: ArtifactFrameProps) {
   const live = onScreen && !failure;
 
   return (
-    <div ref={box} className="artifact" data-state={failure ? 'failed' : !live ? 'away' : height === null ? 'loading' : 'rendered'} style={style}>
+    <div ref={box} className="artifact" data-fill={fill ? '' : undefined} data-state={failure ? 'failed' : !live ? 'away' : height === null ? 'loading' : 'rendered'} style={style}>
       {live ? (
         <LiveFrame
           kind={kind}

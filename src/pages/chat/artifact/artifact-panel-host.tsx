@@ -1,10 +1,12 @@
 // Where the chat page keeps its artifact panel: which artifact is open, opening one a reply was mostly about, and where it sits.
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { getChatStore, useStreamingMessageId } from '../../../chat';
-import { mainArtifactOf, versionOfBlock, type Artifact } from '../../../chat/sandbox';
+import { mainArtifactOf, PREVIEW_KINDS, versionOfBlock, type Artifact, type PreviewKind } from '../../../chat/sandbox';
+import { t } from '../chat-text';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useNavigate } from '../../../router';
 import { paths } from '../../paths';
+import { ArtifactFramePart } from './artifact-frame-part';
 import { ArtifactPanel, type ArtifactPreview } from './artifact-panel';
 import { artifactPanel, useArtifactPanel } from './artifact-panel-store';
 import { useChatArtifacts } from './use-chat-artifacts';
@@ -38,7 +40,17 @@ function useOpenOnReplyEnd(chatId: string, artifacts: readonly Artifact[]): void
   }, [chatId, streamingId, artifacts]);
 }
 
-export function ArtifactPanelHost({ chatId, preview }: { chatId: string; preview?: ArtifactPreview }) {
+const PREVIEW: ArtifactPreview = {
+  runs: (artifact) => (PREVIEW_KINDS as readonly string[]).includes(artifact.kind),
+  render: (artifact, version, reload) => (
+    <Suspense fallback={<p className="artifact-loading">{t('chat.artifact.loading')}</p>}>
+      {/* Reload is a new frame: the key starts the artifact again from its first line. */}
+      <ArtifactFramePart key={`${version.number}:${reload}`} kind={artifact.kind as PreviewKind} source={version.code} fill />
+    </Suspense>
+  ),
+};
+
+export function ArtifactPanelHost({ chatId, onClosed }: { chatId: string; onClosed(): void }) {
   const state = useArtifactPanel(chatId);
   const artifacts = useChatArtifacts(chatId);
   const narrow = useMediaQuery(PANEL_OVERLAY_QUERY);
@@ -59,7 +71,8 @@ export function ArtifactPanelHost({ chatId, preview }: { chatId: string; preview
       artifact={artifact}
       state={state}
       overlay={overlay}
-      preview={preview}
+      preview={PREVIEW}
+      onClosed={onClosed}
       onDismiss={() => (narrow ? artifactPanel.close() : artifactPanel.update({ full: false }))}
       onShowReply={(messageId) => {
         // Over the screen the reply is behind the panel: close it to show the reply.

@@ -17,6 +17,8 @@ export interface ArtifactPanelState {
   full: boolean;
   /** Opened by the app when a reply that is mostly one artifact ended, rather than by the user. */
   automatic: boolean;
+  /** Bumped each time the user opens an artifact: the panel then takes focus (an automatic opening leaves it where it is). */
+  focusRequest: number;
 }
 
 let state: ArtifactPanelState | null = null;
@@ -43,6 +45,7 @@ export const artifactPanel = {
       compareWith: null,
       full: state?.chatId === chatId && state.key === key ? state.full : false,
       automatic: options.automatic ?? false,
+      focusRequest: (state?.focusRequest ?? 0) + (options.automatic ? 0 : 1),
     });
   },
   close(): void {

@@ -1,5 +1,5 @@
 // The artifact panel: one artifact's versions as Preview, Code and Changes, beside the thread or over the whole screen.
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getChatStore } from '../../../chat';
 import { standalonePage, type Artifact, type ArtifactVersion } from '../../../chat/sandbox';
 import { downloadFile } from '../../../lib/download-file';
@@ -11,8 +11,11 @@ import { artifactPanel, type ArtifactPanelState, type ArtifactView } from './art
 import { VersionChanges } from './version-changes';
 import './artifact-panel.css';
 
-/** What runs a version in the Preview view; absent for a kind nothing runs yet (the panel then opens on Code). */
-export type ArtifactPreview = (artifact: Artifact, version: ArtifactVersion, reload: number) => ReactNode;
+/** What runs a version in the Preview view, for the kinds it can run (the others open on Code). */
+export interface ArtifactPreview {
+  runs(artifact: Artifact): boolean;
+  render(artifact: Artifact, version: ArtifactVersion, reload: number): ReactNode;
+}
 
 export interface ArtifactPanelProps {
   chatId: string;
@@ -24,6 +27,8 @@ export interface ArtifactPanelProps {
   onShowReply(messageId: string): void;
   /** Escape or Close over the whole screen: leaves Full screen on a wide window, closes on a phone. */
   onDismiss(): void;
+  /** The panel beside the thread closed: focus goes back to the message box. */
+  onClosed(): void;
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -69,11 +74,20 @@ function ViewTabs({ views, view, panelId, onView }: { views: readonly ArtifactVi
 
 function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: ArtifactPanelProps) {
   const panelId = useId();
+  const tabs = useRef<HTMLDivElement>(null);
+  // Opened by the user: their next step is in the panel, so focus goes to its shown view's tab, once
+  // per opening (an automatic opening never bumps the request: focus stays in the message box).
+  const focused = useRef(state.automatic ? state.focusRequest : 0);
+  useEffect(() => {
+    if (state.automatic || state.focusRequest === focused.current) return;
+    focused.current = state.focusRequest;
+    tabs.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  }, [state.focusRequest, state.automatic]);
   const versionId = useId();
   const [reload, setReload] = useState(0);
   const latest = artifact.versions[artifact.versions.length - 1]!;
   const shown = artifact.versions.find((v) => v.number === state.version) ?? latest;
-  const views: ArtifactView[] = [...(preview ? (['preview'] as const) : []), 'code', ...(artifact.versions.length > 1 ? (['changes'] as const) : [])];
+  const views: ArtifactView[] = [...(preview?.runs(artifact) ? (['preview'] as const) : []), 'code', ...(artifact.versions.length > 1 ? (['changes'] as const) : [])];
   const view = views.includes(state.view) ? state.view : views[0]!;
   // Read at each render (the panel renders when a reply ends): a version's reply may be newer than the panel.
   const messages = getChatStore().getSnapshot().messages.get(chatId) ?? [];
@@ -127,9 +141,11 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
         ) : null}
         <Button variant="ghost" color="neutral" size="sm" icon="lucide:download" label={t(runnable ? 'artifact.downloadPage' : 'artifact.downloadCode')} onClick={download} />
       </div>
-      <ViewTabs views={views} view={view} panelId={panelId} onView={(next) => artifactPanel.update({ view: next })} />
+      <div ref={tabs}>
+        <ViewTabs views={views} view={view} panelId={panelId} onView={(next) => artifactPanel.update({ view: next })} />
+      </div>
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} className="artifact-panel__view" data-view={view}>
-        {view === 'preview' && preview?.(artifact, shown, reload)}
+        {view === 'preview' && preview?.render(artifact, shown, reload)}
         {view === 'code' && <CodeBlock code={shown.code} info={shown.language} finished />}
         {view === 'changes' && <VersionChanges artifact={artifact} shown={shown} compareWith={state.compareWith} onCompareWith={(n) => artifactPanel.update({ compareWith: n })} />}
       </div>
@@ -145,7 +161,10 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
 export function ArtifactPanel(props: ArtifactPanelProps) {
   const titleId = useId();
   const title = artifactTitle(props.artifact);
-  const close = () => artifactPanel.close();
+  const close = () => {
+    artifactPanel.close();
+    props.onClosed();
+  };
   if (props.overlay) {
     return (
       <Dialog open onOpenChange={(open) => !open && props.onDismiss()} title={title} closeLabel={t('artifact.close')} className="artifact-panel artifact-panel--overlay" dismissOnBackdrop={false}>

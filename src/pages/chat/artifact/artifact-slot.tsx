@@ -1,17 +1,20 @@
 // The chat page's code slot (src/markdown/code-slot.ts): a finished `html` or `svg` block in a
 // reply gets a Preview toggle beside Copy, and its live preview in the code's place (issue 36).
-import { Suspense, useState } from 'react';
+import { createContext, Suspense, useContext, useState } from 'react';
+import { artifactKindOf } from '../../../chat/sandbox';
 import type { CodeSlotProps } from '../../../markdown';
-import { lazyPart } from '../../../ui/lazy-part';
-import { NeedsConnection } from '../../shared/needs-connection';
+import { ThreadContext } from '../thread/thread-context';
+import { ArtifactFramePart } from './artifact-frame-part';
+import { openBlockInPanel } from './open-block';
 import { t } from '../chat-text';
 import './artifact-slot.css';
 
 /** The languages that preview, as the bar names them (the sandbox's PreviewKind; later jsx, tsx, mermaid). */
 const PREVIEWED = new Set(['html', 'svg']);
 
-/** The frame and its session with the sandbox: their own chunk, fetched with the first Preview. */
-const ArtifactFrame = lazyPart(() => import('./artifact-frame'), NeedsConnection);
+
+/** The thread's reply whose markdown this is (null in a tool's result): its artifact blocks open in the panel. */
+export const ArtifactReplyContext = createContext<string | null>(null);
 
 /** Whether a block previews: complete (a half-written block never flashes) and of a previewed language. */
 export const previews = (language: string, finished: boolean): boolean => finished && PREVIEWED.has(language);
@@ -22,8 +25,23 @@ export const previews = (language: string, finished: boolean): boolean => finish
  */
 export function ArtifactSlot({ code, language, finished, children }: CodeSlotProps) {
   const [previewing, setPreviewing] = useState(false);
-  if (!previews(language, finished)) return children({});
+  const messageId = useContext(ArtifactReplyContext);
+  const chatId = useContext(ThreadContext)?.chatId;
+  // Every finished artifact block of a reply opens in the panel (its versions, its code, its preview when it has one).
+  const open =
+    finished && messageId && chatId && artifactKindOf(language, code) ? (
+      <button
+        type="button"
+        className="markdown__code-button"
+        aria-label={t('artifact.openBlock', { language: language.toUpperCase() })}
+        onClick={() => openBlockInPanel(chatId, messageId, code)}
+      >
+        {t('artifact.openShort')}
+      </button>
+    ) : null;
+  if (!previews(language, finished)) return children(open ? { actions: open } : {});
   const actions = (
+    <>
     <button
       type="button"
       className="markdown__code-button"
@@ -33,12 +51,14 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
     >
       {t('chat.artifact.preview')}
     </button>
+    {open}
+    </>
   );
   // Its own boundary: while the frame's chunk loads, only the view waits (the bar, and focus on the
   // toggle, stay where they are).
   const view = previewing ? (
     <Suspense fallback={<p className="artifact-loading">{t('chat.artifact.loading')}</p>}>
-      <ArtifactFrame kind={language as 'html' | 'svg'} source={code} />
+      <ArtifactFramePart kind={language as 'html' | 'svg'} source={code} />
     </Suspense>
   ) : undefined;
   return children({ actions, view });

@@ -197,7 +197,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
             }
           />
         ) : (
-          <AssistantContent text={message.content} streaming={streaming} />
+          <AssistantContent text={message.content} streaming={streaming} messageId={message.id} />
         )}
         <ToolCallList calls={message.toolCalls} messageId={message.id} />
         <MessageStatus
