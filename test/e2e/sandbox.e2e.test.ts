@@ -145,6 +145,17 @@ async function send(text: string, touch: boolean) {
   else await composer(page).press('Enter');
 }
 
+/**
+ * A reply that is mostly one page opens it in the artifact panel, over the whole screen on a phone
+ * (modal: the thread behind waits). This journey is about the thread's own preview: close it.
+ */
+async function closePanelOnPhone(touch: boolean) {
+  if (!touch) return;
+  const panel = page.getByRole('dialog', { name: 'Page' });
+  await panel.getByRole('button', { name: 'Close the artifact' }).tap();
+  await expect.poll(() => panel.count()).toBe(0);
+}
+
 const JOURNEYS = [
   { name: 'desktop, light, by keyboard', viewport: VIEWPORTS.desktop, colorScheme: 'light' as const, touch: false },
   { name: '390×844 touch phone, dark', viewport: VIEWPORTS.phone, colorScheme: 'dark' as const, touch: true },
@@ -179,6 +190,7 @@ for (const journey of JOURNEYS) {
       await page.waitForURL(/\/chat\/[^/]+$/);
       const chatUrl = page.url();
       await previewButton().waitFor();
+      await closePanelOnPhone(journey.touch);
       expect(await previewButton().getAttribute('aria-pressed')).toBe('false');
       if (journey.touch) await previewButton().tap();
       else {
@@ -214,6 +226,8 @@ for (const journey of JOURNEYS) {
       server.setScript(textStream(`Still here.\n\n\`\`\`html\n${leaving}\n\`\`\`\n`, { chunkSize: 16 }));
       await send('Are you there?', journey.touch);
       await reply().getByText('Still here.').waitFor();
+      await previewButton().waitFor();
+      await closePanelOnPhone(journey.touch);
       const refusedBefore = framingRefusals();
       expect(refusedBefore).toBeGreaterThan(0);
       if (journey.touch) await previewButton().tap();
