@@ -164,6 +164,38 @@ describe('desktop, light, with the mouse', () => {
   });
 });
 
+describe('an artifact that fails, desktop, dark', () => {
+  let page: Page;
+  pagePerTest({
+    browser: 'file',
+    viewport: VIEWPORTS.desktop,
+    colorScheme: 'dark',
+    checkPageErrors: false,
+    async onOpen(opened) {
+      page = opened.page;
+      await openConnectedApp(page, appUrl, server);
+    },
+  });
+
+  it('shows the error with its line, and Ask the model to fix it sends it as the next message', async () => {
+    const broken = ['<!doctype html>', '<p>Almost</p>', '<script>', 'throw new Error("boom at the counter");', '</script>'].join('\n');
+    await sendAndWait(page, 'A page that fails', broken);
+    const panel = side(page);
+    const alert = panel.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Error in the artifact, line 4: Uncaught Error: boom at the counter');
+    await checkStop(page, 'panel with an error');
+
+    server.setScript(textStream('Fixed.', { chunkSize: 8 }));
+    await panel.getByRole('button', { name: 'Ask the model to fix it' }).click();
+    const mine = page.getByRole('article', { name: 'You' }).last();
+    await expect.poll(() => mine.textContent()).toContain('The preview of the HTML block fails at line 4 with this error:');
+    expect(await mine.textContent()).toContain('Uncaught Error: boom at the counter');
+    await page.getByRole('article', { name: 'Assistant' }).last().getByText('Fixed.').waitFor();
+    const sent = server.requests.filter((r) => r.method === 'POST' && r.body?.stream).at(-1)!.body.messages.at(-1).content;
+    expect(JSON.stringify(sent)).toContain('boom at the counter');
+  });
+});
+
 describe('phone, dark, keyboard alone', () => {
   let page: Page;
   pagePerTest({

@@ -30,5 +30,9 @@ export const artifacts = {
   'artifact.lineAdded': 'Added',
   'artifact.lineRemoved': 'Removed',
   'artifact.openShort': 'Open',
+  'artifact.fix.button': 'Ask the model to fix it',
+  'artifact.fix.request': 'The preview of the {language} block fails with this error:',
+  'artifact.fix.requestAtLine': 'The preview of the {language} block fails at line {line} with this error:',
+  'artifact.fix.ask': 'Please fix it and send the whole corrected block.',
   'artifact.openBlock': 'Open the {language} block in the panel',
 } as const;

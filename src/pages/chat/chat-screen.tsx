@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { CompactionNotice } from './compaction/compaction-notice';
 import { getChatStore, type Chat } from '../../chat';
 import { t } from './chat-text';
@@ -19,6 +19,8 @@ import { TOAST_DROP_PROPERTY, useToastLift } from './use-toast-lift';
 import { useMessageTarget } from './thread/use-message-target';
 import { chatMessageTarget } from '../paths';
 import { ArtifactPanelHost } from './artifact/artifact-panel-host';
+import { AskToFixContext, fixRequestText, sendFixRequest, type AskToFix } from './artifact/ask-to-fix';
+import { artifactPanel } from './artifact/artifact-panel-store';
 
 export const JUMP_TO_LATEST_ICON = 'lucide:arrow-down';
 /** A focus hand-over between versions of a message is forgotten after this long if nothing takes it. */
@@ -75,6 +77,17 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
     };
   }, [chatId, scroll.follow]);
 
+  // An artifact's error, sent as the next message: the thread follows its reply, and a panel over the
+  // whole screen closes so the reply can be seen (beside the thread it stays).
+  const askToFix = useCallback<AskToFix>(
+    (error, language) => {
+      if (document.querySelector('.artifact-panel--overlay')) artifactPanel.close();
+      scroll.follow();
+      void sendFixRequest(chatId, fixRequestText(error, language));
+    },
+    [chatId, scroll.follow],
+  );
+
   // The first reply of a chat created on the home page is asked for here, where it is shown.
   // The store hands the request out once, so StrictMode's second effect and remounts ask nothing.
   useEffect(() => {
@@ -108,6 +121,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
   };
 
   return (
+    <AskToFixContext.Provider value={askToFix}>
     <section className="chat-page" aria-labelledby={headingId} aria-busy={!ready || undefined}>
       <ChatHeader chat={chat} headingId={headingId} ready={ready} onDelete={onDelete} headerRef={headerRef} />
       <div className="chat-page__body">
@@ -133,5 +147,6 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
       </p>
       <ArtifactPanelHost chatId={chatId} onClosed={() => composerRef.current?.focus({ preventScroll: true })} />
     </section>
+    </AskToFixContext.Provider>
   );
 });

@@ -1,9 +1,10 @@
 // A live preview of an HTML or SVG block (issue 36): a frame of Parley's sandbox document, held only
 // while the block is on screen. Its own chunk (artifact-slot loads it with the first Preview), with
 // the sandbox room: none of it reaches the chat page's first load.
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useContext, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { openSandboxSession, sandboxUrl, type PreviewKind, type SandboxFailure } from '../../../chat/sandbox';
 import { t } from '../chat-text';
+import { AskToFixContext } from './ask-to-fix';
 import './artifact.css';
 
 /** The frame's height bounds (CSS pixels): a tall artifact scrolls inside its frame, not the thread. */
@@ -59,6 +60,7 @@ export default function ArtifactFrame({ kind, source, fill = false }: ArtifactFr
   // The last height stays while the frame is away: the thread does not jump as it scrolls back.
   const style = { '--artifact-height': `${frameHeight(height ?? FIRST_HEIGHT)}px` } as CSSProperties;
   const live = onScreen && !failure;
+  const askToFix = useContext(AskToFixContext);
 
   return (
     <div ref={box} className="artifact" data-fill={fill ? '' : undefined} data-state={failure ? 'failed' : !live ? 'away' : height === null ? 'loading' : 'rendered'} style={style}>
@@ -74,9 +76,16 @@ export default function ArtifactFrame({ kind, source, fill = false }: ArtifactFr
         />
       ) : null}
       {error ? (
-        <p className="artifact__error" role="alert">
-          {error.line === null ? t('chat.artifact.error', { message: error.message }) : t('chat.artifact.errorAtLine', { line: error.line, message: error.message })}
-        </p>
+        <div className="artifact__problem">
+          <p className="artifact__error" role="alert">
+            {error.line === null ? t('chat.artifact.error', { message: error.message }) : t('chat.artifact.errorAtLine', { line: error.line, message: error.message })}
+          </p>
+          {askToFix ? (
+            <button type="button" className="artifact__fix" onClick={() => askToFix(error, kind)}>
+              {t('artifact.fix.button')}
+            </button>
+          ) : null}
+        </div>
       ) : null}
       {failure ? (
         <p className="artifact__error" role="alert">
