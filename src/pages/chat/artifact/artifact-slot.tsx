@@ -16,6 +16,14 @@ const PREVIEWED = new Set(['html', 'svg']);
 /** The thread's reply whose markdown this is (null in a tool's result): its artifact blocks open in the panel. */
 export const ArtifactReplyContext = createContext<string | null>(null);
 
+/**
+ * The blocks shown as previews, by reply and code: a long chat renders only the messages near the
+ * screen, so a block scrolled far away and back is a new component, and must come back as it was
+ * left. For this page's life (a reload shows code again, as a new visit does).
+ */
+const previewedBlocks = new Set<string>();
+const blockKey = (messageId: string, code: string) => `${messageId}\u0000${code}`;
+
 /** Whether a block previews: complete (a half-written block never flashes) and of a previewed language. */
 export const previews = (language: string, finished: boolean): boolean => finished && PREVIEWED.has(language);
 
@@ -24,8 +32,8 @@ export const previews = (language: string, finished: boolean): boolean => finish
  * not two panels to move between, so not tabs. Focus stays on it as the view changes.
  */
 export function ArtifactSlot({ code, language, finished, children }: CodeSlotProps) {
-  const [previewing, setPreviewing] = useState(false);
   const messageId = useContext(ArtifactReplyContext);
+  const [previewing, setPreviewing] = useState(() => messageId !== null && previewedBlocks.has(blockKey(messageId, code)));
   const chatId = useContext(ThreadContext)?.chatId;
   // Every finished artifact block of a reply opens in the panel (its versions, its code, its preview when it has one).
   const open =
@@ -47,7 +55,13 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
       className="markdown__code-button"
       aria-pressed={previewing}
       aria-label={t('chat.artifact.previewName', { language: language.toUpperCase() })}
-      onClick={() => setPreviewing((value) => !value)}
+      onClick={() => {
+        const next = !previewing;
+        setPreviewing(next);
+        if (messageId === null) return;
+        if (next) previewedBlocks.add(blockKey(messageId, code));
+        else previewedBlocks.delete(blockKey(messageId, code));
+      }}
     >
       {t('chat.artifact.preview')}
     </button>

@@ -90,4 +90,23 @@ describe('the chat page’s Preview', () => {
     expect(container.querySelector('.artifact')).toBeNull();
     expect(container.querySelector('pre code')?.textContent).toBe(HTML);
   });
+
+  it('comes back as it was left when its message is rendered again (a long chat renders only what is near the screen)', async () => {
+    const first = render(<AssistantContent text={block('html')} streaming={false} messageId="reply-1" />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Preview HTML' }));
+    first.unmount();
+    render(<AssistantContent text={block('html')} streaming={false} messageId="reply-1" />);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Preview HTML' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps that apart per reply: the same code in another reply starts as code', async () => {
+    render(<AssistantContent text={block('html', '<p>Other</p>')} streaming={false} messageId="reply-2" />);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Preview HTML' }));
+    render(<AssistantContent text={block('html', '<p>Other</p>')} streaming={false} messageId="reply-3" />);
+    await settle();
+    expect(screen.getAllByRole('button', { name: 'Preview HTML' }).map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
+  });
 });
