@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['budget', 'store', 'markdown', 'stream', 'meter', 'long', 'prompts'];
+const BENCHES = ['budget', 'store', 'markdown', 'stream', 'meter', 'long', 'prompts', 'artifacts'];
 let failed = false;
 for (const name of BENCHES) {
   const script = fileURLToPath(new URL(`./${name}/run.mjs`, import.meta.url));
