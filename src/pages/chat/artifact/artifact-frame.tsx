@@ -34,18 +34,35 @@ const FAILURES: Record<SandboxFailure, 'chat.artifact.notIsolated' | 'chat.artif
   reloaded: 'chat.artifact.reloaded',
 };
 
-/** Whether `box` is on screen, from an IntersectionObserver (true where the browser has none). */
+/**
+ * How long a block stays on screen before its frame starts: a flick through a chat of artifacts
+ * passes each block in a frame or two, and starting a document for each (its parse, its nested
+ * frame, the artifact's scripts) would fill the scroll with long tasks (bench:artifacts).
+ */
+export const FRAME_START_DELAY_MS = 150;
+
+/**
+ * Whether `box` is on screen, from an IntersectionObserver (true where the browser has none):
+ * false at once when it leaves, true once it has stayed FRAME_START_DELAY_MS.
+ */
 function useOnScreen(box: React.RefObject<HTMLElement | null>): boolean {
   const [onScreen, setOnScreen] = useState(typeof IntersectionObserver !== 'function');
   useEffect(() => {
     const element = box.current;
     if (!element || typeof IntersectionObserver !== 'function') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new IntersectionObserver((entries) => {
       const entry = entries[entries.length - 1];
-      if (entry) setOnScreen(entry.isIntersecting);
+      if (!entry) return;
+      clearTimeout(timer);
+      if (entry.isIntersecting) timer = setTimeout(() => setOnScreen(true), FRAME_START_DELAY_MS);
+      else setOnScreen(false);
     });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
   }, [box]);
   return onScreen;
 }

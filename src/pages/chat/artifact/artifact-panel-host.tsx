@@ -1,7 +1,8 @@
 // Where the chat page keeps its artifact panel: which artifact is open, opening one a reply was mostly about, and where it sits.
 import { Suspense, useEffect, useRef } from 'react';
 import { getChatStore, useStreamingMessageId } from '../../../chat';
-import { mainArtifactOf, PREVIEW_KINDS, versionOfBlock, type Artifact, type PreviewKind } from '../../../chat/sandbox';
+import { mainArtifactOf, PREVIEW_KINDS, versionOfBlock, type PreviewKind } from '../../../chat/sandbox';
+import { useSettledThread } from '../../../chat/store/thread-hooks';
 import { t } from '../chat-text';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useNavigate } from '../../../router';
@@ -9,7 +10,7 @@ import { paths } from '../../paths';
 import { ArtifactFramePart } from './artifact-frame-part';
 import { ArtifactPanel, type ArtifactPreview } from './artifact-panel';
 import { artifactPanel, useArtifactPanel } from './artifact-panel-store';
-import { useChatArtifacts } from './use-chat-artifacts';
+import { chatArtifacts, useChatArtifacts } from './use-chat-artifacts';
 
 /** Below this width the panel covers the screen: beside the sidebar and the thread it would leave each too narrow to read. */
 export const PANEL_OVERLAY_QUERY = '(max-width: 1099.98px)';
@@ -19,13 +20,15 @@ export const PANEL_OVERLAY_QUERY = '(max-width: 1099.98px)';
  * ended well in this tab while the chat was open: never for replies read later, never for one that
  * failed or was stopped half-written.
  */
-function useOpenOnReplyEnd(chatId: string, artifacts: readonly Artifact[]): void {
+function useOpenOnReplyEnd(chatId: string): void {
   const streamingId = useStreamingMessageId(chatId);
+  const settled = useSettledThread(chatId);
   const ending = useRef(new Set<string>());
   const last = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (last.current && last.current !== streamingId) ending.current.add(last.current);
     last.current = streamingId;
+    if (ending.current.size === 0) return;
     const messages = getChatStore().getSnapshot().messages.get(chatId) ?? [];
     for (const id of [...ending.current]) {
       const message = messages.find((m) => m.id === id);
@@ -34,10 +37,10 @@ function useOpenOnReplyEnd(chatId: string, artifacts: readonly Artifact[]): void
       ending.current.delete(id);
       if (message?.status !== 'complete') continue;
       const block = mainArtifactOf(message.content, true);
-      const found = block && versionOfBlock(artifacts, id, block.code);
+      const found = block && versionOfBlock(chatArtifacts(chatId), id, block.code);
       if (found) artifactPanel.open(chatId, found.artifact.key, { automatic: true });
     }
-  }, [chatId, streamingId, artifacts]);
+  }, [chatId, streamingId, settled]);
 }
 
 const PREVIEW: ArtifactPreview = {
@@ -52,10 +55,10 @@ const PREVIEW: ArtifactPreview = {
 
 export function ArtifactPanelHost({ chatId, onClosed }: { chatId: string; onClosed(): void }) {
   const state = useArtifactPanel(chatId);
-  const artifacts = useChatArtifacts(chatId);
+  const artifacts = useChatArtifacts(chatId, state !== null);
   const narrow = useMediaQuery(PANEL_OVERLAY_QUERY);
   const navigate = useNavigate();
-  useOpenOnReplyEnd(chatId, artifacts);
+  useOpenOnReplyEnd(chatId);
   const artifact = state ? artifacts.find((a) => a.key === state.key) : undefined;
 
   // The artifact left the shown branch (another version of a message chosen, the reply deleted).

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ArtifactFrame, { frameHeight, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../../src/pages/chat/artifact/artifact-frame';
+import ArtifactFrame, { FRAME_START_DELAY_MS, frameHeight, MAX_FRAME_HEIGHT, MIN_FRAME_HEIGHT } from '../../../../src/pages/chat/artifact/artifact-frame';
 
 // Issue 36: only previews on screen hold a live frame. The frame is torn down when its block leaves
 // the screen (an IntersectionObserver says so) or unmounts, and comes back when it returns.
@@ -37,12 +37,17 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** The block stays on screen long enough for its frame to start. */
+const stay = () => act(() => vi.advanceTimersByTime(FRAME_START_DELAY_MS));
 
 const frames = (container: HTMLElement) => container.querySelectorAll('iframe');
 
 describe('a preview’s frame', () => {
   it('exists only while its block is on screen, and goes when the block unmounts', () => {
+    vi.useFakeTimers();
     const { container, unmount } = render(<ArtifactFrame kind="html" source="<p>x</p>" />);
     const box = container.querySelector('.artifact')!;
     expect(observers).toHaveLength(1);
@@ -52,6 +57,7 @@ describe('a preview’s frame', () => {
     expect(box.getAttribute('data-state')).toBe('away');
 
     observers[0]!.report(true);
+    stay();
     expect(frames(container)).toHaveLength(1);
     const frame = frames(container)[0]!;
     expect(frame.getAttribute('title')).toBe('Preview of the HTML block');
@@ -67,6 +73,7 @@ describe('a preview’s frame', () => {
 
     // Back on screen: a new frame (a new sandbox document, a new session).
     observers[0]!.report(true);
+    stay();
     expect(frames(container)).toHaveLength(1);
     expect(frames(container)[0]).not.toBe(frame);
 
@@ -74,6 +81,16 @@ describe('a preview’s frame', () => {
     unmount();
     expect(live.isConnected).toBe(false);
     expect(observers[0]!.disconnected).toBe(true);
+  });
+
+  it('starts no frame for a block a flick only passes (on screen for less than the delay)', () => {
+    vi.useFakeTimers();
+    const { container } = render(<ArtifactFrame kind="html" source="<p>x</p>" />);
+    observers[0]!.report(true);
+    act(() => vi.advanceTimersByTime(FRAME_START_DELAY_MS - 1));
+    observers[0]!.report(false);
+    act(() => vi.advanceTimersByTime(FRAME_START_DELAY_MS * 10));
+    expect(frames(container)).toHaveLength(0);
   });
 
   it('keeps its height within bounds whatever the artifact reports', () => {
