@@ -1,6 +1,6 @@
 // "Ask the model to fix it": an artifact's error sent as the chat's next message, as typed messages are.
 import { createContext } from 'react';
-import { getChatStore, replyingMessageId } from '../../../chat';
+import { getChatStore } from '../../../chat';
 import { getMessageQueue } from '../../../chat/queue';
 import { t } from '../chat-text';
 
@@ -24,6 +24,7 @@ export function fixRequestText(error: { message: string; line: number | null }, 
  */
 export function sendFixRequest(chatId: string, text: string): Promise<unknown> {
   const store = getChatStore();
-  if (replyingMessageId(store.getSnapshot(), chatId) !== undefined) return getMessageQueue().enqueue(chatId, text);
+  // A reply streams here or in another tab (the snapshot's set, read as useChatReplying reads it).
+  if (store.getSnapshot().replyingChats.has(chatId)) return getMessageQueue().enqueue(chatId, text);
   return store.sendMessage(chatId, text);
 }
