@@ -26,6 +26,8 @@ const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" v
 const FLOW = ['graph TD', '  Start --> Finish'].join('\n');
 /** Line 3 is broken: the JSX expression never closes. */
 const BROKEN = ['export default function Broken() {', '  const x = 1;', '  return <div>{x</div>;', '}'].join('\n');
+/** Line 2 imports what a preview does not have. */
+const IMPORTER = ["import { useState } from 'react';", "import { motion } from 'framer-motion';", '', 'export default () => <motion.p>{String(useState)}</motion.p>;'].join('\n');
 
 const REPLY = [
   'Here they are.',
@@ -52,6 +54,12 @@ const REPLY = [
   '',
   '```tsx',
   BROKEN,
+  '```',
+  '',
+  '### Animated',
+  '',
+  '```jsx',
+  IMPORTER,
   '```',
 ].join('\n');
 
@@ -86,7 +94,7 @@ async function openInPanel(page: Page, language: string, name: string, phone: bo
     const figure = page.locator('figure.markdown__diagram');
     await press(figure.getByRole('button', { name: 'Show code' }), phone);
   }
-  await press(page.getByRole('button', { name: `Open the ${language} block in the panel` }), phone);
+  await press(page.getByRole('button', { name: `Open the ${language} block in the panel` }).first(), phone);
   const panel = panelOf(page, name, phone);
   await panel.waitFor();
   expect(await panel.getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected')).toBe('true');
@@ -130,9 +138,11 @@ const keptRuntimes = (page: Page) =>
 describe('desktop, light, with the mouse: online, then offline', () => {
   let page: Page;
   let host: AppHost | undefined;
-  pagePerTest({
+  const checks = pagePerTest({
     viewport: VIEWPORTS.desktop,
     colorScheme: 'light',
+    // Checked below: the component importing another library throws, on purpose.
+    checkPageErrors: false,
     onOpen(opened) {
       page = opened.page;
     },
@@ -152,6 +162,9 @@ describe('desktop, light, with the mouse: online, then offline', () => {
     await page.getByRole('button', { name: 'Preview TSX' }).click();
     const error = page.getByRole('alert').filter({ hasText: /^Error in the artifact, line 3: / });
     await error.waitFor();
+    // A component importing anything but React: a plain error at that import's line.
+    await page.getByRole('button', { name: 'Preview JSX' }).nth(1).click();
+    await page.getByRole('alert').filter({ hasText: /^Error in the artifact, line 2: .*only React is available in previews: framer-motion$/ }).waitFor();
 
     // Kept on first use, not warmed ahead: exactly the three runtimes used.
     await expect.poll(() => keptRuntimes(page), { timeout: 15_000 }).toEqual(['jsx-transform', 'mermaid', 'react']);
@@ -160,6 +173,7 @@ describe('desktop, light, with the mouse: online, then offline', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Counter' }).waitFor();
     await previewAll(page, false, false);
+    expect(checks.pageErrors.filter((message) => !message.includes('only React is available in previews'))).toEqual([]);
   });
 });
 
