@@ -60,6 +60,45 @@ const workerOptionsFor = (outDir) => ({
   logLevel: 'warning',
 });
 
+/**
+ * The sandbox's runtimes (issue 36, docs/sandbox.md): React for JSX previews, the JSX/TS transform
+ * (Sucrase), Mermaid. Each a classic script of its own in assets/ (hashed: the service worker keeps
+ * it on first use like any hashed file, and forgets it with its build), never warmed ahead (they are
+ * big, and few chats need them), never loaded by the first screen. The app fetches one on a preview's
+ * first need and hands its text to the sandbox, which runs it inline in the artifact's frame.
+ */
+const RUNTIMES = {
+  react: 'src/sandbox/runtimes/react-runtime.ts',
+  'jsx-transform': 'src/sandbox/runtimes/jsx-transform.ts',
+  mermaid: 'src/sandbox/runtimes/mermaid-runtime.ts',
+};
+const runtimeOptionsFor = (outDir) => ({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(Object.entries(RUNTIMES).map(([name, file]) => [`sandbox-${name}`, file])),
+  outdir: path.join(outDir, 'assets'),
+  bundle: true,
+  // Run as inline classic scripts in the artifact's frame, one after another.
+  format: 'iife',
+  minify: true,
+  metafile: true,
+  target: TARGET,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  entryNames: '[name]-[hash]',
+  legalComments: 'linked',
+  logLevel: 'warning',
+});
+
+/** Each runtime's URL relative to the page's <base>; refuses a runtime that could not be inlined (`</script` would end its script). */
+async function runtimeUrlOf(outDir, metafile) {
+  const urls = {};
+  for (const name of Object.keys(RUNTIMES)) {
+    const file = Object.keys(metafile.outputs).find((f) => f.endsWith('.js') && metafile.outputs[f].entryPoint && path.basename(f).startsWith(`sandbox-${name}-`));
+    if (/<\/script/i.test(await readFile(path.join(root, file), 'utf8'))) throw new Error(`the ${name} runtime contains </script>`);
+    urls[name] = path.relative(outDir, path.join(root, file)).split(path.sep).join('/');
+  }
+  return urls;
+}
+
 /** Each worker's URL relative to the page's <base>, for the app to start it with. */
 const workerUrlOf = (outDir, metafile) => {
   // By output name (`stream-worker-[hash].js`): an entry path may be spelled through a symlink.
@@ -74,7 +113,7 @@ const workerUrlOf = (outDir, metafile) => {
  * The app's esbuild options; `entry` and `outDir` differ only for the e2e build with a test model.
  * `gallery` keeps the /ui component gallery (development only: it calls the public icon service).
  */
-const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
+const appOptionsFor = (entry, outDir, workerUrl, gallery = false, runtimeUrl = {}) => ({
   absWorkingDir: root,
   entryPoints: { main: entry },
   outdir: path.join(outDir, 'assets'),
@@ -103,6 +142,8 @@ const appOptionsFor = (entry, outDir, workerUrl, gallery = false) => ({
     __PARLEY_IMPORT_WORKER__: JSON.stringify(workerUrl.import),
     __PARLEY_SYNC_WORKER__: JSON.stringify(workerUrl.sync),
     __PARLEY_GALLERY__: JSON.stringify(gallery),
+    // A string, read where it is used: an object define would be hoisted into the first screen's code.
+    __PARLEY_SANDBOX_RUNTIMES__: JSON.stringify(JSON.stringify(runtimeUrl)),
   },
   legalComments: 'linked',
   logLevel: 'warning',
@@ -313,9 +354,9 @@ const stylesFor = (appOptions, entry, outDir, metafile) =>
 export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = false } = {}) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
-  const worker = await esbuild.build(workerOptionsFor(outDir));
+  const [worker, runtimes] = await Promise.all([esbuild.build(workerOptionsFor(outDir)), esbuild.build(runtimeOptionsFor(outDir))]);
   const workerUrl = workerUrlOf(outDir, worker.metafile);
-  const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery);
+  const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery, await runtimeUrlOf(outDir, runtimes.metafile));
   const builds = Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir)), esbuild.build(sandboxOptions())]);
   // The icons are drawn on this thread while esbuild's own process bundles.
   await writeManifest(outDir);
@@ -334,7 +375,8 @@ async function watch(gallery) {
   await build({ gallery });
   const head = await esbuild.build(headOptionsFor(dist));
   const worker = await esbuild.build(workerOptionsFor(dist));
-  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile), gallery);
+  const runtimes = await esbuild.build(runtimeOptionsFor(dist));
+  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile), gallery, await runtimeUrlOf(dist, runtimes.metafile));
   const ctx = await esbuild.context({
     ...appOptions,
     plugins: [

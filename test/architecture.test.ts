@@ -214,6 +214,8 @@ const NAMED_DOORS: Record<string, string> = {
     'the reply machinery: loaded with the store’s actions; the door (what pages show of a reply) must not bring it into the chat page’s chunk',
   'sandbox/version-diff':
     'the difference between two versions of an artifact (issue 36), with jsdiff: the panel loads it with import() with the first Changes view; the door loads with the chat page',
+  'sandbox/sandbox-session':
+    'one preview frame’s session with the sandbox and the runtimes it fetches (issue 36): only the frame’s chunk (loaded with the first Preview) uses it; the door loads with the chat page',
   'search-index/search-chats':
     'the store’s search: loaded with import() with the first search',
   'search-index/start-search-index':

@@ -1,7 +1,7 @@
-// The sandbox room's door (issue 36, docs/sandbox.md): artifacts in replies and their versions, the
-// sandbox's protocol, and one frame's session with it.
+// The sandbox room's door (issue 36, docs/sandbox.md): artifacts in replies and their versions and the
+// sandbox's protocol. One frame's session with it (and the runtimes it fetches) has a door of its own,
+// sandbox-session.ts: only the preview's frame chunk needs it, while this door loads with the chat page.
 export { artifactBlocksOf, artifactKindOf, mainArtifactOf, type ArtifactBlock, type ArtifactKind } from './artifact-blocks';
 export { artifactsOf, versionOfBlock, type Artifact, type ArtifactSource, type ArtifactVersion } from './artifact-versions';
 export { standalonePage, type StandalonePage } from './standalone-page';
 export { readSandboxMessage, PREVIEW_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type AppToSandbox, type PreviewKind, type SandboxToApp } from './sandbox-protocol';
-export { openSandboxSession, sandboxUrl, type SandboxFailure, type SandboxReports, type SandboxSession } from './sandbox-session';

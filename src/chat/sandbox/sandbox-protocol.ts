@@ -10,15 +10,17 @@ import {
   MAX_REPORTED_HEIGHT,
   SANDBOX_PROTOCOL,
   type PreviewKind,
+  type RuntimeName,
 } from '../../lib/sandbox-wire';
 
 export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type PreviewKind };
 
 /**
- * What the app says (over the port). Later slices add their own: `runtime` (a runtime's code the
- * app fetched, handed over so the sandbox's network rule never widens), `run` and `stop`.
+ * What the app says (over the port): a runtime's code (React, the JSX transform, Mermaid: fetched
+ * by the app from Parley's build, handed over so the sandbox's network rule never widens; the
+ * program checks it, src/sandbox/app-messages.ts), then what to render. Later slices add `run` and `stop`.
  */
-export type AppToSandbox = { type: 'render'; id: number; kind: PreviewKind; source: string };
+export type AppToSandbox = { type: 'render'; id: number; kind: PreviewKind; source: string } | { type: 'runtime'; name: RuntimeName; code: string };
 
 /**
  * What the sandbox may say: reports, never requests. None of them calls an app action; the app

@@ -1,10 +1,14 @@
 // One artifact frame's conversation with the sandbox document (issue 36): the MessageChannel the app
 // creates, handed to the frame once it has loaded, and the only way either side speaks after that.
-import { PORT_HANDOFF } from '../../lib/sandbox-wire';
+import { PORT_HANDOFF, RUNTIMES_OF, type RuntimeName } from '../../lib/sandbox-wire';
 import { readSandboxMessage, SANDBOX_PROTOCOL, type AppToSandbox, type PreviewKind } from './sandbox-protocol';
+import { loadRuntime } from './sandbox-runtimes';
 
-/** Why a session ended on its own: the frame is not isolated, speaks another protocol, or was reloaded. */
-export type SandboxFailure = 'not-isolated' | 'protocol' | 'reloaded';
+/**
+ * Why a session ended on its own: the frame is not isolated, speaks another protocol, was reloaded,
+ * or a runtime the artifact needs could not be loaded (offline before its first use).
+ */
+export type SandboxFailure = 'not-isolated' | 'protocol' | 'reloaded' | 'runtime';
 
 /** What the app does with the sandbox's reports: show them, nothing else. */
 export interface SandboxReports {
@@ -29,18 +33,22 @@ export const sandboxUrl = (): string => new URL('sandbox.html', document.baseURI
  * CSP sandboxes it: docs/sandbox.md), or the session fails without handing it anything. No window
  * `message` listener is ever added: what the sandbox says arrives on the port, checked by shape.
  */
-export function openSandboxSession(frame: HTMLIFrameElement, reports: SandboxReports): SandboxSession {
+export function openSandboxSession(frame: HTMLIFrameElement, reports: SandboxReports, runtimeOf: (name: RuntimeName) => Promise<string> = loadRuntime): SandboxSession {
   let port: MessagePort | null = null;
   let ready = false;
   let closed = false;
   let loads = 0;
-  let pending: AppToSandbox | null = null;
+  /** Said before the sandbox was ready: runtimes in the order sent, then the latest render. */
+  let pending: AppToSandbox[] = [];
+  /** The runtimes handed over already: the sandbox keeps them for every later render. */
+  const sent = new Set<RuntimeName>();
   let currentId = -1;
   let nextId = 0;
 
   const send = (message: AppToSandbox) => {
     if (ready && port) port.postMessage(message);
-    else pending = message;
+    // Only the latest render is worth sending: an earlier one would be replaced at once.
+    else pending = [...pending.filter((said) => message.type !== 'render' || said.type !== 'render'), message];
   };
   const fail = (reason: SandboxFailure) => {
     if (closed) return;
@@ -55,8 +63,8 @@ export function openSandboxSession(frame: HTMLIFrameElement, reports: SandboxRep
       if (ready) return;
       if (message.protocol !== SANDBOX_PROTOCOL) return fail('protocol');
       ready = true;
-      if (pending) port!.postMessage(pending);
-      pending = null;
+      for (const message of pending) port!.postMessage(message);
+      pending = [];
     } else if (message.type === 'rendered' && ready && message.id === currentId) reports.rendered(message.height);
     else if (message.type === 'error' && ready && message.id === currentId) reports.error(message.message, message.line);
     // 'output' belongs to code runs (a later slice); a preview has none.
@@ -95,8 +103,24 @@ export function openSandboxSession(frame: HTMLIFrameElement, reports: SandboxRep
   return {
     render(kind, source) {
       if (closed) return;
-      currentId = nextId++;
-      send({ type: 'render', id: currentId, kind, source });
+      const id = (currentId = nextId++);
+      const needed = RUNTIMES_OF[kind].filter((name) => !sent.has(name));
+      if (needed.length === 0) return send({ type: 'render', id, kind, source });
+      // Fetched by the app (kept by the service worker), never by the sandbox: its network rule stays shut.
+      Promise.all(needed.map(runtimeOf)).then(
+        (codes) => {
+          if (closed || id !== currentId) return;
+          needed.forEach((name, at) => {
+            if (sent.has(name)) return;
+            sent.add(name);
+            send({ type: 'runtime', name, code: codes[at]! });
+          });
+          send({ type: 'render', id, kind, source });
+        },
+        () => {
+          if (id === currentId) fail('runtime');
+        },
+      );
     },
     close,
   };

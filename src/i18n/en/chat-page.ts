@@ -87,4 +87,5 @@ export const chatPage = {
   'chat.artifact.notIsolated': 'The preview cannot start: the server does not send the sandbox’s security headers (see “Serving Parley yourself” in the README).',
   'chat.artifact.protocol': 'The preview cannot start: the sandbox belongs to another version of Parley. Reload the page.',
   'chat.artifact.reloaded': 'The preview stopped: its frame was reloaded.',
+  'chat.artifact.runtime': 'The preview cannot start: its runtime did not load (offline before its first use?). Try again online.',
 } as const;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSandboxSession, SANDBOX_PROTOCOL, type SandboxFailure } from '../../../src/chat/sandbox';
+import { SANDBOX_PROTOCOL } from '../../../src/chat/sandbox';
+import { openSandboxSession, type SandboxFailure } from '../../../src/chat/sandbox/sandbox-session';
 import { PORT_HANDOFF } from '../../../src/lib/sandbox-wire';
 
 // One frame's session (issue 36): the port goes to the frame once it has loaded, and only to a
@@ -127,5 +128,49 @@ describe('a sandbox session', () => {
     second.load();
     expect(secondLog.log).toEqual(['failed reloaded']);
     expect(second.handoffs).toHaveLength(1);
+  });
+
+  it('hands a kind’s runtimes over before its render, each once per frame, and fails when one cannot be loaded', async () => {
+    const { frame, handoffs, load } = fakeFrame();
+    const { log, reports } = reportsLog();
+    const asked: string[] = [];
+    // The runtimes' files as the app would fetch them (the real loader fetches them from the build).
+    const runtimeOf = async (name: string) => {
+      asked.push(name);
+      return `/* ${name} */`;
+    };
+    const session = openSandboxSession(frame, reports, runtimeOf);
+    session.render('jsx', 'export default () => null;');
+    load();
+    const port = handoffs[0]!.ports[0]!;
+    opened.push(port);
+    const sandbox = sandboxEnd(port);
+    sandbox.say({ type: 'ready', protocol: SANDBOX_PROTOCOL });
+    await expect.poll(() => sandbox.received.length).toBe(3);
+    expect(sandbox.received).toEqual([
+      { type: 'runtime', name: 'react', code: '/* react */' },
+      { type: 'runtime', name: 'jsx-transform', code: '/* jsx-transform */' },
+      { type: 'render', id: 0, kind: 'jsx', source: 'export default () => null;' },
+    ]);
+    // The sandbox keeps them: a second component sends its render alone, a diagram only Mermaid.
+    session.render('jsx', 'export default () => 1;');
+    session.render('html', '<p>x</p>');
+    session.render('mermaid', 'graph TD; A-->B');
+    await expect.poll(() => sandbox.received.length).toBe(7);
+    expect(sandbox.received.slice(3)).toEqual([
+      { type: 'render', id: 1, kind: 'jsx', source: 'export default () => 1;' },
+      { type: 'render', id: 2, kind: 'html', source: '<p>x</p>' },
+      { type: 'runtime', name: 'mermaid', code: '/* mermaid */' },
+      { type: 'render', id: 3, kind: 'mermaid', source: 'graph TD; A-->B' },
+    ]);
+    expect(asked).toEqual(['react', 'jsx-transform', 'mermaid']);
+    expect(log).toEqual([]);
+
+    // Offline before a runtime's first use: the preview says so instead of starting.
+    const other = fakeFrame();
+    const otherLog = reportsLog();
+    openSandboxSession(other.frame, otherLog.reports, () => Promise.reject(new Error('offline'))).render('mermaid', 'graph TD; A-->B');
+    other.load();
+    await expect.poll(() => otherLog.log).toEqual(['failed runtime']);
   });
 });

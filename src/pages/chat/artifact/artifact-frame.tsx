@@ -1,8 +1,9 @@
-// A live preview of an HTML or SVG block (issue 36): a frame of Parley's sandbox document, held only
+// A live preview of an HTML, SVG, JSX/TSX or Mermaid block (issue 36): a frame of Parley's sandbox document, held only
 // while the block is on screen. Its own chunk (artifact-slot loads it with the first Preview), with
 // the sandbox room: none of it reaches the chat page's first load.
 import { useContext, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { openSandboxSession, sandboxUrl, type PreviewKind, type SandboxFailure } from '../../../chat/sandbox';
+import type { PreviewKind } from '../../../chat/sandbox';
+import { openSandboxSession, sandboxUrl, type SandboxFailure } from '../../../chat/sandbox/sandbox-session';
 import { t } from '../chat-text';
 import { AskToFixContext } from './ask-to-fix';
 import './artifact.css';
@@ -28,10 +29,11 @@ interface ArtifactError {
   line: number | null;
 }
 
-const FAILURES: Record<SandboxFailure, 'chat.artifact.notIsolated' | 'chat.artifact.protocol' | 'chat.artifact.reloaded'> = {
+const FAILURES: Record<SandboxFailure, 'chat.artifact.notIsolated' | 'chat.artifact.protocol' | 'chat.artifact.reloaded' | 'chat.artifact.runtime'> = {
   'not-isolated': 'chat.artifact.notIsolated',
   protocol: 'chat.artifact.protocol',
   reloaded: 'chat.artifact.reloaded',
+  runtime: 'chat.artifact.runtime',
 };
 
 /**

@@ -1,5 +1,5 @@
-// The chat page's code slot (src/markdown/code-slot.ts): a finished `html` or `svg` block in a
-// reply gets a Preview toggle beside Copy, and its live preview in the code's place (issue 36).
+// The chat page's code slot (src/markdown/code-slot.ts): a finished `html`, `svg`, `jsx` or `tsx`
+// block in a reply gets a Preview toggle beside Copy, and its live preview in the code's place (issue 36).
 import { createContext, Suspense, useContext, useState } from 'react';
 import { artifactKindOf } from '../../../chat/sandbox';
 import type { CodeSlotProps } from '../../../markdown';
@@ -9,8 +9,11 @@ import { openBlockInPanel } from './open-block';
 import { t } from '../chat-text';
 import './artifact-slot.css';
 
-/** The languages that preview, as the bar names them (the sandbox's PreviewKind; later jsx, tsx, mermaid). */
-const PREVIEWED = new Set(['html', 'svg']);
+/**
+ * The languages that preview in the thread, as the bar names them, and the sandbox's kind for each.
+ * Not `mermaid`: the thread draws a diagram in the code's place already (src/markdown); the panel previews it.
+ */
+const PREVIEWED: Readonly<Record<string, 'html' | 'svg' | 'jsx'>> = { html: 'html', svg: 'svg', jsx: 'jsx', tsx: 'jsx' };
 
 
 /** The thread's reply whose markdown this is (null in a tool's result): its artifact blocks open in the panel. */
@@ -25,7 +28,7 @@ const previewedBlocks = new Set<string>();
 const blockKey = (messageId: string, code: string) => `${messageId}\u0000${code}`;
 
 /** Whether a block previews: complete (a half-written block never flashes) and of a previewed language. */
-export const previews = (language: string, finished: boolean): boolean => finished && PREVIEWED.has(language);
+export const previews = (language: string, finished: boolean): boolean => finished && Object.hasOwn(PREVIEWED, language);
 
 /**
  * A toggle button (aria-pressed), like the bar's Wrap beside it: one block shown one of two ways,
@@ -72,7 +75,7 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
   // toggle, stay where they are).
   const view = previewing ? (
     <Suspense fallback={<p className="artifact-loading">{t('chat.artifact.loading')}</p>}>
-      <ArtifactFramePart kind={language as 'html' | 'svg'} source={code} />
+      <ArtifactFramePart kind={PREVIEWED[language]!} source={code} />
     </Suspense>
   ) : undefined;
   return children({ actions, view });

@@ -1,0 +1,35 @@
+// The shape check of what the app says to the sandbox's program (issue 36): the port is the app's,
+// but the program checks each message anyway before acting on it, as the app checks the sandbox's.
+import { MAX_ARTIFACT_CHARS, MAX_ID, MAX_RUNTIME_CHARS, PREVIEW_KINDS, RUNTIME_NAMES, type PreviewKind, type RuntimeName } from '../lib/sandbox-wire';
+
+/** Show `source` as `kind` (replacing what was shown); `id` tags this render's reports. */
+export type RenderMessage = { type: 'render'; id: number; kind: PreviewKind; source: string };
+/** A runtime's code, fetched by the app from Parley's build; run in the artifact's frame before an artifact that needs it. */
+export type RuntimeMessage = { type: 'runtime'; name: RuntimeName; code: string };
+export type AppMessage = RenderMessage | RuntimeMessage;
+
+const KEYS: Record<AppMessage['type'], string> = { render: 'id,kind,source,type', runtime: 'code,name,type' };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID;
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);
+
+/**
+ * `data` as a message from the app when it is exactly one of AppMessage's shapes, else null. A
+ * runtime's code goes into an inline <script> of the artifact's frame: one holding `</script` would
+ * end it early, so it is refused (build.mjs refuses to write such a runtime in the first place).
+ */
+export function readAppMessage(data: unknown): AppMessage | null {
+  if (!isPlainObject(data) || typeof data.type !== 'string' || !Object.hasOwn(KEYS, data.type)) return null;
+  if (Object.keys(data).sort().join(',') !== KEYS[data.type as AppMessage['type']]) return null;
+  if (data.type === 'render') {
+    const { id, kind, source } = data;
+    return isId(id) && isOneOf(PREVIEW_KINDS, kind) && typeof source === 'string' && source.length <= MAX_ARTIFACT_CHARS ? { type: 'render', id, kind, source } : null;
+  }
+  const { name, code } = data;
+  return isOneOf(RUNTIME_NAMES, name) && typeof code === 'string' && code.length <= MAX_RUNTIME_CHARS && !/<\/script/i.test(code) ? { type: 'runtime', name, code } : null;
+}
