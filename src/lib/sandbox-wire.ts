@@ -3,7 +3,7 @@
 // import it; the sandbox imports nothing else of the app's.
 
 /** Bumped when a message changes shape: the app drops a sandbox that says another version. */
-export const SANDBOX_PROTOCOL = 2;
+export const SANDBOX_PROTOCOL = 3;
 
 /** The one window message the app sends the sandbox: it carries the MessageChannel's port, nothing else. */
 export const PORT_HANDOFF = 'parley-sandbox-port';
@@ -30,8 +30,23 @@ export const MAX_RUNTIME_CHARS = 8_000_000;
 export const MAX_ARTIFACT_CHARS = 2_000_000;
 /** The longest error message kept from the sandbox (characters): more is the artifact shouting. */
 export const MAX_ERROR_CHARS = 1_000;
-/** The longest piece of output one message carries (characters), for code runs (a later slice). */
+/** The longest piece of a run's output one message carries (characters). */
 export const MAX_OUTPUT_CHARS = 65_536;
+
+/**
+ * Code runs (issue 36 slice C): the languages a `run` message may carry; what a run's `ended` says.
+ * 'stopped' is the user's Stop, 'timeout' the time limit.
+ */
+export const RUN_LANGUAGES = ['javascript'] as const;
+export type RunLanguage = (typeof RUN_LANGUAGES)[number];
+export const RUN_OUTCOMES = ['done', 'error', 'stopped', 'timeout'] as const;
+export type RunOutcome = (typeof RUN_OUTCOMES)[number];
+/** The most output one run keeps (characters, ~1 MB): the worker stops sending past it, the sandbox stops relaying, the app stops keeping. */
+export const MAX_RUN_OUTPUT_CHARS = 1_048_576;
+/** The longest text of a run's last value (characters). */
+export const MAX_VALUE_CHARS = 10_000;
+/** How long a run may take before the sandbox ends its worker (ms); a setting later. */
+export const RUN_TIME_LIMIT_MS = 30_000;
 /** The tallest content height the sandbox may report (CSS pixels); the frame shows at most a bounded part of it. */
 export const MAX_REPORTED_HEIGHT = 1_000_000;
 /** Ids of renders (and later runs) are small non-negative integers the app picks. */

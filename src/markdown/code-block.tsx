@@ -95,6 +95,7 @@ function CodeBlockView({ code, language, finished, extras }: { code: string; lan
           <code className={language ? `language-${language}` : undefined}>{tree ? hastToReact(tree) : code}</code>
         </pre>
       )}
+      {extras.after}
     </div>
   );
 }

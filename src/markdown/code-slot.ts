@@ -9,6 +9,8 @@ export interface CodeExtras {
   actions?: ReactNode;
   /** Shown instead of the code while given (the code stays in the bar's Copy). */
   view?: ReactNode;
+  /** Shown under the code (a run's output). */
+  after?: ReactNode;
 }
 
 export interface CodeSlotProps {

@@ -1,14 +1,18 @@
 // The shape check of what the app says to the sandbox's program (issue 36): the port is the app's,
 // but the program checks each message anyway before acting on it, as the app checks the sandbox's.
-import { MAX_ARTIFACT_CHARS, MAX_ID, MAX_RUNTIME_CHARS, PREVIEW_KINDS, RUNTIME_NAMES, type PreviewKind, type RuntimeName } from '../lib/sandbox-wire';
+import { MAX_ARTIFACT_CHARS, MAX_ID, MAX_RUNTIME_CHARS, PREVIEW_KINDS, RUN_LANGUAGES, RUNTIME_NAMES, type PreviewKind, type RunLanguage, type RuntimeName } from '../lib/sandbox-wire';
 
 /** Show `source` as `kind` (replacing what was shown); `id` tags this render's reports. */
 export type RenderMessage = { type: 'render'; id: number; kind: PreviewKind; source: string };
 /** A runtime's code, fetched by the app from Parley's build; run in the artifact's frame before an artifact that needs it. */
 export type RuntimeMessage = { type: 'runtime'; name: RuntimeName; code: string };
-export type AppMessage = RenderMessage | RuntimeMessage;
+/** Run `code` (a block the user chose to run) in a worker of its own; `id` tags its output and its end. */
+export type RunMessage = { type: 'run'; id: number; language: RunLanguage; code: string };
+/** End run `id` now (the user's Stop): its worker is terminated. */
+export type StopMessage = { type: 'stop'; id: number };
+export type AppMessage = RenderMessage | RuntimeMessage | RunMessage | StopMessage;
 
-const KEYS: Record<AppMessage['type'], string> = { render: 'id,kind,source,type', runtime: 'code,name,type' };
+const KEYS: Record<AppMessage['type'], string> = { render: 'id,kind,source,type', runtime: 'code,name,type', run: 'code,id,language,type', stop: 'id,type' };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -30,6 +34,11 @@ export function readAppMessage(data: unknown): AppMessage | null {
     const { id, kind, source } = data;
     return isId(id) && isOneOf(PREVIEW_KINDS, kind) && typeof source === 'string' && source.length <= MAX_ARTIFACT_CHARS ? { type: 'render', id, kind, source } : null;
   }
+  if (data.type === 'run') {
+    const { id, language, code } = data;
+    return isId(id) && isOneOf(RUN_LANGUAGES, language) && typeof code === 'string' && code.length <= MAX_ARTIFACT_CHARS ? { type: 'run', id, language, code } : null;
+  }
+  if (data.type === 'stop') return isId(data.id) ? { type: 'stop', id: data.id } : null;
   const { name, code } = data;
   return isOneOf(RUNTIME_NAMES, name) && typeof code === 'string' && code.length <= MAX_RUNTIME_CHARS && !/<\/script/i.test(code) ? { type: 'runtime', name, code } : null;
 }

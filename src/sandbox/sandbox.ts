@@ -3,8 +3,25 @@
 // It takes the app's MessageChannel port once, keeps the runtimes the app hands over (React, the JSX
 // transform, Mermaid: fetched by the app, never by the sandbox), renders each artifact in a nested
 // frame of its own and relays that frame's reports (its height, its errors), bounded, over the port.
-import { MAX_ERROR_CHARS, MAX_ID, MAX_REPORTED_HEIGHT, PORT_HANDOFF, RUNTIME_GLOBAL, RUNTIMES_OF, SANDBOX_PROTOCOL, type PreviewKind, type RuntimeName } from '../lib/sandbox-wire';
+// It also runs code blocks (slice C): each in a worker of its own, ended by Stop or the time limit.
+import {
+  MAX_ERROR_CHARS,
+  MAX_ID,
+  MAX_OUTPUT_CHARS,
+  MAX_REPORTED_HEIGHT,
+  MAX_RUN_OUTPUT_CHARS,
+  MAX_VALUE_CHARS,
+  PORT_HANDOFF,
+  RUN_TIME_LIMIT_MS,
+  RUNTIME_GLOBAL,
+  RUNTIMES_OF,
+  SANDBOX_PROTOCOL,
+  type PreviewKind,
+  type RunOutcome,
+  type RuntimeName,
+} from '../lib/sandbox-wire';
 import { readAppMessage } from './app-messages';
+import { returningLastLine, runScript } from './run-script';
 
 /** The address a component's code runs under in its frame: errors and stack lines there are the block's lines. */
 export const ARTIFACT_SOURCE_URL = 'parley-artifact.jsx';
@@ -97,6 +114,74 @@ export function startSandbox(): void {
     document.body.append(frame);
   };
 
+  /** The runs going on, by id: their worker, its script's address, their time limit. */
+  const runs = new Map<number, { worker: Worker; url: string; timer: ReturnType<typeof setTimeout> }>();
+  const endRun = (id: number, outcome: RunOutcome, details: { value?: string; error?: string; line?: number } = {}) => {
+    const run = runs.get(id);
+    if (!run) return;
+    runs.delete(id);
+    // Ends the worker's thread at once, wherever its code is (an endless loop included).
+    run.worker.terminate();
+    URL.revokeObjectURL(run.url);
+    clearTimeout(run.timer);
+    port?.postMessage({ type: 'ended', id, outcome, ...details });
+  };
+  /**
+   * Runs `code` in a worker started from a blob: of this document (its opaque origin, its CSP:
+   * `connect-src 'none'` holds inside it; `worker-src blob:` lets it start). First with its last
+   * line returned (its value shown); a syntax error before anything ran means that line was no
+   * expression: the block runs again as written.
+   */
+  const startRun = (id: number, code: string, timer: ReturnType<typeof setTimeout>, returnLast = true) => {
+    const returning = returnLast ? returningLastLine(code) : null;
+    const { script, offset } = runScript(returning ?? code, MAX_RUN_OUTPUT_CHARS, MAX_VALUE_CHARS);
+    const lines = code.split('\n').length;
+    /** A line of the worker's script as the block's, when it is one. */
+    const lineOfBlock = (line: unknown) => {
+      const at = Number(line) - offset;
+      return Number.isInteger(at) && at >= 1 && at <= lines ? { line: at } : {};
+    };
+    let url: string;
+    let worker: Worker;
+    try {
+      url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+      worker = new Worker(url);
+    } catch (error) {
+      runs.set(id, { worker: { terminate() {} } as Worker, url: '', timer });
+      endRun(id, 'error', { error: `The sandbox could not start the run: ${String(error)}`.slice(0, MAX_ERROR_CHARS) });
+      return;
+    }
+    runs.set(id, { worker, url, timer });
+    let started = false;
+    let relayed = 0;
+    // What the worker says is the block's to forge (it cannot reach postMessage, but check anyway): shapes and bounds.
+    worker.onmessage = ({ data }) => {
+      if (runs.get(id)?.worker !== worker || !data || typeof data !== 'object') return;
+      const { t, stream, text, value, error, line } = data as Record<string, unknown>;
+      if (t === 'started') started = true;
+      else if (t === 'output' && (stream === 'stdout' || stream === 'stderr') && typeof text === 'string') {
+        // Past the run's bound (plus the one character that says it was cut), nothing more is relayed.
+        const room = MAX_RUN_OUTPUT_CHARS + 1 - relayed;
+        const kept = text.slice(0, Math.max(0, room));
+        relayed += kept.length;
+        for (let at = 0; at < kept.length; at += MAX_OUTPUT_CHARS) port?.postMessage({ type: 'output', id, stream, text: kept.slice(at, at + MAX_OUTPUT_CHARS) });
+      } else if (t === 'done') endRun(id, 'done', typeof value === 'string' ? { value: value.slice(0, MAX_VALUE_CHARS) } : {});
+      else if (t === 'error') endRun(id, 'error', { error: String(error).slice(0, MAX_ERROR_CHARS), ...lineOfBlock(line) });
+    };
+    // Reaches here only when the script never ran (the prelude catches every later error): a syntax error.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (runs.get(id)?.worker !== worker) return;
+      if (returning !== null && !started) {
+        worker.terminate();
+        URL.revokeObjectURL(url);
+        startRun(id, code, timer, false);
+        return;
+      }
+      endRun(id, 'error', { error: String(event.message || 'The run could not start').slice(0, MAX_ERROR_CHARS), ...lineOfBlock(event.lineno) });
+    };
+  };
+
   addEventListener('message', (event) => {
     if (!port) {
       // The app's handoff, once: from the parent, with exactly one port.
@@ -106,6 +191,10 @@ export function startSandbox(): void {
         const message = readAppMessage(data);
         if (message?.type === 'runtime') runtimes.set(message.name, message.code);
         else if (message?.type === 'render') render(message.id, message.kind, message.source);
+        else if (message?.type === 'run' && !runs.has(message.id)) {
+          const { id, code } = message;
+          startRun(id, code, setTimeout(() => endRun(id, 'timeout'), RUN_TIME_LIMIT_MS));
+        } else if (message?.type === 'stop') endRun(message.id, 'stopped');
       };
       port.postMessage({ type: 'ready', protocol: SANDBOX_PROTOCOL });
       return;

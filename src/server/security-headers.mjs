@@ -81,7 +81,7 @@ export const SANDBOX_POLICY_DIRECTIVES = Object.freeze([
   "connect-src 'none'",
   "frame-src 'none'",
   "child-src 'none'",
-  "worker-src 'none'",
+  'worker-src blob:',
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

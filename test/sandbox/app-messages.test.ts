@@ -16,6 +16,9 @@ describe('messages from the app that the sandbox reads', () => {
     [{ type: 'runtime', name: 'jsx-transform', code: '' }],
     [{ type: 'runtime', name: 'mermaid', code: 'x'.repeat(MAX_RUNTIME_CHARS) }],
     [Object.assign(Object.create(null), { type: 'runtime', name: 'react', code: '1' })],
+    [{ type: 'run', id: 3, language: 'javascript', code: 'console.log(1 + 1)' }],
+    [{ type: 'run', id: MAX_ID, language: 'javascript', code: 'x'.repeat(MAX_ARTIFACT_CHARS) }],
+    [{ type: 'stop', id: 0 }],
   ])('%j', (message) => {
     expect(readAppMessage(message)).toEqual({ ...message });
   });
@@ -43,6 +46,16 @@ describe('malformed messages are dropped', () => {
     ['runtime that would end its script', { type: 'runtime', name: 'react', code: 'a="</script><img src=x>"' }],
     ['runtime that would end its script, in capitals', { type: 'runtime', name: 'react', code: '"</SCRIPT "' }],
     ['runtime with one key more', { type: 'runtime', name: 'react', code: '1', id: 1 }],
+    ['run of another language', { type: 'run', id: 1, language: 'python', code: 'print(1)' }],
+    ['run of js (the language is javascript)', { type: 'run', id: 1, language: 'js', code: '1' }],
+    ['run without its code', { type: 'run', id: 1, language: 'javascript' }],
+    ['run whose code is not text', { type: 'run', id: 1, language: 'javascript', code: ['1'] }],
+    ['run with code too long', { type: 'run', id: 1, language: 'javascript', code: 'x'.repeat(MAX_ARTIFACT_CHARS + 1) }],
+    ['run with a fractional id', { type: 'run', id: 1.5, language: 'javascript', code: '1' }],
+    ['run with one key more', { type: 'run', id: 1, language: 'javascript', code: '1', timeout: 1e9 }],
+    ['stop without an id', { type: 'stop' }],
+    ['stop with an id as text', { type: 'stop', id: '1' }],
+    ['stop with one key more', { type: 'stop', id: 1, outcome: 'done' }],
   ])('%s', (_name, message) => {
     expect(readAppMessage(message)).toBeNull();
   });

@@ -4,4 +4,6 @@
 export { artifactBlocksOf, artifactKindOf, mainArtifactOf, type ArtifactBlock, type ArtifactKind } from './artifact-blocks';
 export { artifactsOf, versionOfBlock, type Artifact, type ArtifactSource, type ArtifactVersion } from './artifact-versions';
 export { standalonePage, type StandalonePage } from './standalone-page';
-export { readSandboxMessage, PREVIEW_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type AppToSandbox, type PreviewKind, type SandboxToApp } from './sandbox-protocol';
+// The protocol's shape checks are the frames' business (sandbox-session.ts): the chat page needs only the kinds.
+export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, type PreviewKind } from '../../lib/sandbox-wire';
+export type { AppToSandbox, SandboxToApp } from './sandbox-protocol';

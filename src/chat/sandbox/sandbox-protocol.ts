@@ -8,8 +8,12 @@ import {
   MAX_ID,
   MAX_OUTPUT_CHARS,
   MAX_REPORTED_HEIGHT,
+  MAX_VALUE_CHARS,
+  RUN_OUTCOMES,
   SANDBOX_PROTOCOL,
   type PreviewKind,
+  type RunLanguage,
+  type RunOutcome,
   type RuntimeName,
 } from '../../lib/sandbox-wire';
 
@@ -18,9 +22,17 @@ export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type PreviewKind }
 /**
  * What the app says (over the port): a runtime's code (React, the JSX transform, Mermaid: fetched
  * by the app from Parley's build, handed over so the sandbox's network rule never widens; the
- * program checks it, src/sandbox/app-messages.ts), then what to render. Later slices add `run` and `stop`.
+ * program checks it, src/sandbox/app-messages.ts), then what to render; or a block to run in a
+ * worker of the sandbox's, and Stop.
  */
-export type AppToSandbox = { type: 'render'; id: number; kind: PreviewKind; source: string } | { type: 'runtime'; name: RuntimeName; code: string };
+export type AppToSandbox =
+  | { type: 'render'; id: number; kind: PreviewKind; source: string }
+  | { type: 'runtime'; name: RuntimeName; code: string }
+  | { type: 'run'; id: number; language: RunLanguage; code: string }
+  | { type: 'stop'; id: number };
+
+/** How run `id` ended: its last value (as text) when done, its error and line when it failed. */
+export type RunEnded = { type: 'ended'; id: number; outcome: RunOutcome; value?: string; error?: string; line?: number };
 
 /**
  * What the sandbox may say: reports, never requests. None of them calls an app action; the app
@@ -33,8 +45,10 @@ export type SandboxToApp =
   | { type: 'rendered'; id: number; height: number }
   /** An uncaught error in the artifact of render `id`, at `line` of its source when known. */
   | { type: 'error'; id: number; message: string; line: number | null }
-  /** A piece of a code run's output (run_python, run_javascript: a later slice). */
-  | { type: 'output'; id: number; stream: 'stdout' | 'stderr'; text: string };
+  /** A piece of run `id`'s output (console.log and info on stdout, warn and error on stderr). */
+  | { type: 'output'; id: number; stream: 'stdout' | 'stderr'; text: string }
+  /** Run `id` is over: its worker is gone. */
+  | RunEnded;
 
 /** The keys each message carries, exactly: a message with one more or one less is not that message. */
 const KEYS: Record<SandboxToApp['type'], readonly string[]> = {
@@ -42,7 +56,10 @@ const KEYS: Record<SandboxToApp['type'], readonly string[]> = {
   rendered: ['height', 'id', 'type'],
   error: ['id', 'line', 'message', 'type'],
   output: ['id', 'stream', 'text', 'type'],
+  ended: ['id', 'outcome', 'type'],
 };
+/** The keys a message may carry besides KEYS'. */
+const OPTIONAL_KEYS: Partial<Record<SandboxToApp['type'], readonly string[]>> = { ended: ['error', 'line', 'value'] };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -55,9 +72,11 @@ const isBoundedText = (value: unknown, max: number): value is string => typeof v
 /** `data` as a message from the sandbox when it is exactly one of SandboxToApp's shapes, else null (dropped). */
 export function readSandboxMessage(data: unknown): SandboxToApp | null {
   if (!isPlainObject(data) || typeof data.type !== 'string' || !Object.hasOwn(KEYS, data.type)) return null;
-  const keys = Object.keys(data).sort();
-  const expected = KEYS[data.type as SandboxToApp['type']];
-  if (keys.length !== expected.length || keys.some((key, at) => key !== expected[at])) return null;
+  const type = data.type as SandboxToApp['type'];
+  const keys = Object.keys(data);
+  const expected = KEYS[type];
+  const optional = OPTIONAL_KEYS[type] ?? [];
+  if (!expected.every((key) => keys.includes(key)) || !keys.every((key) => expected.includes(key) || optional.includes(key))) return null;
   switch (data.type) {
     case 'ready':
       return Number.isInteger(data.protocol) ? { type: 'ready', protocol: data.protocol as number } : null;
@@ -73,6 +92,21 @@ export function readSandboxMessage(data: unknown): SandboxToApp | null {
     case 'output': {
       const { id, stream, text } = data;
       return isId(id) && (stream === 'stdout' || stream === 'stderr') && isBoundedText(text, MAX_OUTPUT_CHARS) ? { type: 'output', id, stream, text } : null;
+    }
+    case 'ended': {
+      const { id, outcome, value, error, line } = data;
+      const ok =
+        isId(id) &&
+        (RUN_OUTCOMES as readonly unknown[]).includes(outcome) &&
+        (value === undefined || isBoundedText(value, MAX_VALUE_CHARS)) &&
+        (error === undefined || isBoundedText(error, MAX_ERROR_CHARS)) &&
+        (line === undefined || (Number.isInteger(line) && (line as number) > 0 && (line as number) <= MAX_ID));
+      if (!ok) return null;
+      const ended: RunEnded = { type: 'ended', id, outcome: outcome as RunOutcome };
+      if (value !== undefined) ended.value = value as string;
+      if (error !== undefined) ended.error = error as string;
+      if (line !== undefined) ended.line = line as number;
+      return ended;
     }
     default:
       return null;

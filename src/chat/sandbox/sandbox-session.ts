@@ -1,8 +1,12 @@
 // One artifact frame's conversation with the sandbox document (issue 36): the MessageChannel the app
 // creates, handed to the frame once it has loaded, and the only way either side speaks after that.
 import { PORT_HANDOFF, RUNTIMES_OF, type RuntimeName } from '../../lib/sandbox-wire';
-import { readSandboxMessage, SANDBOX_PROTOCOL, type AppToSandbox, type PreviewKind } from './sandbox-protocol';
+import { readSandboxMessage, SANDBOX_PROTOCOL, type AppToSandbox, type PreviewKind, type RunEnded } from './sandbox-protocol';
 import { loadRuntime } from './sandbox-runtimes';
+
+// A run's output as the app keeps it: only the run's chunk shows it, as only frames use this door.
+export { appendOutput, NO_OUTPUT, type RunOutput, type RunStream } from './run-output';
+export { readSandboxMessage, SANDBOX_PROTOCOL, type RunEnded } from './sandbox-protocol';
 
 /**
  * Why a session ended on its own: the frame is not isolated, speaks another protocol, was reloaded,
@@ -12,14 +16,24 @@ export type SandboxFailure = 'not-isolated' | 'protocol' | 'reloaded' | 'runtime
 
 /** What the app does with the sandbox's reports: show them, nothing else. */
 export interface SandboxReports {
-  rendered(height: number): void;
-  error(message: string, line: number | null): void;
+  rendered?(height: number): void;
+  error?(message: string, line: number | null): void;
   failed(reason: SandboxFailure): void;
+  /** The sandbox took what was said before it was ready (a run starts now). */
+  ready?(): void;
+  /** A piece of the current run's output. */
+  output?(stream: 'stdout' | 'stderr', text: string): void;
+  /** The current run is over. */
+  ended?(ended: RunEnded): void;
 }
 
 export interface SandboxSession {
   /** Shows `source` (replacing what was shown); sent once the sandbox is ready. */
   render(kind: PreviewKind, source: string): void;
+  /** Runs a JavaScript block in a worker of the sandbox's (replacing the current run's reports). */
+  run(code: string): void;
+  /** Ends the current run (its worker is terminated); its `ended` says 'stopped'. */
+  stop(): void;
   /** Ends the conversation: the port closes and nothing more is reported. The frame is its owner's. */
   close(): void;
 }
@@ -65,9 +79,12 @@ export function openSandboxSession(frame: HTMLIFrameElement, reports: SandboxRep
       ready = true;
       for (const message of pending) port!.postMessage(message);
       pending = [];
-    } else if (message.type === 'rendered' && ready && message.id === currentId) reports.rendered(message.height);
-    else if (message.type === 'error' && ready && message.id === currentId) reports.error(message.message, message.line);
-    // 'output' belongs to code runs (a later slice); a preview has none.
+      reports.ready?.();
+    } else if (!ready || message.id !== currentId) return;
+    else if (message.type === 'rendered') reports.rendered?.(message.height);
+    else if (message.type === 'error') reports.error?.(message.message, message.line);
+    else if (message.type === 'output') reports.output?.(message.stream, message.text);
+    else reports.ended?.(message);
   };
   const onLoad = () => {
     loads += 1;
@@ -121,6 +138,13 @@ export function openSandboxSession(frame: HTMLIFrameElement, reports: SandboxRep
           if (id === currentId) fail('runtime');
         },
       );
+    },
+    run(code) {
+      if (closed) return;
+      send({ type: 'run', id: (currentId = nextId++), language: 'javascript', code });
+    },
+    stop() {
+      if (!closed && currentId >= 0) send({ type: 'stop', id: currentId });
     },
     close,
   };

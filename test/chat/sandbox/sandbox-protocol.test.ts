@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readSandboxMessage, SANDBOX_PROTOCOL } from '../../../src/chat/sandbox';
-import { MAX_ERROR_CHARS, MAX_ID, MAX_OUTPUT_CHARS, MAX_REPORTED_HEIGHT } from '../../../src/lib/sandbox-wire';
+import { readSandboxMessage, SANDBOX_PROTOCOL } from '../../../src/chat/sandbox/sandbox-session';
+import { MAX_ERROR_CHARS, MAX_ID, MAX_OUTPUT_CHARS, MAX_REPORTED_HEIGHT, MAX_VALUE_CHARS } from '../../../src/lib/sandbox-wire';
 
 // Issue 36: whatever the sandbox says is untrusted (a model wrote the artifact): only these exact
 // shapes are read; anything else is dropped before the app looks at it.
@@ -17,6 +17,12 @@ describe('messages from the sandbox that are read', () => {
     [{ type: 'output', id: 2, stream: 'stdout', text: 'hello' }],
     [{ type: 'output', id: 2, stream: 'stderr', text: 'x'.repeat(MAX_OUTPUT_CHARS) }],
     [Object.assign(Object.create(null), { type: 'rendered', id: 1, height: 10 })],
+    [{ type: 'ended', id: 4, outcome: 'done' }],
+    [{ type: 'ended', id: 4, outcome: 'done', value: 'x'.repeat(MAX_VALUE_CHARS) }],
+    [{ type: 'ended', id: 4, outcome: 'error', error: 'ReferenceError: x is not defined', line: 3 }],
+    [{ type: 'ended', id: 4, outcome: 'error', error: 'x'.repeat(MAX_ERROR_CHARS) }],
+    [{ type: 'ended', id: MAX_ID, outcome: 'stopped' }],
+    [{ type: 'ended', id: 0, outcome: 'timeout' }],
   ])('%j', (message) => {
     expect(readSandboxMessage(message)).toEqual({ ...message });
   });
@@ -65,6 +71,18 @@ describe('malformed messages are dropped', () => {
     ['output on another stream', { type: 'output', id: 1, stream: 'stdin', text: 'x' }],
     ['output too long', { type: 'output', id: 1, stream: 'stdout', text: 'x'.repeat(MAX_OUTPUT_CHARS + 1) }],
     ['output that is not text', { type: 'output', id: 1, stream: 'stdout', text: new Uint8Array(4) }],
+    ['ended without an outcome', { type: 'ended', id: 1 }],
+    ['ended with an unknown outcome', { type: 'ended', id: 1, outcome: 'crashed' }],
+    ['ended with an inherited key as outcome', { type: 'ended', id: 1, outcome: 'toString' }],
+    ['ended without an id', { type: 'ended', outcome: 'done' }],
+    ['ended with a value that is not text', { type: 'ended', id: 1, outcome: 'done', value: 5050 }],
+    ['ended with a value too long', { type: 'ended', id: 1, outcome: 'done', value: 'x'.repeat(MAX_VALUE_CHARS + 1) }],
+    ['ended with an error too long', { type: 'ended', id: 1, outcome: 'error', error: 'x'.repeat(MAX_ERROR_CHARS + 1) }],
+    ['ended at line 0', { type: 'ended', id: 1, outcome: 'error', error: 'x', line: 0 }],
+    ['ended at a text line', { type: 'ended', id: 1, outcome: 'error', error: 'x', line: '2' }],
+    ['ended with a null line', { type: 'ended', id: 1, outcome: 'error', error: 'x', line: null }],
+    ['ended with one key more', { type: 'ended', id: 1, outcome: 'done', call: 'sendMessage' }],
+    ['output with an optional key of ended', { type: 'output', id: 1, stream: 'stdout', text: 'x', value: 'y' }],
   ])('%s', (_what, message) => {
     expect(readSandboxMessage(message)).toBeNull();
   });

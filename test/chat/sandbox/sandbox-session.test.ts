@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_PROTOCOL } from '../../../src/chat/sandbox';
-import { openSandboxSession, type SandboxFailure } from '../../../src/chat/sandbox/sandbox-session';
+import { openSandboxSession, SANDBOX_PROTOCOL, type SandboxFailure } from '../../../src/chat/sandbox/sandbox-session';
 import { PORT_HANDOFF } from '../../../src/lib/sandbox-wire';
 
 // One frame's session (issue 36): the port goes to the frame once it has loaded, and only to a

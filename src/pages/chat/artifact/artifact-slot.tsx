@@ -5,6 +5,7 @@ import { artifactKindOf } from '../../../chat/sandbox';
 import type { CodeSlotProps } from '../../../markdown';
 import { ThreadContext } from '../thread/thread-context';
 import { ArtifactFramePart } from './artifact-frame-part';
+import { CodeRunPart } from './code-run-part';
 import { openBlockInPanel } from './open-block';
 import { t } from '../chat-text';
 import './artifact-slot.css';
@@ -50,6 +51,29 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
         {t('artifact.openShort')}
       </button>
     ) : null;
+  // A finished JavaScript block runs, by the user's Run, in a worker of the sandbox (code-run.tsx).
+  const [run, setRun] = useState({ count: 0, stops: 0, running: false });
+  if (finished && (language === 'js' || language === 'javascript')) {
+    const name = { language: language.toUpperCase() };
+    return children({
+      // One button, Run then Stop then Run: focus stays on it whatever the run does.
+      actions: (
+        <button
+          type="button"
+          className="markdown__code-button"
+          aria-label={t(run.running ? 'chat.run.stopName' : 'chat.run.runName', name)}
+          onClick={() => setRun((was) => (was.running ? { ...was, stops: was.stops + 1 } : { count: was.count + 1, stops: 0, running: true }))}
+        >
+          {t(run.running ? 'chat.run.stop' : 'chat.run.run')}
+        </button>
+      ),
+      after: run.count ? (
+        <Suspense fallback={null}>
+          <CodeRunPart key={run.count} code={code} language={name.language} stops={run.stops} onEnded={() => setRun((was) => ({ ...was, running: false }))} />
+        </Suspense>
+      ) : undefined,
+    });
+  }
   if (!previews(language, finished)) return children(open ? { actions: open } : {});
   const actions = (
     <>
