@@ -87,7 +87,8 @@ export default function CodeRun({ code, language, stops, onEnded }: CodeRunProps
 
   const state = outcome?.outcome ?? 'running';
   return (
-    <section className="code-run" aria-label={t('run.region', { language })} data-state={state}>
+    // A labelled group, not a region: a chat of many runs would fill the landmarks' list with alike names.
+    <div role="group" className="code-run" aria-label={t('run.region', { language })} data-state={state}>
       {outcome ? null : (
         <iframe ref={frame} className="code-run__frame" title={t('run.frameTitle', { language })} aria-hidden="true" tabIndex={-1} referrerPolicy="no-referrer" />
       )}
@@ -117,7 +118,7 @@ export default function CodeRun({ code, language, stops, onEnded }: CodeRunProps
       <p className="code-run__outcome" role="status">
         {outcomeText(outcome, output.pieces.length === 0)}
       </p>
-    </section>
+    </div>
   );
 }
 
