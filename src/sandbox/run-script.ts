@@ -110,7 +110,8 @@ const NOT_AN_ENDING_EXPRESSION =
 export function returningLastLine(code: string): string | null {
   const lines = code.replace(/\s+$/, '').split('\n');
   const last = lines[lines.length - 1]!.trim().replace(/;$/, '');
-  if (NOT_AN_ENDING_EXPRESSION.test(last) || last.startsWith('//') || last.startsWith('/*')) return null;
+  // An odd number of backticks: the line ends a template literal begun above.
+  if (NOT_AN_ENDING_EXPRESSION.test(last) || last.startsWith('//') || last.startsWith('/*') || (last.split('`').length - 1) % 2 === 1) return null;
   // The newline before `)` keeps a trailing `// comment` from swallowing it.
   lines[lines.length - 1] = `return (${last}\n)`;
   return lines.join('\n');
