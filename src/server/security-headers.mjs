@@ -69,6 +69,8 @@ export const PERMISSIONS_POLICY = [
  * offline. Nothing leaves it: no fetch, no form, no frame, no image or font but data:/blob:.
  * Inline script and style are how artifacts are written; in an origin that holds nothing and can
  * reach nothing they grant nothing. frame-ancestors 'self': only Parley's own pages frame it.
+ * worker-src blob:: a code run's worker, made by the program from a blob: of its own; such a worker
+ * inherits this document's origin and policy (connect-src 'none' holds inside it).
  */
 export const SANDBOX_POLICY_DIRECTIVES = Object.freeze([
   'sandbox allow-scripts',

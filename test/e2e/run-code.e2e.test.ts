@@ -128,7 +128,7 @@ describe('Run on a JavaScript block, desktop light, by keyboard', () => {
 
     // Hostile code: no network, no storage, no script from anywhere, no way to the sandbox's program.
     await block(2).getByRole('button', { name: 'Run JS' }).click();
-    await output(2).and(page.locator('[data-state="error"]')).waitFor();
+    await output(2).and(page.locator(':not([data-state="running"])')).waitFor();
     const found = await output(2).locator('pre').innerText();
     for (const line of [
       'fetch refused: TypeError',
@@ -140,6 +140,7 @@ describe('Run on a JavaScript block, desktop light, by keyboard', () => {
     ]) {
       expect(found).toContain(line);
     }
+    expect(await output(2).getAttribute('data-state')).toBe('error');
     await output(2).getByText('Error at line 11: TypeError: Failed to fetch').waitFor();
     expect(await output(2).getByRole('status').innerText()).toMatch(/^Failed after \d+\.\d s$/);
 
