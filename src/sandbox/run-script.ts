@@ -1,5 +1,5 @@
 // The script of a code run's worker (issue 36 slice C, docs/sandbox.md "Runs"): a prelude that
-// takes the worker's postMessage away from the code and turns console calls into bounded output,
+// hides the worker's postMessage from the code and turns console calls into bounded output,
 // then the block itself as the body of an async function (so `await` and `return` work at its top).
 // The sandbox's CSP has no 'unsafe-eval': the block is the script's own text, never eval'd.
 
@@ -12,8 +12,9 @@ export function workerPrelude(limit: number, valueLimit: number) {
   // Any: a worker's global is no Window, and the DOM's types are the only ones here.
   const scope = self as any;
   const post: (message: unknown) => void = scope.postMessage.bind(scope);
-  // The code cannot speak to the sandbox's program itself: only through console, bounded below.
-  delete scope.postMessage;
+  // Out of the code's easy reach (it can still find the prototype's): whatever it posts itself is
+  // checked by the sandbox's program like any report, bounded, and concerns only its own run.
+  scope.postMessage = undefined;
   let sent = 0;
   let buffer = '';
   let stream = 'stdout';

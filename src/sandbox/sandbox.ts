@@ -154,7 +154,7 @@ export function startSandbox(): void {
     runs.set(id, { worker, url, timer });
     let started = false;
     let relayed = 0;
-    // What the worker says is the block's to forge (it cannot reach postMessage, but check anyway): shapes and bounds.
+    // What the worker says is the block's to forge (the prelude hides postMessage, but the prototype's stays reachable): shapes and bounds.
     worker.onmessage = ({ data }) => {
       if (runs.get(id)?.worker !== worker || !data || typeof data !== 'object') return;
       const { t, stream, text, value, error, line } = data as Record<string, unknown>;
