@@ -51,3 +51,14 @@ export const RUN_TIME_LIMIT_MS = 30_000;
 export const MAX_REPORTED_HEIGHT = 1_000_000;
 /** Ids of renders (and later runs) are small non-negative integers the app picks. */
 export const MAX_ID = 2 ** 31 - 1;
+
+/** A message as structured clone delivers plain data: an object of its own (no array, no class instance). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+/** An id of a render or a run: an integer 0…MAX_ID. */
+export const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID;
+/** One of a list's values (a kind, a runtime, a language, an outcome). */
+export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);

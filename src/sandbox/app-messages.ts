@@ -1,6 +1,6 @@
 // The shape check of what the app says to the sandbox's program (issue 36): the port is the app's,
 // but the program checks each message anyway before acting on it, as the app checks the sandbox's.
-import { MAX_ARTIFACT_CHARS, MAX_ID, MAX_RUNTIME_CHARS, PREVIEW_KINDS, RUN_LANGUAGES, RUNTIME_NAMES, type PreviewKind, type RunLanguage, type RuntimeName } from '../lib/sandbox-wire';
+import { isId, isOneOf, isPlainObject, MAX_ARTIFACT_CHARS, MAX_RUNTIME_CHARS, PREVIEW_KINDS, RUN_LANGUAGES, RUNTIME_NAMES, type PreviewKind, type RunLanguage, type RuntimeName } from '../lib/sandbox-wire';
 
 /** Show `source` as `kind` (replacing what was shown); `id` tags this render's reports. */
 export type RenderMessage = { type: 'render'; id: number; kind: PreviewKind; source: string };
@@ -14,13 +14,6 @@ export type AppMessage = RenderMessage | RuntimeMessage | RunMessage | StopMessa
 
 const KEYS: Record<AppMessage['type'], string> = { render: 'id,kind,source,type', runtime: 'code,name,type', run: 'code,id,language,type', stop: 'id,type' };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID;
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);
 
 /**
  * `data` as a message from the app when it is exactly one of AppMessage's shapes, else null. A

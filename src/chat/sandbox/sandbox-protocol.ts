@@ -2,6 +2,9 @@
 // check every message from the sandbox passes before the app reads it. The sandbox runs what a model
 // wrote: whatever it sends is untrusted, so anything not exactly one of these shapes is dropped.
 import {
+  isId,
+  isOneOf,
+  isPlainObject,
   PREVIEW_KINDS,
   MAX_ARTIFACT_CHARS,
   MAX_ERROR_CHARS,
@@ -61,12 +64,6 @@ const KEYS: Record<SandboxToApp['type'], readonly string[]> = {
 /** The keys a message may carry besides KEYS'. */
 const OPTIONAL_KEYS: Partial<Record<SandboxToApp['type'], readonly string[]>> = { ended: ['error', 'line', 'value'] };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
-const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID;
 const isBoundedText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 
 /** `data` as a message from the sandbox when it is exactly one of SandboxToApp's shapes, else null (dropped). */
@@ -97,7 +94,7 @@ export function readSandboxMessage(data: unknown): SandboxToApp | null {
       const { id, outcome, value, error, line } = data;
       const ok =
         isId(id) &&
-        (RUN_OUTCOMES as readonly unknown[]).includes(outcome) &&
+        isOneOf(RUN_OUTCOMES, outcome) &&
         (value === undefined || isBoundedText(value, MAX_VALUE_CHARS)) &&
         (error === undefined || isBoundedText(error, MAX_ERROR_CHARS)) &&
         (line === undefined || (Number.isInteger(line) && (line as number) > 0 && (line as number) <= MAX_ID));
