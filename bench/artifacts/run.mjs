@@ -9,6 +9,7 @@ import { startOpenAiServer } from '../../test/support/openai-server/index.mjs';
 import { mainThreadFigures, startTrace, FIRST_MARK, LAST_MARK } from '../stream/main-thread-trace.mjs';
 import { freshPage, openAt, settle } from '../long/common.mjs';
 import { scrollThreadToTop } from '../long/page-probes.mjs';
+import { median } from '../support/median.mjs';
 import { report } from '../support/report.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 import { seedArtifactChat } from './seed-artifacts.mjs';
@@ -21,12 +22,6 @@ const RUNS = Number(argValue('--runs', 5));
 const ARTIFACTS = Number(argValue('--artifacts', 50));
 const MODE = process.argv.includes('--phone') ? 'phone' : 'desktop';
 
-const median = (values) => {
-  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const fixed = (value, digits = 1) => (value === null ? '—' : value.toFixed(digits));
 
 /**

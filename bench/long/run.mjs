@@ -8,6 +8,7 @@
 import { startOpenAiServer } from '../../test/support/openai-server/index.mjs';
 import { launchBrowser } from '../../test/support/browser.mjs';
 import { mainThreadFigures, startTrace, FIRST_MARK, LAST_MARK } from '../stream/main-thread-trace.mjs';
+import { median } from '../support/median.mjs';
 import { printTable, report } from '../support/report.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 import { diagnose } from './diagnose.mjs';
@@ -28,12 +29,6 @@ const DIAGNOSE = !process.argv.includes('--no-diagnose');
 const KEY_DELAY_MS = 30;
 const TEXT = 'a long chat should cost what the screen shows, not what it holds '.repeat(8).slice(0, KEYSTROKES);
 
-const median = (values) => {
-  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const spread = (values) => {
   const list = values.filter((v) => v !== null && Number.isFinite(v));
   return list.length ? [Math.min(...list), Math.max(...list)] : null;
