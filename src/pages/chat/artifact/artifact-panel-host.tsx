@@ -1,13 +1,12 @@
 // Where the chat page keeps its artifact panel: which artifact is open, opening one a reply was mostly about, and where it sits.
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { getChatStore, useStreamingMessageId } from '../../../chat';
 import { mainArtifactOf, PREVIEW_KINDS, versionOfBlock, type PreviewKind } from '../../../chat/sandbox';
 import { useSettledThread } from '../../../chat/store/thread-hooks';
-import { t } from '../chat-text';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useNavigate } from '../../../router';
 import { paths } from '../../paths';
-import { ArtifactFramePart } from './artifact-frame-part';
+import { ArtifactFrameView } from './artifact-frame-part';
 import { ArtifactPanel, type ArtifactPreview } from './artifact-panel';
 import { artifactPanel, useArtifactPanel } from './artifact-panel-store';
 import { chatArtifacts, useChatArtifacts } from './use-chat-artifacts';
@@ -46,10 +45,8 @@ function useOpenOnReplyEnd(chatId: string): void {
 const PREVIEW: ArtifactPreview = {
   runs: (artifact) => (PREVIEW_KINDS as readonly string[]).includes(artifact.kind),
   render: (artifact, version, reload) => (
-    <Suspense fallback={<p className="artifact-loading">{t('chat.artifact.loading')}</p>}>
-      {/* Reload is a new frame: the key starts the artifact again from its first line. */}
-      <ArtifactFramePart key={`${version.number}:${reload}`} kind={artifact.kind as PreviewKind} source={version.code} fill />
-    </Suspense>
+    // Reload is a new frame: the key starts the artifact again from its first line.
+    <ArtifactFrameView key={`${version.number}:${reload}`} kind={artifact.kind as PreviewKind} source={version.code} fill />
   ),
 };
 

@@ -4,7 +4,7 @@ import { createContext, Suspense, useContext, useState } from 'react';
 import { artifactKindOf } from '../../../chat/sandbox';
 import type { CodeSlotProps } from '../../../markdown';
 import { ThreadContext } from '../thread/thread-context';
-import { ArtifactFramePart } from './artifact-frame-part';
+import { ArtifactFrameView } from './artifact-frame-part';
 import { CodeRunPart } from './code-run-part';
 import { openBlockInPanel } from './open-block';
 import { t } from '../chat-text';
@@ -95,12 +95,8 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
     {open}
     </>
   );
-  // Its own boundary: while the frame's chunk loads, only the view waits (the bar, and focus on the
-  // toggle, stay where they are).
   const view = previewing ? (
-    <Suspense fallback={<p className="artifact-loading">{t('chat.artifact.loading')}</p>}>
-      <ArtifactFramePart kind={PREVIEWED[language]!} source={code} />
-    </Suspense>
+    <ArtifactFrameView kind={PREVIEWED[language]!} source={code} />
   ) : undefined;
   return children({ actions, view });
 }
