@@ -71,6 +71,39 @@ const RUNTIMES = {
   react: 'src/sandbox/runtimes/react-runtime.ts',
   'jsx-transform': 'src/sandbox/runtimes/jsx-transform.ts',
   mermaid: 'src/sandbox/runtimes/mermaid-runtime.ts',
+  python: 'src/sandbox/runtimes/python-runtime.ts',
+};
+
+/**
+ * Pyodide's files besides its runtime script (src/lib/sandbox-wire.ts PYTHON_FILES), copied from its
+ * package into assets/ under hashed names (kept by the service worker on first use, like any
+ * hashed file). The app fetches them for a Python run's first need and hands their bytes over.
+ */
+const PYTHON_FILES = {
+  'pyodide.asm.wasm': ['pyodide', '.wasm'],
+  'python_stdlib.zip': ['python-stdlib', '.zip'],
+  'pyodide-lock.json': ['pyodide-lock', '.json'],
+};
+async function copyPythonFiles(outDir) {
+  const urls = {};
+  await Promise.all(
+    Object.entries(PYTHON_FILES).map(async ([name, [stem, extension]]) => {
+      const bytes = await readFile(path.join(root, 'node_modules/pyodide', name));
+      // The same alphabet as esbuild's hashes, so the service worker knows it never changes.
+      const hash = createHash('sha256').update(bytes).digest('base64').replace(/[^A-Z0-9]/g, '').slice(0, 8).padEnd(8, '0');
+      const file = `assets/${stem}-${hash}${extension}`;
+      await writeFile(path.join(outDir, file), bytes);
+      urls[name] = file;
+    }),
+  );
+  return urls;
+}
+/** Pyodide's Emscripten module by its file: the package's `exports` name only its loader. */
+const pyodideModulePlugin = {
+  name: 'pyodide-module',
+  setup(b) {
+    b.onResolve({ filter: /^pyodide\/pyodide\.asm\.mjs$/ }, () => ({ path: path.join(root, 'node_modules/pyodide/pyodide.asm.mjs') }));
+  },
 };
 const runtimeOptionsFor = (outDir) => ({
   absWorkingDir: root,
@@ -83,6 +116,9 @@ const runtimeOptionsFor = (outDir) => ({
   metafile: true,
   target: TARGET,
   define: { 'process.env.NODE_ENV': '"production"' },
+  // Pyodide's loader imports these only when it runs under Node.
+  external: ['node:*', 'ws'],
+  plugins: [pyodideModulePlugin],
   entryNames: '[name]-[hash]',
   legalComments: 'linked',
   logLevel: 'warning',
@@ -356,7 +392,8 @@ export async function build({ entry = 'src/main.tsx', outDir = dist, gallery = f
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
   const [worker, runtimes] = await Promise.all([esbuild.build(workerOptionsFor(outDir)), esbuild.build(runtimeOptionsFor(outDir))]);
   const workerUrl = workerUrlOf(outDir, worker.metafile);
-  const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery, await runtimeUrlOf(outDir, runtimes.metafile));
+  const runtimeUrls = { ...(await runtimeUrlOf(outDir, runtimes.metafile)), ...(await copyPythonFiles(outDir)) };
+  const appOptions = appOptionsFor(entry, outDir, workerUrl, gallery, runtimeUrls);
   const builds = Promise.all([esbuild.build(appOptions), esbuild.build(headOptionsFor(outDir)), esbuild.build(callbackOptionsFor(outDir)), esbuild.build(sandboxOptions())]);
   // The icons are drawn on this thread while esbuild's own process bundles.
   await writeManifest(outDir);
@@ -376,7 +413,8 @@ async function watch(gallery) {
   const head = await esbuild.build(headOptionsFor(dist));
   const worker = await esbuild.build(workerOptionsFor(dist));
   const runtimes = await esbuild.build(runtimeOptionsFor(dist));
-  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile), gallery, await runtimeUrlOf(dist, runtimes.metafile));
+  const runtimeUrls = { ...(await runtimeUrlOf(dist, runtimes.metafile)), ...(await copyPythonFiles(dist)) };
+  const appOptions = appOptionsFor('src/main.tsx', dist, workerUrlOf(dist, worker.metafile), gallery, runtimeUrls);
   const ctx = await esbuild.context({
     ...appOptions,
     plugins: [

@@ -214,6 +214,14 @@ const NAMED_DOORS: Record<string, string> = {
     'the reply machinery: loaded with the store’s actions; the door (what pages show of a reply) must not bring it into the chat page’s chunk',
   'sandbox/version-diff':
     'the difference between two versions of an artifact (issue 36), with jsdiff: the panel loads it with import() with the first Changes view; the door loads with the chat page',
+  'mcp/built-in-servers':
+    'the shape of a tool Parley provides itself (issue 36’s code tools): the capability’s room defines one, the tool runner lists them; the door would bring the MCP client',
+  'sandbox/code-tools':
+    'the code tools’ definitions (issue 36): the tool runner (loaded with a chat that has tools) and the Tools menu list them; the door loads with the chat page and brings the artifacts',
+  'sandbox/code-runs':
+    'preparing and running code (issue 36): the chunk of a block’s Run uses it; the door loads with the chat page',
+  'tools/built-in-list':
+    'the list of Parley’s own tools: the chat page’s Tools menu and call cards read it; the door brings the tool runner’s actions',
   'sandbox/sandbox-session':
     'one preview frame’s session with the sandbox and the runtimes it fetches (issue 36): only the frame’s chunk (loaded with the first Preview) uses it; the door loads with the chat page',
   'search-index/search-chats':

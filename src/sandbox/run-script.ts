@@ -94,7 +94,20 @@ export function workerPrelude(limit: number, valueLimit: number) {
     fail(event.reason);
   });
   post({ t: 'started' });
-  return { done: (value: unknown) => end(value === undefined ? { t: 'done' } : { t: 'done', value: show(value, true).slice(0, valueLimit) }), fail };
+  return {
+    done: (value: unknown) => end(value === undefined ? { t: 'done' } : { t: 'done', value: show(value, true).slice(0, valueLimit) }),
+    fail,
+    /** Output written by the run's runtime (Python's print), bounded like console's. */
+    write,
+    /** A file the run wrote (Python's /mnt/data/out, its figures): the sandbox checks and bounds it. */
+    file: (name: string, data: Uint8Array) => {
+      if (!over) post({ t: 'file', name, data });
+    },
+    /** Ends the run with `text` as its last value's text as it is (a Python repr). */
+    shown: (text: string) => end({ t: 'done', value: text.slice(0, valueLimit) }),
+    /** Ends the run with `text` as its error as it is (a Python traceback), at `line` of the block (0: unknown). */
+    error: (text: string, line: number) => end({ t: 'error', error: text, line }),
+  };
 }
 
 /** Lines that cannot start an expression statement of their own, or that may continue the one before. */

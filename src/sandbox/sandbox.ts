@@ -3,7 +3,8 @@
 // It takes the app's MessageChannel port once, keeps the runtimes the app hands over (React, the JSX
 // transform, Mermaid: fetched by the app, never by the sandbox), renders each artifact in a nested
 // frame of its own and relays that frame's reports (its height, its errors), bounded, over the port.
-// It also runs code blocks (slice C): each in a worker of its own, ended by Stop or the time limit.
+// It also runs code (slice C): each run in a worker of its own, JavaScript or Python (Pyodide, whose
+// files the app hands over too), ended by Stop or the run's time limit.
 import {
   MAX_ERROR_CHARS,
   MAX_ID,
@@ -12,15 +13,21 @@ import {
   MAX_RUN_OUTPUT_CHARS,
   MAX_VALUE_CHARS,
   PORT_HANDOFF,
-  RUN_TIME_LIMIT_MS,
+  MAX_OUT_FILE_BYTES,
+  MAX_OUT_FILES,
+  MAX_OUT_FILES_BYTES,
+  isFileName,
+  PYTHON_FILES,
   RUNTIME_GLOBAL,
   RUNTIMES_OF,
   SANDBOX_PROTOCOL,
   type PreviewKind,
+  type PythonFile,
   type RunOutcome,
   type RuntimeName,
 } from '../lib/sandbox-wire';
-import { readAppMessage } from './app-messages';
+import { readAppMessage, type RunMessage } from './app-messages';
+import { pythonScript, type PythonStart } from './python-script';
 import { returningLastLine, runScript } from './run-script';
 
 /** The address a component's code runs under in its frame: errors and stack lines there are the block's lines. */
@@ -114,6 +121,8 @@ export function startSandbox(): void {
     document.body.append(frame);
   };
 
+  /** Pyodide's files the app handed over, by name: kept for every later Python run of this document. */
+  const pythonFiles = new Map<PythonFile, ArrayBuffer>();
   /** The runs going on, by id: their worker, its script's address, their time limit. */
   const runs = new Map<number, { worker: Worker; url: string; timer: ReturnType<typeof setTimeout> }>();
   const endRun = (id: number, outcome: RunOutcome, details: { value?: string; error?: string; line?: number } = {}) => {
@@ -127,14 +136,30 @@ export function startSandbox(): void {
     port?.postMessage({ type: 'ended', id, outcome, ...details });
   };
   /**
-   * Runs `code` in a worker started from a blob: of this document (its opaque origin, its CSP:
-   * `connect-src 'none'` holds inside it; `worker-src blob:` lets it start). First with its last
-   * line returned (its value shown); a syntax error before anything ran means that line was no
-   * expression: the block runs again as written.
+   * Runs a block in a worker started from a blob: of this document (its opaque origin, its CSP:
+   * `connect-src 'none'` holds inside it; `worker-src blob:` lets it start). JavaScript first with
+   * its last line returned (its value shown); a syntax error before anything ran means that line was
+   * no expression: the block runs again as written. Python: Pyodide's runtime heads the script, and
+   * its files and the run's are posted to the worker once it is started.
    */
-  const startRun = (id: number, code: string, timer: ReturnType<typeof setTimeout>, returnLast = true) => {
-    const returning = returnLast ? returningLastLine(code) : null;
-    const { script, offset } = runScript(returning ?? code, MAX_RUN_OUTPUT_CHARS, MAX_VALUE_CHARS);
+  const startRun = (run: RunMessage, timer: ReturnType<typeof setTimeout>, returnLast = true) => {
+    const { id, code, language } = run;
+    let script: string;
+    let offset = 0;
+    let returning: string | null = null;
+    if (language === 'python') {
+      const runtime = runtimes.get('python');
+      const missing = PYTHON_FILES.filter((name) => !pythonFiles.has(name));
+      if (!runtime || missing.length > 0) {
+        runs.set(id, { worker: { terminate() {} } as Worker, url: '', timer });
+        endRun(id, 'error', { error: `Python’s runtime is missing: ${[...(runtime ? [] : ['python']), ...missing].join(', ')}` });
+        return;
+      }
+      script = pythonScript(runtime, MAX_RUN_OUTPUT_CHARS, MAX_VALUE_CHARS);
+    } else {
+      returning = returnLast ? returningLastLine(code) : null;
+      ({ script, offset } = runScript(returning ?? code, MAX_RUN_OUTPUT_CHARS, MAX_VALUE_CHARS));
+    }
     const lines = code.split('\n').length;
     /** A line of the worker's script as the block's, when it is one. */
     const lineOfBlock = (line: unknown) => {
@@ -152,12 +177,27 @@ export function startSandbox(): void {
       return;
     }
     runs.set(id, { worker, url, timer });
+    if (language === 'python') {
+      const start: PythonStart = {
+        code,
+        wasm: pythonFiles.get('pyodide.asm.wasm')!,
+        stdlib: pythonFiles.get('python_stdlib.zip')!,
+        lock: pythonFiles.get('pyodide-lock.json')!,
+        files: run.files,
+        packages: run.packages,
+        out: { count: MAX_OUT_FILES, each: MAX_OUT_FILE_BYTES, total: MAX_OUT_FILES_BYTES },
+      };
+      worker.postMessage(start);
+    }
     let started = false;
     let relayed = 0;
+    let filesOut = 0;
+    let bytesOut = 0;
     // What the worker says is the block's to forge (the prelude hides postMessage, but the prototype's stays reachable): shapes and bounds.
     worker.onmessage = ({ data }) => {
       if (runs.get(id)?.worker !== worker || !data || typeof data !== 'object') return;
-      const { t, stream, text, value, error, line } = data as Record<string, unknown>;
+      const { t, stream, text, value, error, line, name } = data as Record<string, unknown>;
+      const bytes = (data as Record<string, unknown>).data;
       if (t === 'started') started = true;
       else if (t === 'output' && (stream === 'stdout' || stream === 'stderr') && typeof text === 'string') {
         // Past the run's bound (plus the one character that says it was cut), nothing more is relayed.
@@ -165,6 +205,13 @@ export function startSandbox(): void {
         const kept = text.slice(0, Math.max(0, room));
         relayed += kept.length;
         for (let at = 0; at < kept.length; at += MAX_OUTPUT_CHARS) port?.postMessage({ type: 'output', id, stream, text: kept.slice(at, at + MAX_OUTPUT_CHARS) });
+      } else if (t === 'file' && isFileName(name) && bytes instanceof Uint8Array && bytes.length <= MAX_OUT_FILE_BYTES) {
+        if (filesOut >= MAX_OUT_FILES || bytesOut + bytes.length > MAX_OUT_FILES_BYTES) return;
+        filesOut += 1;
+        bytesOut += bytes.length;
+        // A copy of exactly its bytes (the view may be of a larger buffer), handed over, not cloned again.
+        const copy = bytes.slice().buffer;
+        port?.postMessage({ type: 'file', id, name, data: copy }, [copy]);
       } else if (t === 'done') endRun(id, 'done', typeof value === 'string' ? { value: value.slice(0, MAX_VALUE_CHARS) } : {});
       else if (t === 'error') endRun(id, 'error', { error: String(error).slice(0, MAX_ERROR_CHARS), ...lineOfBlock(line) });
     };
@@ -175,7 +222,7 @@ export function startSandbox(): void {
       if (returning !== null && !started) {
         worker.terminate();
         URL.revokeObjectURL(url);
-        startRun(id, code, timer, false);
+        startRun(run, timer, false);
         return;
       }
       endRun(id, 'error', { error: String(event.message || 'The run could not start').slice(0, MAX_ERROR_CHARS), ...lineOfBlock(event.lineno) });
@@ -191,9 +238,10 @@ export function startSandbox(): void {
         const message = readAppMessage(data);
         if (message?.type === 'runtime') runtimes.set(message.name, message.code);
         else if (message?.type === 'render') render(message.id, message.kind, message.source);
+        else if (message?.type === 'runtime-file') pythonFiles.set(message.name, message.data);
         else if (message?.type === 'run' && !runs.has(message.id)) {
-          const { id, code } = message;
-          startRun(id, code, setTimeout(() => endRun(id, 'timeout'), RUN_TIME_LIMIT_MS));
+          const { id, limitMs } = message;
+          startRun(message, setTimeout(() => endRun(id, 'timeout'), limitMs));
         } else if (message?.type === 'stop') endRun(message.id, 'stopped');
       };
       port.postMessage({ type: 'ready', protocol: SANDBOX_PROTOCOL });

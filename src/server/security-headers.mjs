@@ -75,7 +75,7 @@ export const PERMISSIONS_POLICY = [
 export const SANDBOX_POLICY_DIRECTIVES = Object.freeze([
   'sandbox allow-scripts',
   "default-src 'none'",
-  "script-src 'unsafe-inline'",
+  "script-src 'unsafe-inline' 'wasm-unsafe-eval'",
   "style-src 'unsafe-inline'",
   'img-src data: blob:',
   'font-src data:',

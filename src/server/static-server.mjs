@@ -32,9 +32,11 @@ const CONTENT_TYPES = {
   '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
 };
 /** Types worth compressing; fonts and images are compressed already. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.wasm']);
 /** Below this, compression costs more than it saves. */
 const MIN_COMPRESS_BYTES = 1024;
 /**

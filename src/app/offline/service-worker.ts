@@ -7,6 +7,7 @@
 // the CSP. Every request it makes is to its own origin, inside its scope, and it keeps only the
 // build's own files (requestRoute): never an API answer served from the same origin.
 import { buildsToKeep, filesListedIn, filesToForget, requestRoute, strayFiles, type WorkerMessage } from './offline-protocol';
+import { PYTHON_PACKAGES_CACHE } from '../../lib/python-packages-cache';
 
 /** Set by build.mjs: a digest of this build's index.html, so each build's worker differs by at least that. */
 declare const __PARLEY_BUILD__: string;
@@ -34,7 +35,8 @@ const SHELL_CACHE = 'parley-shell';
  * Older builds' files are forgotten when a new version takes over (forgetOldBuilds).
  */
 const FILES_CACHE = 'parley-files';
-const KNOWN_CACHES = new Set([SHELL_CACHE, FILES_CACHE]);
+// Python's packages (issue 36) are the user's downloads from an address they chose, not a build's files.
+const KNOWN_CACHES = new Set([SHELL_CACHE, FILES_CACHE, PYTHON_PACKAGES_CACHE]);
 
 const scope = () => worker.registration.scope;
 const shellKey = (build: string) => `${scope()}?parley-build=${encodeURIComponent(build)}`;

@@ -5,5 +5,5 @@ export { artifactBlocksOf, artifactKindOf, mainArtifactOf, type ArtifactBlock, t
 export { artifactsOf, versionOfBlock, type Artifact, type ArtifactSource, type ArtifactVersion } from './artifact-versions';
 export { standalonePage, type StandalonePage } from './standalone-page';
 // The protocol's shape checks are the frames' business (sandbox-session.ts): the chat page needs only the kinds.
-export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, type PreviewKind } from '../../lib/sandbox-wire';
+export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, type PreviewKind, type RunLanguage } from '../../lib/sandbox-wire';
 export type { AppToSandbox, SandboxToApp } from './sandbox-protocol';

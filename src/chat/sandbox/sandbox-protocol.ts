@@ -2,6 +2,7 @@
 // check every message from the sandbox passes before the app reads it. The sandbox runs what a model
 // wrote: whatever it sends is untrusted, so anything not exactly one of these shapes is dropped.
 import {
+  isFileName,
   isId,
   isOneOf,
   isPlainObject,
@@ -9,12 +10,14 @@ import {
   MAX_ARTIFACT_CHARS,
   MAX_ERROR_CHARS,
   MAX_ID,
+  MAX_OUT_FILE_BYTES,
   MAX_OUTPUT_CHARS,
   MAX_REPORTED_HEIGHT,
   MAX_VALUE_CHARS,
   RUN_OUTCOMES,
   SANDBOX_PROTOCOL,
   type PreviewKind,
+  type PythonFile,
   type RunLanguage,
   type RunOutcome,
   type RuntimeName,
@@ -26,13 +29,17 @@ export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, SANDBOX_PROTOCOL, type PreviewKind }
  * What the app says (over the port): a runtime's code (React, the JSX transform, Mermaid: fetched
  * by the app from Parley's build, handed over so the sandbox's network rule never widens; the
  * program checks it, src/sandbox/app-messages.ts), then what to render; or a block to run in a
- * worker of the sandbox's, and Stop.
+ * worker of the sandbox's (Python's with Pyodide's files handed over first, as bytes), and Stop.
  */
 export type AppToSandbox =
   | { type: 'render'; id: number; kind: PreviewKind; source: string }
   | { type: 'runtime'; name: RuntimeName; code: string }
-  | { type: 'run'; id: number; language: RunLanguage; code: string }
+  | { type: 'runtime-file'; name: PythonFile; data: ArrayBuffer }
+  | { type: 'run'; id: number; language: RunLanguage; code: string; limitMs: number; files: RunFile[]; packages: RunFile[] }
   | { type: 'stop'; id: number };
+
+/** A file a run reads (at /mnt/data), a package it installs (a wheel), or a file it made: a plain name and its bytes. */
+export type RunFile = { name: string; data: ArrayBuffer };
 
 /** How run `id` ended: its last value (as text) when done, its error and line when it failed. */
 export type RunEnded = { type: 'ended'; id: number; outcome: RunOutcome; value?: string; error?: string; line?: number };
@@ -50,6 +57,8 @@ export type SandboxToApp =
   | { type: 'error'; id: number; message: string; line: number | null }
   /** A piece of run `id`'s output (console.log and info on stdout, warn and error on stderr). */
   | { type: 'output'; id: number; stream: 'stdout' | 'stderr'; text: string }
+  /** A file run `id` made (a figure, a file written to /mnt/data/out): bytes to show or save, never to run. */
+  | ({ type: 'file'; id: number } & RunFile)
   /** Run `id` is over: its worker is gone. */
   | RunEnded;
 
@@ -59,6 +68,7 @@ const KEYS: Record<SandboxToApp['type'], readonly string[]> = {
   rendered: ['height', 'id', 'type'],
   error: ['id', 'line', 'message', 'type'],
   output: ['id', 'stream', 'text', 'type'],
+  file: ['data', 'id', 'name', 'type'],
   ended: ['id', 'outcome', 'type'],
 };
 /** The keys a message may carry besides KEYS'. */
@@ -89,6 +99,10 @@ export function readSandboxMessage(data: unknown): SandboxToApp | null {
     case 'output': {
       const { id, stream, text } = data;
       return isId(id) && (stream === 'stdout' || stream === 'stderr') && isBoundedText(text, MAX_OUTPUT_CHARS) ? { type: 'output', id, stream, text } : null;
+    }
+    case 'file': {
+      const { id, name, data: bytes } = data;
+      return isId(id) && isFileName(name) && bytes instanceof ArrayBuffer && bytes.byteLength <= MAX_OUT_FILE_BYTES ? { type: 'file', id, name, data: bytes } : null;
     }
     case 'ended': {
       const { id, outcome, value, error, line } = data;

@@ -23,6 +23,8 @@ export interface ServerTools {
   /** What the user calls it (its slug prefixes the tool names the model sees). */
   label: string;
   tools: readonly McpTool[];
+  /** Parley's own tools (mcp/built-in-servers.ts): named as they are (`run_python`), no slug. */
+  bare?: boolean;
 }
 
 /** The shape is the model's (model/chat-model.ts): a request carries it, whichever wire format sends it. */
@@ -67,7 +69,8 @@ export function toolCatalogue(servers: readonly ServerTools[]): ToolCatalogue {
   const tools: OpenAiTool[] = [];
   servers.forEach((server, i) => {
     for (const tool of server.tools) {
-      const wanted = `${slugs[i]}${SEPARATOR}${tool.name.replace(FUNCTION_NAME_DISALLOWED, '_')}`.slice(0, FUNCTION_NAME_MAX);
+      const plain = tool.name.replace(FUNCTION_NAME_DISALLOWED, '_');
+      const wanted = (server.bare ? plain : `${slugs[i]}${SEPARATOR}${plain}`).slice(0, FUNCTION_NAME_MAX);
       let name = wanted;
       // Cut or cleaned names may still meet: number them, within the limit.
       for (let n = 2; byName.has(name); n += 1) name = `${wanted.slice(0, FUNCTION_NAME_MAX - String(n).length)}${n}`;

@@ -7,6 +7,9 @@ import type { StoreCore } from '../state';
 import { closeToolConnections, forgetToolConnection, toolConnection } from '../mcp/tool-connections';
 import { resultText } from '../mcp/tool-result';
 import { getToolSettingsStore, type McpServerConfig } from '../mcp/tool-settings';
+import type { BuiltInCallContext } from '../mcp/built-in-servers';
+import type { ToolResult } from '../mcp';
+import { BUILT_IN_SERVERS, builtInServer } from './built-in-list';
 import { toolCatalogue, type OpenAiTool, type ToolCatalogue } from './tool-names';
 import { toolPictures } from './tool-pictures';
 import { chainTail, isSettled, resolveCalls, stepOf, TOOL_STEP_LIMIT_FINISH } from './tool-steps';
@@ -52,15 +55,20 @@ interface Outcome {
   pictures?: ImageAttachment[];
 }
 
+/** The chat's servers: Parley's own it has on (first: their tools keep their bare names), then its MCP servers. */
 const serversOf = (chat: Chat): McpServerConfig[] => {
   const wanted = new Set(chat.toolServers ?? []);
-  return getToolSettingsStore()
-    .getSnapshot()
-    .servers.filter((server) => wanted.has(server.id));
+  const builtIn = BUILT_IN_SERVERS.filter((server) => wanted.has(server.id)).map((server) => ({ id: server.id, label: server.label, url: '', tools: [...server.tools] }));
+  return [
+    ...builtIn,
+    ...getToolSettingsStore()
+      .getSnapshot()
+      .servers.filter((server) => wanted.has(server.id)),
+  ];
 };
 
 const catalogueOf = (servers: readonly McpServerConfig[]): ToolCatalogue =>
-  toolCatalogue(servers.map((server) => ({ serverId: server.id, label: server.label, tools: server.tools ?? [] })));
+  toolCatalogue(servers.map((server) => ({ serverId: server.id, label: server.label, tools: server.tools ?? [], bare: builtInServer(server.id) !== undefined })));
 
 export function createToolReplies(host: ToolRepliesHost): ToolReplies {
   const { core } = host;
@@ -133,21 +141,32 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
     return controller;
   };
 
-  /** Runs a call already marked running, over its server's shared connection. */
+  /** What a built-in tool may read of the reply's chat: its messages, its files' bytes. */
+  const contextOf = (chatId: string): BuiltInCallContext => ({
+    chatId,
+    messages: core.messagesOf(chatId) ?? [],
+    loadAttachment: async (id) => (await core.persist('load', (p) => p.getAttachments([id])))?.[0],
+  });
+
+  /** Runs a call already marked running: Parley's own tool in place, an MCP tool over its server's shared connection. */
   const run = (messageId: string, call: ToolCall) => {
     const { signal } = controllerOf(messageId);
     const server = settings.getSnapshot().servers.find((s) => s.id === call.serverId);
-    const running = (async () => {
-      if (!server || !call.tool) throw new Error('The tool server is no longer in the settings.');
-      const address = { url: server.url, ...(server.headers && { headers: server.headers }) };
-      try {
-        const connection = await toolConnection(server.id, address);
-        return await connection.callTool(call.tool, parseArgs(call.arguments) ?? {}, signal);
-      } catch (error) {
-        if (!signal.aborted) forgetToolConnection(server.id, address);
-        throw error;
-      }
-    })();
+    const builtIn = call.serverId ? builtInServer(call.serverId) : undefined;
+    const chatId = latest(messageId)?.chatId ?? '';
+    const running: Promise<ToolResult> = builtIn
+      ? builtIn.callTool(call.tool ?? '', parseArgs(call.arguments) ?? {}, signal, contextOf(chatId))
+      : (async () => {
+          if (!server || !call.tool) throw new Error('The tool server is no longer in the settings.');
+          const address = { url: server.url, ...(server.headers && { headers: server.headers }) };
+          try {
+            const connection = await toolConnection(server.id, address);
+            return await connection.callTool(call.tool, parseArgs(call.arguments) ?? {}, signal);
+          } catch (error) {
+            if (!signal.aborted) forgetToolConnection(server.id, address);
+            throw error;
+          }
+        })();
     const done = running.then(
       (result) => {
         const pictures = toolPictures(result, call.tool ?? 'tool', core.now());
@@ -190,7 +209,7 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
         return target && typeof policies[target.serverId]?.[target.tool] === 'object' ? [target.serverId] : [];
       }),
     );
-    await Promise.all(servers.filter((server) => allowed.has(server.id)).map(relist));
+    await Promise.all(servers.filter((server) => allowed.has(server.id) && !builtInServer(server.id)).map(relist));
   };
 
   const cancel = (messageId: string): boolean => {

@@ -1,4 +1,4 @@
-/** Running a JavaScript block of a reply (issue 36 slice C): the output under the block. Loaded with the run's chunk. */
+/** Running a JavaScript or Python block of a reply (issue 36 slice C): the output under the block. Loaded with the run's chunk. */
 export const codeRun = {
   'run.region': 'Output of the {language} block',
   'run.frameTitle': 'Sandbox running the {language} block',
@@ -14,4 +14,11 @@ export const codeRun = {
   'run.timeout': 'Stopped after {seconds} s: the time limit',
   'run.failed': 'The run could not start: the sandbox did not answer as it should. Reload the page; if it goes on, see “Serving Parley yourself” in the README.',
   'run.empty': 'No output.',
+  'run.unavailable': 'Not run: {problem}',
+  'run.fileLeft': '{name} is not in /mnt/data: the chat’s files are more than a run takes, or its bytes are gone.',
+  'run.problem.noAddress': 'it needs {names}, which Parley fetches only from a packages address you approve, and none is set (Settings → Code).',
+  'run.problem.unreachable': 'the packages address {address} could not be read ({detail}).',
+  'run.problem.otherVersion': 'the packages address {address} serves Pyodide {version}, which is not the one Parley runs.',
+  'run.problem.mismatch': '{names} from the packages address does not match its lock file: it was not run.',
+  'run.problem.download': '{names} could not be downloaded from the packages address ({detail}).',
 } as const;

@@ -1,7 +1,7 @@
 // The chat page's code slot (src/markdown/code-slot.ts): a finished `html`, `svg`, `jsx` or `tsx`
 // block in a reply gets a Preview toggle beside Copy, and its live preview in the code's place (issue 36).
 import { createContext, Suspense, useContext, useState } from 'react';
-import { artifactKindOf } from '../../../chat/sandbox';
+import { artifactKindOf, type RunLanguage } from '../../../chat/sandbox';
 import type { CodeSlotProps } from '../../../markdown';
 import { ThreadContext } from '../thread/thread-context';
 import { ArtifactFrameView } from './artifact-frame-part';
@@ -16,6 +16,8 @@ import './artifact-slot.css';
  */
 const PREVIEWED: Readonly<Record<string, 'html' | 'svg' | 'jsx'>> = { html: 'html', svg: 'svg', jsx: 'jsx', tsx: 'jsx' };
 
+/** The languages that run, as the bar names them, and the sandbox's language for each. */
+const RUN_LANGUAGE_OF: Readonly<Record<string, RunLanguage>> = { js: 'javascript', javascript: 'javascript', py: 'python', python: 'python', python3: 'python' };
 
 /** The thread's reply whose markdown this is (null in a tool's result): its artifact blocks open in the panel. */
 export const ArtifactReplyContext = createContext<string | null>(null);
@@ -51,9 +53,10 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
         {t('artifact.openShort')}
       </button>
     ) : null;
-  // A finished JavaScript block runs, by the user's Run, in a worker of the sandbox (code-run.tsx).
+  // A finished JavaScript or Python block runs, by the user's Run, in a worker of the sandbox (code-run.tsx).
   const [run, setRun] = useState({ count: 0, stops: 0, running: false });
-  if (finished && (language === 'js' || language === 'javascript')) {
+  const runs = finished && Object.hasOwn(RUN_LANGUAGE_OF, language) ? RUN_LANGUAGE_OF[language] : undefined;
+  if (runs) {
     const name = { language: language.toUpperCase() };
     return children({
       // One button, Run then Stop then Run: focus stays on it whatever the run does.
@@ -69,7 +72,7 @@ export function ArtifactSlot({ code, language, finished, children }: CodeSlotPro
       ),
       after: run.count ? (
         <Suspense fallback={null}>
-          <CodeRunPart key={run.count} code={code} language={name.language} stops={run.stops} onEnded={() => setRun((was) => ({ ...was, running: false }))} />
+          <CodeRunPart key={run.count} code={code} language={name.language} runs={runs} chatId={chatId ?? null} stops={run.stops} onEnded={() => setRun((was) => ({ ...was, running: false }))} />
         </Suspense>
       ) : undefined,
     });

@@ -5,11 +5,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { registerMessages, t } from '../../../i18n';
 import { codeRun } from '../../../i18n/en/code-run';
-import { RUN_TIME_LIMIT_MS } from '../../../lib/sandbox-wire';
-import { appendOutput, NO_OUTPUT, openSandboxSession, sandboxUrl, type RunEnded, type SandboxSession } from '../../../chat/sandbox/sandbox-session';
+import type { RunLanguage } from '../../../lib/sandbox-wire';
+import { appendOutput, NO_OUTPUT, openSandboxSession, prepareRun, runSettings, sandboxUrl, type PackageProblem, type RunEnded, type SandboxSession } from '../../../chat/sandbox/code-runs';
+import { getChatStore } from '../../../chat/store';
 import './code-run.css';
 
 registerMessages(codeRun);
+
+/** Why a Python block's packages cannot be had, in the user's words. */
+export function packageProblemText(problem: PackageProblem): string {
+  switch (problem.reason) {
+    case 'no-address':
+      return t('run.problem.noAddress', { names: problem.names.join(', ') });
+    case 'unreachable':
+      return t('run.problem.unreachable', { address: problem.address, detail: problem.detail });
+    case 'other-version':
+      return t('run.problem.otherVersion', { address: problem.address, version: problem.version });
+    case 'mismatch':
+      return t('run.problem.mismatch', { names: problem.names.join(', ') });
+    default:
+      return t('run.problem.download', { names: problem.names.join(', '), detail: problem.detail });
+  }
+}
 
 /**
  * How long Stop waits for the sandbox to say the worker is gone before the app removes the frame
@@ -18,12 +35,17 @@ registerMessages(codeRun);
  */
 export const STOP_GRACE_MS = 400;
 
-type Outcome = Omit<RunEnded, 'type' | 'id' | 'outcome'> & { outcome: RunEnded['outcome'] | 'failed'; seconds: number };
+/** How the run ended; 'unavailable': it never started, as `problem` says (a package it needs cannot be had). */
+type Outcome = Omit<RunEnded, 'type' | 'id' | 'outcome'> & { outcome: RunEnded['outcome'] | 'failed' | 'unavailable'; seconds: number; problem?: string; limitSeconds?: number };
 
 export interface CodeRunProps {
   code: string;
   /** The block's language as its bar shows it, for the region's name. */
   language: string;
+  /** The language it runs as. */
+  runs: RunLanguage;
+  /** The chat whose files a Python run reads at /mnt/data (null: none). */
+  chatId: string | null;
   /** How many times Stop was pressed during this run (0: not yet). */
   stops: number;
   /** Called once, when the run is over however it ended. */
@@ -32,7 +54,7 @@ export interface CodeRunProps {
 
 const seconds = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 
-export default function CodeRun({ code, language, stops, onEnded }: CodeRunProps) {
+export default function CodeRun({ code, language, runs, chatId, stops, onEnded }: CodeRunProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [output, setOutput] = useState(NO_OUTPUT);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -43,6 +65,8 @@ export default function CodeRun({ code, language, stops, onEnded }: CodeRunProps
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
+    const settings = runSettings();
+    const limitMs = settings.timeLimitSeconds * 1000;
     let startedAt = performance.now();
     let over = false;
     let limit: ReturnType<typeof setTimeout> | undefined;
@@ -51,22 +75,33 @@ export default function CodeRun({ code, language, stops, onEnded }: CodeRunProps
       over = true;
       clearTimeout(limit);
       session.close();
-      setOutcome({ seconds: (performance.now() - startedAt) / 1000, ...result });
+      setOutcome({ seconds: (performance.now() - startedAt) / 1000, limitSeconds: limitMs / 1000, ...result });
       ended.current();
     };
     const session = openSandboxSession(element, {
-      // The run message went out now: the time is the run's, not the frame's start.
-      ready: () => {
+      // The run message went out now: the time is the run's, not the frame's start nor its files' download.
+      running: () => {
         startedAt = performance.now();
         // The sandbox ends the worker at its time limit; should its thread be stuck, the app ends the frame.
-        limit = setTimeout(() => finish({ outcome: 'timeout', seconds: RUN_TIME_LIMIT_MS / 1000 }), RUN_TIME_LIMIT_MS + STOP_GRACE_MS);
+        limit = setTimeout(() => finish({ outcome: 'timeout', seconds: limitMs / 1000 }), limitMs + STOP_GRACE_MS);
       },
       output: (stream, text) => setOutput((kept) => appendOutput(kept, stream, text)),
       ended: ({ outcome, value, error, line }) => finish({ outcome, value, error, line }),
       failed: () => finish({ outcome: 'failed' }),
     });
     run.current = { session, finish };
-    session.run(code);
+    const store = getChatStore();
+    const chat = chatId === null ? null : { messages: store.getSnapshot().messages.get(chatId) ?? [], loadAttachment: store.loadAttachment };
+    // Python's packages are fetched first (from the address the user approved), its files read: then the run goes.
+    void prepareRun(runs, code, settings, chat).then(
+      (prepared) => {
+        if (over) return;
+        if ('problem' in prepared) return finish({ outcome: 'unavailable', problem: packageProblemText(prepared.problem) });
+        for (const name of prepared.left) setOutput((kept) => appendOutput(kept, 'stderr', `${t('run.fileLeft', { name })}\n`));
+        session.run(code, prepared.options);
+      },
+      (error: unknown) => finish({ outcome: 'unavailable', problem: String(error instanceof Error ? error.message : error) }),
+    );
     // As the preview's frame: no `sandbox` attribute, the document's own CSP header sandboxes it.
     element.src = sandboxUrl();
     return () => {
@@ -75,7 +110,7 @@ export default function CodeRun({ code, language, stops, onEnded }: CodeRunProps
       session.close();
       run.current = null;
     };
-  }, [code]);
+  }, [code, runs, chatId]);
 
   useEffect(() => {
     const current = run.current;
@@ -133,7 +168,9 @@ function outcomeText(outcome: Outcome | null, empty: boolean): string {
     case 'stopped':
       return t('run.stopped');
     case 'timeout':
-      return t('run.timeout', { seconds: seconds(RUN_TIME_LIMIT_MS / 1000) });
+      return t('run.timeout', { seconds: String(outcome.limitSeconds ?? outcome.seconds) });
+    case 'unavailable':
+      return t('run.unavailable', { problem: outcome.problem ?? '' });
     default:
       return t('run.failed');
   }

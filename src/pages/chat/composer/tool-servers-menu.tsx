@@ -3,24 +3,23 @@ import { getChatStore, useChatStore } from '../../../chat';
 import { chatBase, useLibrary } from '../../../chat/library';
 import { t } from '../chat-text';
 import { Menu } from '../../../ui/menu';
-import { useToolSettings } from '../tools/tool-settings-view';
+import { useToolServers } from '../tools/tool-settings-view';
 
 const NO_SERVERS: readonly string[] = [];
 /** Beside a server that did not answer when it was added (Settings → Tools marks it the same way). */
 const UNREACHABLE_ICON = 'lucide:unplug';
 
 /**
- * The composer's Tools menu (issue 16): the MCP servers set up in Settings, each ticked on or off
- * for this chat; the button counts the ones on. Shown only once a server exists.
+ * The composer's Tools menu (issue 16): Parley's own tools (Code: issue 36) and the MCP servers set up
+ * in Settings, each ticked on or off for this chat; the button counts the ones on.
  */
 // Memo'd: the composer re-renders on every keystroke, and this menu depends on none of it.
 export const ToolServersMenu = memo(function ToolServersMenu({ chatId }: { chatId: string }) {
-  const { servers } = useToolSettings();
+  const { servers } = useToolServers();
   const chat = useChatStore((s) => s.chats.find((one) => one.id === chatId));
   const library = useLibrary();
   // Its own list, else what its defaults (or project) give (issue 23): what the request offers.
   const chosen = chat?.toolServers ?? (chat && chatBase(chat, library).toolServers) ?? NO_SERVERS;
-  if (servers.length === 0) return null;
   // A server removed in Settings no longer counts, even while the chat still names it.
   const active = chosen.filter((id) => servers.some((server) => server.id === id));
   return (

@@ -5,7 +5,7 @@ import { ApprovalLapseNote } from '../../shared/approval-lapse-note';
 import { t } from '../chat-text';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
-import { useToolSettings } from './tool-settings-view';
+import { useToolServers } from './tool-settings-view';
 import '../message/reply-extras.css';
 
 type ToolCallState = NonNullable<ToolCall['state']>;
@@ -132,7 +132,10 @@ export interface ToolCallListProps {
  * Memoised: a streaming reply's text does not render it again (its calls keep their identity).
  */
 export const ToolCallList = memo(function ToolCallList({ calls, messageId }: ToolCallListProps) {
-  const { servers, policies } = useToolSettings();
+  const {
+    servers,
+    settings: { policies },
+  } = useToolServers();
   const listRef = useRef<HTMLUListElement>(null);
   const [decided, setDecided] = useState<string | null>(null);
 
