@@ -19,9 +19,9 @@ const JOURNEY_TIMEOUT_MS = 90_000;
 const OPENED_CHAT = 'Notes from the drawer';
 const NEVER_OPENED_CHAT = 'Euler and a picture';
 const PROJECT = 'Garden plans';
-const SECTIONS = ['connections', 'chats', 'instructions', 'presets', 'prompts', 'tools', 'data', 'sync'];
+const SECTIONS = ['connections', 'chats', 'instructions', 'presets', 'prompts', 'tools', 'code', 'data', 'sync'];
 /** Chunks the warm-up must have kept before the journey goes offline (each a lazy part of the app, no page). */
-const WARMED = ['prompt-menu', 'instructions-section', 'presets-section', 'prompts-section', 'project-home', 'message-files', 'katex-render', 'highlighter', 'settings-dialog'];
+const WARMED = ['prompt-menu', 'instructions-section', 'presets-section', 'prompts-section', 'code-section', 'project-home', 'message-files', 'katex-render', 'highlighter', 'settings-dialog'];
 /** A 2×2 red PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAAjBAMBMZ2s1QAAAABJRU5ErkJggg==';
 

@@ -8,6 +8,7 @@ import { startOpenAiServer, textStream, type OpenAiServer } from '../support/ope
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { openSettingsSection, settingsSectionButton } from './locators';
 import { focused } from './screen-checks';
+import { checkTouchTargets } from './touch-targets';
 
 // The journey through Settings: adding a connection, its API key, the model picker, chat titles;
 // the production build against real OpenAI-compatible HTTP servers, on a phone and a laptop.
@@ -45,10 +46,10 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function open(viewport: { width: number; height: number }) {
+async function open(viewport: { width: number; height: number }, touch = false) {
   server.reset();
   other.reset();
-  browser = await launchBrowser({ viewport });
+  browser = await launchBrowser({ viewport, hasTouch: touch, isMobile: touch });
   page = await browser.newPage();
   // A step that cannot happen fails on its own line, well inside the test's time.
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -340,5 +341,62 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
     await page.waitForTimeout(1000);
     expect(titleRequests()).toHaveLength(1);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Name me after this line');
+  });
+});
+
+describe('Settings → Code on a phone with a touch screen', () => {
+  it('sets the run’s time limit and the packages’ address, refuses what does not fit, fetches nothing, and keeps both over a reload', async () => {
+    const phone = VIEWPORTS[0];
+    await open(phone, true);
+    await page.goto(appUrl);
+    await composer(page).waitFor();
+    await page.keyboard.press('Control+,');
+    await settingsSectionButton(page, 'Code').tap();
+    const code = settings().getByRole('region', { name: 'Code' });
+    const limit = code.getByRole('spinbutton', { name: 'Time limit (seconds)' });
+    const address = code.getByRole('textbox', { name: 'Python packages address' });
+    expect(await limit.inputValue()).toBe('30');
+
+    await limit.fill('0');
+    await limit.press('Enter');
+    await code.getByRole('alert').filter({ hasText: 'Type a whole number of seconds from 1 to 600. The limit stays at 30 s.' }).waitFor();
+    await limit.fill('45');
+    expect(await code.getByRole('alert').count()).toBe(0);
+
+    await address.fill('mirror.example/pyodide');
+    await address.press('Enter');
+    await code.getByRole('alert').filter({ hasText: 'This is not a web address Parley can use.' }).waitFor();
+    await address.fill('https://mirror.example/pyodide/v314.0.7/full');
+    // Enter saves, as the Save button does.
+    await address.press('Enter');
+    const ADDRESS = 'https://mirror.example/pyodide/v314.0.7/full/';
+    await code.getByRole('status').filter({ hasText: `Packages are fetched from ${ADDRESS}` }).waitFor();
+    expect(await code.getByRole('alert').count()).toBe(0);
+
+    // Nothing sideways at 390 px, every control a finger's size, axe clean.
+    expect(await settings().locator('.dialog__body').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const field of [limit, address]) expect((await field.boundingBox())!.x + (await field.boundingBox())!.width).toBeLessThanOrEqual(phone.width);
+    await checkTouchTargets(page, 'Settings → Code', 'dialog[open] .code-section');
+    expect(await axeViolations('dialog[open]')).toEqual([]);
+
+    // Written behind: wait for the row, then reload (the address keeps the section open).
+    const row = () =>
+      page.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const request = indexedDB.open('parley');
+            request.onsuccess = () => {
+              const get = request.result.transaction('settings').objectStore('settings').get('sandbox');
+              get.onsuccess = () => resolve(get.result?.value);
+            };
+          }),
+      );
+    await expect.poll(row).toEqual({ timeLimitSeconds: 45, packagesAddress: ADDRESS });
+    await page.reload();
+    await expect.poll(() => limit.inputValue()).toBe('45');
+    expect(await address.inputValue()).toBe(ADDRESS);
+    await code.getByRole('button', { name: 'Remove' }).waitFor();
+    // Saving fetched nothing: packages are fetched by a run that asks for one.
+    expect(outgoing.filter((request) => request.url.includes('mirror.example'))).toEqual([]);
   });
 });

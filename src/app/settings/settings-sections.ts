@@ -9,6 +9,7 @@ import { dataSettings } from './data';
 import { chatsSettings } from './chats';
 import { syncSettings } from './sync';
 import { toolsSettings } from './tools';
+import { codeSettings } from './sandbox';
 import { instructionsSettings } from './instructions';
 import { presetsSettings } from './presets';
 import { promptsSettings } from './prompts';
@@ -21,6 +22,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   presetsSettings,
   promptsSettings,
   toolsSettings,
+  codeSettings,
   dataSettings,
   syncSettings,
 ];

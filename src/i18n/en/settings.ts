@@ -1,7 +1,7 @@
 /** Settings: connections to model servers, the default model and chat titles. Loaded with the settings dialog. */
 export const settings = {
   'settings.title': 'Settings',
-  'settings.description': 'Your instructions, model servers, chats, presets, prompts, tools, your data and sync. Parley talks to servers straight from this browser; changes are saved as you make them.',
+  'settings.description': 'Your instructions, model servers, chats, presets, prompts, tools, code, your data and sync. Parley talks to servers straight from this browser; changes are saved as you make them.',
   'settings.loading': 'Loading settings…',
   'settings.done': 'Done',
   'settings.sections': 'Settings sections',
@@ -9,6 +9,7 @@ export const settings = {
   'settings.section.connections': 'Connections and models',
   'settings.section.chats': 'Chats',
   'settings.section.tools': 'Tools',
+  'settings.section.code': 'Code',
   'settings.section.data': 'Data',
   'settings.section.sync': 'Sync',
   'settings.enterKey.title': 'Message box',
