@@ -62,7 +62,8 @@ export function pythonMain(ends: Ends, base: string, filename: string): void {
         const set = stream === 'stdout' ? py.setStdout : py.setStderr;
         set.call(py, {
           write: (buffer: Uint8Array) => {
-            ends.write(stream, decoders[stream].decode(buffer, { stream: true }));
+            // Python buffers its own output and writes when it flushes: sent at once, so a loop after a print still shows it.
+            ends.print(stream, decoders[stream].decode(buffer, { stream: true }));
             return buffer.length;
           },
         });
@@ -72,7 +73,7 @@ export function pythonMain(ends: Ends, base: string, filename: string): void {
       if (packages.length > 0) {
         await py.loadPackage(
           packages.map((wheel) => `${base}packages/${wheel.name}`),
-          { messageCallback: () => {}, errorCallback: (message: string) => ends.write('stderr', `${message}\n`), checkIntegrity: false },
+          { messageCallback: () => {}, errorCallback: (message: string) => ends.print('stderr', `${message}\n`), checkIntegrity: false },
         );
       }
     } catch (error) {
@@ -118,7 +119,7 @@ export function pythonMain(ends: Ends, base: string, filename: string): void {
     let total = 0;
     const give = (name: string, bytes: Uint8Array) => {
       if (count >= out.count || bytes.length > out.each || total + bytes.length > out.total) {
-        ends.write('stderr', `${name} was not returned: a run returns at most ${out.count} files, ${Math.round(out.each / 1e6)} MB each.\n`);
+        ends.print('stderr', `${name} was not returned: a run returns at most ${out.count} files, ${Math.round(out.each / 1e6)} MB each.\n`);
         return;
       }
       count += 1;
@@ -145,7 +146,7 @@ export function pythonMain(ends: Ends, base: string, filename: string): void {
       figures.destroy();
       list.forEach((bytes: Uint8Array, at: number) => give(`figure-${at + 1}.png`, bytes));
     } catch (error) {
-      ends.write('stderr', `The figures could not be saved: ${String(error)}\n`);
+      ends.print('stderr', `The figures could not be saved: ${String(error)}\n`);
     }
     const walk = (folder: string, prefix: string) => {
       for (const name of FS.readdir(folder) as string[]) {

@@ -97,8 +97,11 @@ export function workerPrelude(limit: number, valueLimit: number) {
   return {
     done: (value: unknown) => end(value === undefined ? { t: 'done' } : { t: 'done', value: show(value, true).slice(0, valueLimit) }),
     fail,
-    /** Output written by the run's runtime (Python's print), bounded like console's. */
-    write,
+    /** Output written by the run's runtime (Python's print, already buffered by Python), bounded like console's and sent at once. */
+    print: (to: string, text: string) => {
+      write(to, text);
+      flush();
+    },
     /** A file the run wrote (Python's /mnt/data/out, its figures): the sandbox checks and bounds it. */
     file: (name: string, data: Uint8Array) => {
       if (!over) post({ t: 'file', name, data });

@@ -62,7 +62,7 @@ export async function runCodeTool(name: string, args: Record<string, unknown>, s
   if (!language) return { parts: [{ type: 'text', text: `Parley has no tool named ${name}.` }], isError: true, skipped: 0 };
   if (typeof args.code !== 'string' || args.code.trim() === '') return { parts: [{ type: 'text', text: 'The call needs `code`: the program to run, as text.' }], isError: true, skipped: 0 };
   const code = args.code;
-  const settings = runSettings();
+  const settings = await runSettings();
   const prepared = await prepareRun(language, code, settings, context);
   if (signal.aborted) throw abortError();
   if ('problem' in prepared) return { parts: [{ type: 'text', text: `Not run: ${packageProblemMessage(prepared.problem)}` }], isError: true, skipped: 0 };

@@ -1,7 +1,9 @@
-// The settings a run reads now (Settings → Code): its time limit and Python packages' address.
-import { RUN_TIME_LIMIT_MS } from '../../lib/sandbox-wire';
+// The settings a run reads when it starts (Settings → Code): its time limit and Python packages' address.
 import type { RunSettings } from './run-preparation';
+import { getSandboxSettingsStore } from './sandbox-settings';
 
-export function runSettings(): RunSettings {
-  return { timeLimitSeconds: RUN_TIME_LIMIT_MS / 1000, packagesAddress: '' };
+export async function runSettings(): Promise<RunSettings> {
+  const store = getSandboxSettingsStore();
+  await store.init();
+  return store.getSnapshot();
 }

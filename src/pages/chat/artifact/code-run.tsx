@@ -65,8 +65,8 @@ export default function CodeRun({ code, language, runs, chatId, stops, onEnded }
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
-    const settings = runSettings();
-    const limitMs = settings.timeLimitSeconds * 1000;
+    // Settings → Code's limit, once read (the run's message goes after it).
+    let limitMs = 0;
     let startedAt = performance.now();
     let over = false;
     let limit: ReturnType<typeof setTimeout> | undefined;
@@ -93,15 +93,20 @@ export default function CodeRun({ code, language, runs, chatId, stops, onEnded }
     const store = getChatStore();
     const chat = chatId === null ? null : { messages: store.getSnapshot().messages.get(chatId) ?? [], loadAttachment: store.loadAttachment };
     // Python's packages are fetched first (from the address the user approved), its files read: then the run goes.
-    void prepareRun(runs, code, settings, chat).then(
-      (prepared) => {
-        if (over) return;
-        if ('problem' in prepared) return finish({ outcome: 'unavailable', problem: packageProblemText(prepared.problem) });
-        for (const name of prepared.left) setOutput((kept) => appendOutput(kept, 'stderr', `${t('run.fileLeft', { name })}\n`));
-        session.run(code, prepared.options);
-      },
-      (error: unknown) => finish({ outcome: 'unavailable', problem: String(error instanceof Error ? error.message : error) }),
-    );
+    void runSettings()
+      .then((settings) => {
+        limitMs = settings.timeLimitSeconds * 1000;
+        return prepareRun(runs, code, settings, chat);
+      })
+      .then(
+        (prepared) => {
+          if (over) return;
+          if ('problem' in prepared) return finish({ outcome: 'unavailable', problem: packageProblemText(prepared.problem) });
+          for (const name of prepared.left) setOutput((kept) => appendOutput(kept, 'stderr', `${t('run.fileLeft', { name })}\n`));
+          session.run(code, prepared.options);
+        },
+        (error: unknown) => finish({ outcome: 'unavailable', problem: String(error instanceof Error ? error.message : error) }),
+      );
     // As the preview's frame: no `sandbox` attribute, the document's own CSP header sandboxes it.
     element.src = sandboxUrl();
     return () => {
