@@ -149,7 +149,7 @@ export function pythonMain(ends: Ends, base: string, filename: string): void {
       ends.print('stderr', `The figures could not be saved: ${String(error)}\n`);
     }
     const walk = (folder: string, prefix: string) => {
-      for (const name of FS.readdir(folder) as string[]) {
+      for (const name of (FS.readdir(folder) as string[]).sort()) {
         if (name === '.' || name === '..') continue;
         const path = `${folder}/${name}`;
         if (FS.isDir(FS.stat(path).mode)) walk(path, `${prefix}${name}-`);

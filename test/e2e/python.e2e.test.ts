@@ -5,6 +5,8 @@ import { echoLastUser, textStream, toolCallStream, TOOL_RESULTS_PREFIX, type Ope
 import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations, tabTo, VIEWPORTS } from './screen-checks';
+import { openSettingsSection, settingsDialog } from './locators';
+import { DEMO_GREETING, startPackagesServer, type PackagesServer } from '../support/python-packages';
 
 // Issue 36, Python: the model's run_python tool goes through approval, reads the chat's CSV at
 // /mnt/data and gives the exact mean back; Stop ends a running call's sandbox within a second.
@@ -17,11 +19,16 @@ let server: OpenAiServer;
 let page: Page;
 
 const CSV = 'name,score\nada,3\nbob,4\ncy,8\n';
+/** A 1×1 PNG the program writes to /mnt/data/out. */
+const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const MEAN = [
   'import csv, statistics',
   "with open('/mnt/data/scores.csv') as f:",
   "    rows = list(csv.DictReader(f))",
   "print('mean =', statistics.mean(float(row['score']) for row in rows))",
+  'import base64',
+  "_ = open('/mnt/data/out/summary.txt', 'w').write('mean=5.0\\n')",
+  `_ = open('/mnt/data/out/dot.png', 'wb').write(base64.b64decode('${DOT_PNG}'))`,
 ].join('\n');
 const TOOL_LOOP = 'while True:\n    pass';
 
@@ -51,6 +58,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   exfil = { url: `http://127.0.0.1:${(http.address() as { port: number }).port}`, requests, http };
 });
+/** The Python packages' address the user approves (a loopback mirror of one demo wheel). */
+let packages: PackagesServer;
+beforeAll(async () => (packages = await startPackagesServer()));
+afterAll(() => packages.close());
 afterAll(async () => {
   exfil.http.closeAllConnections();
   await new Promise<void>((resolve) => exfil.http.close(() => resolve()));
@@ -82,6 +93,7 @@ const REACH = (url: string) =>
     'except Exception as e:',
     "    found.append('file refused: ' + type(e).__name__)",
     "print('\\n'.join(found))",
+    "_ = open('/mnt/data/out/found.txt', 'w').write('\\n'.join(found))",
   ].join('\n');
 const LOOP = "print('looping', flush=True)\nwhile True:\n    pass";
 
@@ -146,11 +158,18 @@ describe('run_python, desktop light, by mouse', () => {
     expect(await axeViolations(page, '.thread')).toEqual([]);
     await cards().nth(0).getByRole('button', { name: 'Approve' }).click();
     await cardState(0, 'done');
-    // The exact value, in the result the thread shows and in what the model was sent.
-    await lastReply().getByText(`${TOOL_RESULTS_PREFIX}Output:\nmean = 5.0`, { exact: false }).waitFor();
-    const sent = server.requests.at(-1)?.body as { messages: { role: string; content: string }[] };
-    expect(sent.messages.at(-1)).toMatchObject({ role: 'tool' });
-    expect(String(sent.messages.at(-1)!.content)).toBe('Output:\nmean = 5.0\n');
+    // The exact value, in the result the thread shows and in what the model was sent, with the files the program wrote.
+    const expected = `Output:\nmean = 5.0\n\n\nPicture dot.png (${Buffer.from(DOT_PNG, 'base64').length} bytes): attached.\n\nFile summary.txt:\nmean=5.0\n`;
+    await lastReply().getByText(TOOL_RESULTS_PREFIX, { exact: false }).waitFor();
+    const sent = server.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] };
+    const toolMessage = sent.messages.findLast((message) => message.role === 'tool')!;
+    const textOf = (content: unknown) => (Array.isArray(content) ? content.filter((part) => part.type === 'text').map((part) => part.text).join('') : String(content));
+    expect(textOf(toolMessage.content)).toBe(expected);
+    // The result and its picture are in the thread, on the tool's result (folded until opened).
+    const result = page.getByRole('article', { name: 'Tool result' }).last();
+    await result.getByText('Result of run_python').click();
+    await result.getByText('mean = 5.0', { exact: false }).first().waitFor();
+    await result.getByRole('button', { name: /run_python-1\.png/ }).waitFor();
     // The run's frame is gone with its run.
     expect(await page.locator('iframe').count()).toBe(0);
 
@@ -166,6 +185,51 @@ describe('run_python, desktop light, by mouse', () => {
     expect(await stopped).toBeLessThan(1_000);
     await cardState(1, 'cancelled');
     expect(await axeViolations(page, '.thread')).toEqual([]);
+  }, PYTHON_TEST_MS);
+});
+
+describe('Python packages, desktop light, by mouse', () => {
+  pagePerTest({
+    viewport: VIEWPORTS.desktop,
+    colorScheme: 'light',
+    async onOpen(opened) {
+      page = opened.page;
+      await openConnectedApp(page, appUrl, server);
+    },
+  });
+
+  it('says plainly a package needs an address; with one approved, installs it from there only, and keeps it', async () => {
+    const blocks = ['import numpy\nprint(numpy.__version__)', 'import parleydemo\nprint(parleydemo.hello())'];
+    server.setScript(textStream(`Try:\n\n${blocks.map((code) => `\`\`\`python\n${code}\n\`\`\``).join('\n\nand\n\n')}\n`, { chunkSize: 200 }));
+    await sendFromHome(page, 'Use some packages');
+    await block(1).getByRole('button', { name: 'Run PYTHON' }).waitFor();
+
+    // No address: numpy is named, and where to set one; nothing ran, nothing was fetched.
+    await block(0).getByRole('button', { name: 'Run PYTHON' }).click();
+    await output(0).and(page.locator('[data-state="unavailable"]')).waitFor();
+    expect(await output(0).getByRole('status').innerText()).toBe(
+      'Not run: it needs numpy, which Parley fetches only from a packages address you approve, and none is set (Settings → Code).',
+    );
+    expect(packages.requests).toEqual([]);
+
+    await openSettingsSection(page, 'Code');
+    const section = settingsDialog(page).getByRole('region', { name: 'Code' });
+    await section.getByRole('textbox', { name: 'Python packages address' }).fill(packages.url);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByText(`Packages are fetched from ${packages.url}`).waitFor();
+    await page.keyboard.press('Escape');
+    await settingsDialog(page).waitFor({ state: 'hidden' });
+
+    await block(1).getByRole('button', { name: 'Run PYTHON' }).click();
+    await output(1).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
+    expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
+    expect(packages.requests).toEqual(['/pyodide/pyodide-lock.json', '/pyodide/parleydemo-1.0-py3-none-any.whl']);
+
+    // Again: the package comes from what Parley kept, the address is not asked again.
+    await block(1).getByRole('button', { name: 'Run PYTHON' }).click();
+    await output(1).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
+    expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
+    expect(packages.requests).toHaveLength(2);
   }, PYTHON_TEST_MS);
 });
 
@@ -194,6 +258,8 @@ describe('Run on a Python block, 390×844 touch, dark, by keyboard', () => {
     await output(0).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
     expect(await output(0).locator('pre').innerText()).toBe('indexedDB refused\nfetch refused\npyfetch refused\nfile refused: PermissionError\n');
     expect(exfil.requests).toEqual([]);
+    // What it wrote to /mnt/data/out is there to save.
+    await output(0).getByRole('link', { name: /^Save found\.txt \(\d+ bytes\)$/ }).waitFor();
 
     await tabTo(page, block(1).getByRole('button', { name: 'Run PYTHON' }));
     await page.keyboard.press('Enter');

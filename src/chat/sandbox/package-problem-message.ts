@@ -9,7 +9,7 @@ export function packageProblemMessage(problem: PackageProblem): string {
     case 'unreachable':
       return `the packages address ${problem.address} could not be read (${problem.detail}).`;
     case 'other-version':
-      return `the packages address ${problem.address} serves Pyodide ${problem.version}, not the version Parley runs.`;
+      return `the packages address ${problem.address} serves packages built for Pyodide ABI ${problem.version}, not the one Parley runs.`;
     case 'mismatch':
       return `${problem.names.join(', ')} from the packages address does not match its lock file.`;
     default:

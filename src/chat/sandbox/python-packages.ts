@@ -17,7 +17,8 @@ export interface LockPackage {
 
 /** A Pyodide lock file (pyodide-lock.json), as far as Parley reads it. */
 export interface PythonLock {
-  version: string;
+  /** The ABI its wheels are built for (`info.abi_version`, e.g. 2026_0): a wheel of another will not load. */
+  abi: string;
   packages: Record<string, LockPackage>;
 }
 
@@ -40,7 +41,7 @@ export function readLock(text: string): PythonLock | null {
   } catch {
     return null;
   }
-  if (!isRecord(data) || !isRecord(data.info) || typeof data.info.version !== 'string' || !isRecord(data.packages)) return null;
+  if (!isRecord(data) || !isRecord(data.info) || typeof data.info.abi_version !== 'string' || !isRecord(data.packages)) return null;
   const packages: Record<string, LockPackage> = {};
   for (const [key, value] of Object.entries(data.packages)) {
     if (!isRecord(value)) continue;
@@ -56,7 +57,7 @@ export function readLock(text: string): PythonLock | null {
       depends: isTextList(depends) ? depends.map((one) => one.toLowerCase()) : [],
     };
   }
-  return { version: data.info.version, packages };
+  return { abi: data.info.abi_version, packages };
 }
 
 /**
@@ -114,7 +115,7 @@ export async function matchesLock(bytes: ArrayBuffer, sha256: string): Promise<b
  * (a private window may refuse it) the network alone.
  */
 async function fetchKept(url: string, keep: (response: Response) => Promise<boolean>): Promise<ArrayBuffer> {
-  const cache = await caches.open(PYTHON_PACKAGES_CACHE).catch(() => null);
+  const cache = typeof caches === 'undefined' ? null : await caches.open(PYTHON_PACKAGES_CACHE).catch(() => null);
   const kept = await cache?.match(url).catch(() => undefined);
   if (kept) return kept.arrayBuffer();
   // No credentials and no referrer: the address is a public package mirror, not a session.
@@ -126,7 +127,7 @@ async function fetchKept(url: string, keep: (response: Response) => Promise<bool
 }
 
 /** A lock file read from the address, or the reason it could not be. */
-async function lockAt(address: string, coreVersion: string): Promise<PythonLock | PackageProblem> {
+async function lockAt(address: string): Promise<PythonLock | PackageProblem> {
   let text: string;
   try {
     text = new TextDecoder().decode(await fetchKept(`${address}pyodide-lock.json`, async (response) => readLock(await response.text()) !== null));
@@ -135,8 +136,6 @@ async function lockAt(address: string, coreVersion: string): Promise<PythonLock 
   }
   const lock = readLock(text);
   if (!lock) return { reason: 'unreachable', address, detail: 'its pyodide-lock.json is not a Pyodide lock file' };
-  // Wheels are built for one Pyodide: another version's would not load, or worse, load and break.
-  if (lock.version !== coreVersion) return { reason: 'other-version', address, version: lock.version };
   return lock;
 }
 
@@ -152,10 +151,12 @@ export async function wheelsFor(code: string, address: string, builtIn: PythonLo
   if (!address) return needed.length > 0 ? { reason: 'no-address', names: needed.map((info) => info.name) } : [];
   // The address's own lock says what it serves (it may serve more than the core's lock names); when
   // it cannot be read, a block that needs none of the core's packages runs all the same.
-  const lock = await lockAt(address, builtIn.version);
+  const lock = await lockAt(address);
   if ('reason' in lock) return needed.length > 0 ? lock : [];
   const wanted = packagesFor(modules, lock);
   if (wanted.length === 0) return [];
+  // Wheels are built for one Pyodide ABI: another's would not load, or worse, load and break.
+  if (lock.abi !== builtIn.abi) return { reason: 'other-version', address, version: lock.abi };
   const wheels: RunFile[] = [];
   const mismatched: string[] = [];
   try {

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { registerMessages, t } from '../../../i18n';
 import { codeRun } from '../../../i18n/en/code-run';
 import type { RunLanguage } from '../../../lib/sandbox-wire';
-import { appendOutput, NO_OUTPUT, openSandboxSession, prepareRun, runSettings, sandboxUrl, type PackageProblem, type RunEnded, type SandboxSession } from '../../../chat/sandbox/code-runs';
+import { appendOutput, NO_OUTPUT, openSandboxSession, prepareRun, runSettings, sandboxUrl, type PackageProblem, type RunEnded, type RunFile, type SandboxSession } from '../../../chat/sandbox/code-runs';
+import { RunFilesView } from './run-files-view';
 import { getChatStore } from '../../../chat/store';
 import './code-run.css';
 
@@ -57,6 +58,7 @@ const seconds = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 export default function CodeRun({ code, language, runs, chatId, stops, onEnded }: CodeRunProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [output, setOutput] = useState(NO_OUTPUT);
+  const [files, setFiles] = useState<readonly RunFile[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const run = useRef<{ session: SandboxSession; finish(ended: Pick<Outcome, 'outcome'> & Partial<Outcome>): void } | null>(null);
   const ended = useRef(onEnded);
@@ -86,6 +88,7 @@ export default function CodeRun({ code, language, runs, chatId, stops, onEnded }
         limit = setTimeout(() => finish({ outcome: 'timeout', seconds: limitMs / 1000 }), limitMs + STOP_GRACE_MS);
       },
       output: (stream, text) => setOutput((kept) => appendOutput(kept, stream, text)),
+      file: (name, data) => setFiles((kept) => [...kept, { name, data }]),
       ended: ({ outcome, value, error, line }) => finish({ outcome, value, error, line }),
       failed: () => finish({ outcome: 'failed' }),
     });
@@ -147,6 +150,7 @@ export default function CodeRun({ code, language, runs, chatId, stops, onEnded }
         </pre>
       ) : null}
       {output.cut ? <p className="code-run__note">{t('run.cut')}</p> : null}
+      <RunFilesView files={files} />
       {outcome?.value !== undefined ? (
         <p className="code-run__value">
           <span className="code-run__tag">{t('run.result')}</span> <code>{outcome.value}</code>
