@@ -172,4 +172,54 @@ describe('a sandbox session', () => {
     other.load();
     await expect.poll(() => otherLog.log).toEqual(['failed runtime']);
   });
+
+  it('hands Python’s runtime and files over once, then each run with its limit, files and packages; says when each run went', async () => {
+    const { frame, handoffs, load } = fakeFrame();
+    const log: string[] = [];
+    const asked: string[] = [];
+    const runtimeOf = async (name: string) => (asked.push(name), `/* ${name} */`);
+    const bytes = new Map<string, ArrayBuffer>();
+    const fileOf = async (name: string) => {
+      asked.push(name);
+      if (!bytes.has(name)) bytes.set(name, new Uint8Array([name.length]).buffer);
+      return bytes.get(name)!;
+    };
+    const session = openSandboxSession(
+      frame,
+      { failed: (reason) => log.push(`failed ${reason}`), running: () => log.push('running'), file: (name, data) => log.push(`file ${name} ${data.byteLength}`) },
+      runtimeOf,
+      fileOf,
+    );
+    const csv = { name: 'scores.csv', data: new ArrayBuffer(4) };
+    session.run('print(1)', { language: 'python', limitMs: 5_000, files: [csv] });
+    load();
+    const port = handoffs[0]!.ports[0]!;
+    opened.push(port);
+    const sandbox = sandboxEnd(port);
+    sandbox.say({ type: 'ready', protocol: SANDBOX_PROTOCOL });
+    await expect.poll(() => sandbox.received.length).toBe(5);
+    expect(sandbox.received.map((message) => (message as { type: string; name?: string }).name ?? (message as { type: string }).type)).toEqual([
+      'python',
+      'pyodide.asm.wasm',
+      'python_stdlib.zip',
+      'pyodide-lock.json',
+      'run',
+    ]);
+    expect(sandbox.received[4]).toMatchObject({ type: 'run', id: 0, language: 'python', code: 'print(1)', limitMs: 5_000, packages: [] });
+    expect((sandbox.received[4] as { files: { name: string }[] }).files.map((file) => file.name)).toEqual(['scores.csv']);
+    expect(log).toEqual(['running']);
+
+    // What the run made reaches the app, checked; a second run sends itself alone (JavaScript at the default limit).
+    sandbox.say({ type: 'file', id: 0, name: 'figure-1.png', data: new ArrayBuffer(7) });
+    sandbox.say({ type: 'file', id: 0, name: '../escape.png', data: new ArrayBuffer(7) });
+    await expect.poll(() => log).toEqual(['running', 'file figure-1.png 7']);
+    session.run('1 + 1');
+    await expect.poll(() => sandbox.received.length).toBe(6);
+    expect(sandbox.received[5]).toEqual({ type: 'run', id: 1, language: 'javascript', code: '1 + 1', limitMs: 30_000, files: [], packages: [] });
+    session.run('print(2)', { language: 'python' });
+    await expect.poll(() => sandbox.received.length).toBe(7);
+    expect(sandbox.received[6]).toMatchObject({ type: 'run', id: 2, language: 'python' });
+    expect(asked.filter((name) => name === 'python')).toHaveLength(1);
+    expect(log).toEqual(['running', 'file figure-1.png 7', 'running', 'running']);
+  });
 });

@@ -83,6 +83,25 @@ async function finalReply(store: ChatStore, chatId: string): Promise<Message> {
   });
 }
 
+describe('Parley’s own tools (issue 36)', () => {
+  it('offers run_python and run_javascript by their bare names, before an MCP server’s, only to a chat that has Code on', async () => {
+    const { store } = makeStore({ persistence: createMemoryPersistence(), model: model() });
+    const { chatId } = await store.createChat({ text: 'hello' });
+    await store.updateChatSettings(chatId, { toolServers: ['parley:code', server.id] });
+    expect(store.takePendingReply(chatId)).toBe(true);
+    await finalReply(store, chatId);
+    const offered = (streamed().at(-1)!.body as { tools: { function: { name: string; parameters: unknown } }[] }).tools.map((tool) => tool.function.name);
+    expect(offered.slice(0, 2)).toEqual(['run_python', 'run_javascript']);
+    expect(offered.slice(2).every((name) => name.startsWith('files__'))).toBe(true);
+    expect((streamed().at(-1)!.body as { tools: { function: { parameters: unknown } }[] }).tools[0]!.function.parameters).toMatchObject({ required: ['code'] });
+
+    // Without Code, only the MCP server's.
+    const other = await chatWith('hello again');
+    await finalReply(other.store, other.chatId);
+    expect((streamed().at(-1)!.body as { tools: { function: { name: string } }[] }).tools.some((tool) => tool.function.name.startsWith('run_'))).toBe(false);
+  });
+});
+
 describe('asking before a tool runs', () => {
   it('runs an approved call, gives its result back and the reply completes', async () => {
     const { store, chatId } = await chatWith('call echo with hello');

@@ -10,9 +10,10 @@ const renders = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../../src/pages/chat/tools/tool-settings-view', async (importOriginal) => {
   const view = await importOriginal<typeof import('../../../src/pages/chat/tools/tool-settings-view')>();
   return {
-    useToolSettings() {
+    ...view,
+    useToolServers() {
       renders.set('tool calls', (renders.get('tool calls') ?? 0) + 1);
-      return view.useToolSettings();
+      return view.useToolServers();
     },
   };
 });

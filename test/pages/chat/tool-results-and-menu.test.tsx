@@ -85,9 +85,15 @@ describe('tool results in the thread', () => {
 });
 
 describe('the composer’s Tools menu', () => {
-  it('is absent while no MCP server is set up', async () => {
-    await open();
-    expect(screen.queryByRole('button', { name: /^Tools/ })).toBeNull();
+  it('offers Parley’s own Code tools before any MCP server is set up (issue 36), off until ticked', async () => {
+    const store = await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Tools' }));
+    const code = within(screen.getByRole('menu', { name: 'Tools' })).getByRole('menuitemcheckbox', { name: 'Code' });
+    expect(code.getAttribute('aria-checked')).toBe('false');
+    await act(async () => fireEvent.click(code));
+    await settle();
+    expect(store.getSnapshot().chats.find((c) => c.id === 'c1')!.toolServers).toEqual(['parley:code']);
+    expect(screen.getByRole('button', { name: 'Tools: 1' })).toBeTruthy();
   });
 
   it('ticks servers on and off for this chat, counting them on the button', async () => {
@@ -107,7 +113,9 @@ describe('the composer’s Tools menu', () => {
     // The menu stays open for the next choice.
     expect(within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: 'Files' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('button', { name: 'Tools: 1' })).toBeTruthy();
-    // From the keyboard: down to the next server, Enter ticks it.
+    // From the keyboard: down past Parley's Code and Files to the next server, Enter ticks it.
+    await act(async () => fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' }));
+    expect(document.activeElement).toBe(screen.getByRole('menuitemcheckbox', { name: 'Files' }));
     await act(async () => fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' }));
     expect(document.activeElement).toBe(screen.getByRole('menuitemcheckbox', { name: 'Search' }));
     await act(async () => fireEvent.keyDown(screen.getByRole('menu'), { key: 'Enter' }));
@@ -123,7 +131,7 @@ describe('the composer’s Tools menu', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Tools' }));
     const menu = screen.getByRole('menu', { name: 'Tools' });
-    expect(within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Files', 'Search (not reachable)']);
+    expect(within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Code', 'Files', 'Search (not reachable)']);
     // The box to tick, then the mark; a reachable server has the box alone.
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Search (not reachable)' }).querySelectorAll('.menu__icon')).toHaveLength(2);
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Files' }).querySelectorAll('.menu__icon')).toHaveLength(1);
