@@ -2,7 +2,11 @@
 // in the artifact panel, on a phone (touch, dark) and at the desk (light); the runtimes (React, the
 // JSX transform, Mermaid) are fetched by the app on first use, kept by the service worker, and work
 // offline afterwards; a JSX syntax error shows under the frame with its line. The chat is seeded
-// through storage: the reply's streaming is not the point here.
+// through storage: the reply's streaming is not the point here. A component downloads as a page
+// carrying its runtimes, and counts from the disk.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { type OpenAiServer } from '../support/openai-server/index.mjs';
@@ -173,6 +177,19 @@ describe('desktop, light, with the mouse: online, then offline', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Counter' }).waitFor();
     await previewAll(page, false, false);
+
+    // Still offline: the counter downloads as a page carrying its runtimes, and counts from the disk.
+    const counter = await openInPanel(page, 'JSX', 'Counter', false);
+    const [download] = await Promise.all([page.waitForEvent('download'), counter.getByRole('button', { name: 'Download as a page' }).click()]);
+    expect(download.suggestedFilename()).toBe('Counter-v1.html');
+    const saved = path.join(await mkdtemp(path.join(tmpdir(), 'parley-component-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const opened = await page.context().newPage();
+    await opened.goto(`file://${saved}`);
+    await opened.getByRole('button', { name: 'Count: 0' }).click();
+    await opened.getByRole('button', { name: 'Count: 1' }).waitFor();
+    await opened.close();
+    await closePanel(page, counter, false);
     expect(checks.pageErrors.filter((message) => !message.includes('only React is available in previews'))).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { loadPythonFile, loadRuntime } from './sandbox-runtimes';
 // A run's output as the app keeps it: only the run's chunk shows it, as only frames use this door.
 export { appendOutput, NO_OUTPUT, type RunOutput, type RunStream } from './run-output';
 export { readSandboxMessage, SANDBOX_PROTOCOL, type RunEnded, type RunFile } from './sandbox-protocol';
+// The runtimes' code, for a page that carries them (the panel's "Download as a page").
+export { loadRuntime } from './sandbox-runtimes';
 
 /**
  * Why a session ended on its own: the frame is not isolated, speaks another protocol, was reloaded,

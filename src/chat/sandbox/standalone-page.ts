@@ -1,4 +1,5 @@
 // An artifact's version as one file that opens by itself, from a disk, with no server and nothing of Parley's.
+import { artifactDocument } from '../../lib/artifact-document';
 import type { ArtifactKind } from './artifact-blocks';
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,10 +27,11 @@ function fileNameOf(name: string | null, fallback: string, version: number, exte
 /**
  * The version as a file to download. An HTML page is the page itself (a fragment gets the document
  * around it, with a UTF-8 charset); an SVG picture goes into a page of its own; both open from
- * `file://` as they previewed. A component or a diagram needs a runtime that the page would have to
- * carry, so it downloads as its source file.
+ * `file://` as they previewed. A component or a diagram carries its runtimes' code inline (`runtimes`,
+ * in RUNTIMES_OF's order: the document the sandbox renders it in), so it runs from `file://` too;
+ * without them it downloads as its source file.
  */
-export function standalonePage(kind: ArtifactKind, code: string, name: string | null, version: number, title: string): StandalonePage {
+export function standalonePage(kind: ArtifactKind, code: string, name: string | null, version: number, title: string, runtimes?: readonly string[]): StandalonePage {
   const head = `<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeText(title)}</title>`;
   switch (kind) {
     case 'html':
@@ -45,8 +47,11 @@ export function standalonePage(kind: ArtifactKind, code: string, name: string | 
         text: `<!doctype html>\n<html>\n<head>\n${head}\n<style>body{margin:0;display:grid;place-items:center;min-height:100vh}svg{max-width:100%;height:auto}</style>\n</head>\n<body>\n${code.replace(/^\s*<\?xml[^>]*>\s*/i, '')}\n</body>\n</html>\n`,
       };
     case 'jsx':
-      return { fileName: fileNameOf(name, 'component', version, 'jsx'), mimeType: 'text/plain', text: code };
-    case 'mermaid':
-      return { fileName: fileNameOf(name, 'diagram', version, 'mmd'), mimeType: 'text/plain', text: code };
+    case 'mermaid': {
+      const fallback = kind === 'jsx' ? 'component' : 'diagram';
+      if (!runtimes) return { fileName: fileNameOf(name, fallback, version, kind === 'jsx' ? 'jsx' : 'mmd'), mimeType: 'text/plain', text: code };
+      // The sandbox's own document for it, titled: its reporter talks to a parent that is the page itself, harmlessly.
+      return { fileName: fileNameOf(name, fallback, version, 'html'), mimeType: 'text/html', text: artifactDocument(kind, code, runtimes).replace('<head>', `<head>\n${head}\n`) };
+    }
   }
 }

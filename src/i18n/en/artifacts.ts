@@ -16,7 +16,6 @@ export const artifacts = {
   'artifact.reload': 'Reload the preview',
   'artifact.fullScreen': 'Full screen',
   'artifact.downloadPage': 'Download as a page',
-  'artifact.downloadCode': 'Download the code',
   'artifact.compareWith': 'Changes since',
   'artifact.changesSummary': '{added}, {removed}',
   'artifact.added.one': '{count} line added',

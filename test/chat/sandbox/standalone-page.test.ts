@@ -23,7 +23,19 @@ describe('standalonePage', () => {
     expect(text).toContain('<body>\n<svg viewBox="0 0 2 2"><rect/></svg>\n</body>');
   });
 
-  it('gives a component and a diagram their source files', () => {
+  it('gives a component and a diagram a page carrying their runtimes, in order, before the script that runs them', () => {
+    const page = standalonePage('jsx', 'export default () => null', 'Counter.jsx', 2, 'Counter', ['/* react */', '/* sucrase */']);
+    expect(page).toMatchObject({ fileName: 'Counter-v2.html', mimeType: 'text/html' });
+    expect(page.text).toMatch(/^<!doctype html><html><head>\n<meta charset="utf-8">[\s\S]*<title>Counter<\/title>/);
+    const react = page.text.indexOf('<script>/* react */</script>');
+    const sucrase = page.text.indexOf('<script>/* sucrase */</script>');
+    expect(react).toBeGreaterThan(0);
+    expect(sucrase).toBeGreaterThan(react);
+    expect(page.text.indexOf('export default () => null')).toBeGreaterThan(sucrase);
+    expect(standalonePage('mermaid', 'graph TD; A-->B', null, 4, 'Diagram', ['/* mermaid */']).fileName).toBe('diagram-v4.html');
+  });
+
+  it('gives a component and a diagram their source files when their runtimes cannot be had', () => {
     expect(standalonePage('jsx', 'export default () => null', 'Counter.jsx', 1, 'Counter')).toMatchObject({ fileName: 'Counter-v1.jsx', text: 'export default () => null' });
     expect(standalonePage('mermaid', 'graph TD; A-->B', null, 4, 'Diagram').fileName).toBe('diagram-v4.mmd');
   });

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { getChatStore } from '../../../chat';
 import { standalonePage, type Artifact, type ArtifactVersion } from '../../../chat/sandbox';
 import { downloadFile } from '../../../lib/download-file';
+import { RUNTIMES_OF } from '../../../lib/sandbox-wire';
+import { loadRuntime } from '../../../chat/sandbox/sandbox-session';
 import { CodeBlock } from '../../../markdown';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -97,11 +99,12 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
     const time = at === undefined ? '' : timeFormat.format(at);
     return t(v === latest ? 'artifact.versionLatest' : 'artifact.versionOption', { n: v.number, time });
   };
-  const download = () => {
-    const file = standalonePage(artifact.kind, shown.code, artifact.name, shown.number, artifactTitle(artifact));
+  const download = async () => {
+    // A component or a diagram carries its runtimes (kept by the service worker since its preview); without them, its code.
+    const runtimes = await Promise.all(RUNTIMES_OF[artifact.kind].map(loadRuntime)).catch(() => undefined);
+    const file = standalonePage(artifact.kind, shown.code, artifact.name, shown.number, artifactTitle(artifact), runtimes);
     downloadFile(new Blob([file.text], { type: file.mimeType }), file.fileName);
   };
-  const runnable = artifact.kind === 'html' || artifact.kind === 'svg';
 
   return (
     <>
@@ -139,7 +142,7 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
             onClick={() => artifactPanel.update({ full: !state.full })}
           />
         ) : null}
-        <Button variant="ghost" color="neutral" size="sm" icon="lucide:download" label={t(runnable ? 'artifact.downloadPage' : 'artifact.downloadCode')} onClick={download} />
+        <Button variant="ghost" color="neutral" size="sm" icon="lucide:download" label={t('artifact.downloadPage')} onClick={() => void download()} />
       </div>
       <div ref={tabs}>
         <ViewTabs views={views} view={view} panelId={panelId} onView={(next) => artifactPanel.update({ view: next })} />
