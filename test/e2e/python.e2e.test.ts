@@ -6,6 +6,7 @@ import { composer, openConnectedApp, sendFromHome } from './connected-app';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations, tabTo, VIEWPORTS } from './screen-checks';
 import { openSettingsSection, settingsDialog } from './locators';
+import { APP_DIST, goOffline, hostApp, serviceWorkerInControl, type AppHost } from './offline-app';
 import { DEMO_GREETING, startPackagesServer, type PackagesServer } from '../support/python-packages';
 
 // Issue 36, Python: the model's run_python tool goes through approval, reads the chat's CSV at
@@ -189,16 +190,23 @@ describe('run_python, desktop light, by mouse', () => {
 });
 
 describe('Python packages, desktop light, by mouse', () => {
+  /** Parley as `npm start` serves it (its service worker keeps what a page uses), stopped to go offline. */
+  let host: AppHost | undefined;
   pagePerTest({
     viewport: VIEWPORTS.desktop,
     colorScheme: 'light',
     async onOpen(opened) {
       page = opened.page;
-      await openConnectedApp(page, appUrl, server);
+      host = await hostApp(APP_DIST, '/');
+      await openConnectedApp(page, host.url, server);
+      await serviceWorkerInControl(page);
     },
   });
+  afterAll(async () => {
+    await host?.stop();
+  });
 
-  it('says plainly a package needs an address; with one approved, installs it from there only, and keeps it', async () => {
+  it('says plainly a package needs an address; with one approved, installs it from there only, keeps it, and runs it offline', async () => {
     const blocks = ['import numpy\nprint(numpy.__version__)', 'import parleydemo\nprint(parleydemo.hello())'];
     server.setScript(textStream(`Try:\n\n${blocks.map((code) => `\`\`\`python\n${code}\n\`\`\``).join('\n\nand\n\n')}\n`, { chunkSize: 200 }));
     await sendFromHome(page, 'Use some packages');
@@ -226,6 +234,13 @@ describe('Python packages, desktop light, by mouse', () => {
     expect(packages.requests).toEqual(['/pyodide/pyodide-lock.json', '/pyodide/parleydemo-1.0-py3-none-any.whl']);
 
     // Again: the package comes from what Parley kept, the address is not asked again.
+    await block(1).getByRole('button', { name: 'Run PYTHON' }).click();
+    await output(1).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
+    expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
+    expect(packages.requests).toHaveLength(2);
+
+    // Offline (Parley's server down too): Pyodide from what the service worker kept, the package from what Parley kept.
+    await goOffline(page, host!);
     await block(1).getByRole('button', { name: 'Run PYTHON' }).click();
     await output(1).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
     expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
