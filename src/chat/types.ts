@@ -170,6 +170,11 @@ export interface Message {
   /** Pinned: compaction always sends it verbatim (issue 24). */
   pinned?: boolean;
   /**
+   * On a user message sent from an artifact's panel ("Ask for a change", issue 36): that artifact's
+   * key. The reply's block of its kind is then its next version, whatever it is called.
+   */
+  revises?: string;
+  /**
    * Set on a compaction marker (issue 24): a `system` message in the tree whose ancestors the
    * requests after it no longer send whole. Its `content` is the summary (empty when the oldest
    * turns were dropped instead); a branch made above it never passes it, so it is not affected.

@@ -102,6 +102,21 @@ describe('desktop, light, with the mouse', () => {
     await expect.poll(() => page.locator('[data-highlight="on"]').count()).toBe(1);
     expect(await page.locator('[data-highlight="on"]').textContent()).toContain('Add one');
     await checkStop(page, 'panel, v1 code');
+
+    // An explicit edit: asked from the panel, the reply's page is v4 of this artifact though it names it otherwise.
+    const green = page1('Add two', 'green');
+    server.setScript(textStream(`Here is **green.html**:\n\n\`\`\`html\n${green}\n\`\`\``, { chunkSize: 40, delayMs: 5 }));
+    const change = panel.getByRole('textbox', { name: 'Ask for a change to counter.html' });
+    await change.focus();
+    await page.keyboard.insertText('Make it green');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => versions.locator('option').count()).toBe(4);
+    const asked = (server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
+    expect(asked).toMatchObject({ role: 'user', content: 'Change “counter.html”: Make it green' });
+    await versions.selectOption('4');
+    await expect.poll(() => panel.getByRole('tabpanel').locator('code').textContent()).toBe(green);
+    expect(await change.inputValue()).toBe('');
+    expect(await page.getByRole('complementary', { name: 'green.html' }).count()).toBe(0);
   });
 
   it('shows the changes between two versions, line by line, and downloads v2 as a page', async () => {

@@ -187,10 +187,11 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
    * Adds a user message under `parentId` as the new current leaf, then asks for its reply. With
    * files it is shown only once stored with them (attachment-send.ts); without, at once.
    */
-  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = []) => {
+  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = [], revises?: string) => {
     stopChat(chatId);
     const at = core.now();
-    const { message, rows } = withAttachments({ id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at }, files);
+    const base: Message = { id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at, ...(revises !== undefined && { revises }) };
+    const { message, rows } = withAttachments(base, files);
     const patch = { currentLeafId: message.id, updatedAt: at };
     if (rows.length > 0) {
       if (!(await saveMessageWithAttachments(core, message, rows, { patch })) || !core.messagesOf(chatId)) return undefined;
@@ -249,7 +250,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;
-      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files);
+      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files, options.revises);
     },
     editMessage: (messageId, text, options) => edit(messageId, text, options),
     async resendWithoutImages(messageId) {

@@ -70,6 +70,7 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   toolCalls: optional(Array.isArray),
   attachments: optional(Array.isArray),
   pinned: optional(isBoolean),
+  revises: optional(isString),
   compaction: optional(isCompaction),
 };
 /** A message's file refs: each names a file by id. */

@@ -54,6 +54,8 @@ export interface MessageActions {
 /** Files sent with a message: processed attachments from the composer's draft (draft-attachments.ts). */
 export interface SendOptions {
   attachments?: readonly Attachment[];
+  /** The artifact this message asks to change (sent from its panel: issue 36), stored on the message. */
+  revises?: string;
 }
 
 export interface EditOptions extends SendOptions {

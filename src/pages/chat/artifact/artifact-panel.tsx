@@ -11,6 +11,7 @@ import { Dialog } from '../../../ui/dialog';
 import { t } from '../chat-text';
 import { artifactPanel, type ArtifactPanelState, type ArtifactView } from './artifact-panel-store';
 import { VersionChanges } from './version-changes';
+import { ChangeRequest } from './change-request';
 import './artifact-panel.css';
 
 /** What runs a version in the Preview view, for the kinds it can run (the others open on Code). */
@@ -152,6 +153,7 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
         {view === 'code' && <CodeBlock code={shown.code} info={shown.language} finished />}
         {view === 'changes' && <VersionChanges artifact={artifact} shown={shown} compareWith={state.compareWith} onCompareWith={(n) => artifactPanel.update({ compareWith: n })} />}
       </div>
+      <ChangeRequest chatId={chatId} artifact={artifact} title={artifactTitle(artifact)} />
     </>
   );
 }

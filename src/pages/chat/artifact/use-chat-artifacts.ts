@@ -22,7 +22,7 @@ function artifactsOfEntries(entries: readonly ThreadEntry[]): Artifact[] {
   const messages = new Map<string, Message>();
   const sources = entries.map(({ message }) => {
     messages.set(message.id, message);
-    return { id: message.id, role: message.role, content: message.content, complete: message.status !== 'streaming' };
+    return { id: message.id, role: message.role, content: message.content, complete: message.status !== 'streaming', ...(message.revises !== undefined && { revises: message.revises }) };
   });
   return artifactsOf(sources, (source) => blocksOfMessage(messages.get(source.id)!));
 }
