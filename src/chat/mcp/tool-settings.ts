@@ -54,8 +54,8 @@ export interface ToolSettingsStore {
   updateServer(id: string, patch: Partial<Omit<McpServerConfig, 'id'>>): Promise<void>;
   /** Removes the server and its tools' policies. */
   removeServer(id: string): Promise<void>;
-  /** "On" approves the tool as last listed (what the user saw); a tool never listed keeps a bare "on", which asks. */
-  setPolicy(target: ToolTarget, policy: ToolPolicy): Promise<void>;
+  /** "On" approves the tool as last listed (what the user saw), or as `definition` says (a tool of Parley's own); a tool never listed keeps a bare "on", which asks. */
+  setPolicy(target: ToolTarget, policy: ToolPolicy, definition?: McpTool): Promise<void>;
   /** Kept a whole number between MIN_STEP_LIMIT and MAX_STEP_LIMIT. */
   setStepLimit(limit: number): Promise<void>;
 }
@@ -190,8 +190,9 @@ export function createToolSettingsStore(io: ToolSettingsIo): ToolSettingsStore {
       const { [id]: _removed, ...policies } = state.policies;
       await set({ ...state, servers: state.servers.filter((server) => server.id !== id), policies });
     },
-    setPolicy(target, policy) {
-      const current = state.servers.find((server) => server.id === target.serverId)?.tools?.find((tool) => tool.name === target.tool);
+    setPolicy(target, policy, definition) {
+      // A tool of Parley's own (no server in these settings) is approved as its definition says.
+      const current = definition ?? state.servers.find((server) => server.id === target.serverId)?.tools?.find((tool) => tool.name === target.tool);
       return set({ ...state, policies: withPolicy(state.policies, target, policy, current) });
     },
     setStepLimit: (limit) => set({ ...state, stepLimit: clampStepLimit(limit) }),

@@ -257,7 +257,7 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       if (call?.state !== 'pending') return;
       await settings.init();
       // "Always" approves the tool as last listed: the definition the card was shown with.
-      if (always && call.serverId && call.tool) void settings.setPolicy({ serverId: call.serverId, tool: call.tool }, 'on');
+      if (always && call.serverId && call.tool) void settings.setPolicy({ serverId: call.serverId, tool: call.tool }, 'on', builtInServer(call.serverId)?.tools.find((tool) => tool.name === call.tool));
       // Decided twice while the settings loaded: the first decision stands.
       if (latest(messageId)?.toolCalls?.find((c) => c.id === callId)?.state !== 'pending') return;
       updateCalls(messageId, (c) => (c.id === callId ? { ...c, state: 'running' } : c));

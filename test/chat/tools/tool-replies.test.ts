@@ -11,7 +11,8 @@ import { DENIED_MESSAGE } from '../../../src/chat/tools';
 import { createToolSettingsStore } from '../../../src/chat/mcp/tool-settings';
 import { TOOL_STEP_LIMIT_FINISH } from '../../../src/chat/tools/tool-steps';
 import { FAIL_MESSAGE, startMcpServer, type RunningMcpServer } from '../../support/mcp-server/index.mjs';
-import { REFUSES_TOOLS_MESSAGE, startOpenAiServer, toolScript, TOOL_RESULTS_PREFIX, type OpenAiServer } from '../../support/openai-server/index.mjs';
+import { REFUSES_TOOLS_MESSAGE, startOpenAiServer, textStream, toolCallStream, toolScript, TOOL_RESULTS_PREFIX, type OpenAiServer } from '../../support/openai-server/index.mjs';
+import { codeTools } from '../../../src/chat/sandbox/code-tools';
 import { createMemoryLocks } from '../../support/memory-locks';
 import { disposeStores, makeStore, messagesOf } from '../store-harness';
 
@@ -99,6 +100,23 @@ describe('Parley’s own tools (issue 36)', () => {
     const other = await chatWith('hello again');
     await finalReply(other.store, other.chatId);
     expect((streamed().at(-1)!.body as { tools: { function: { name: string } }[] }).tools.some((tool) => tool.function.name.startsWith('run_'))).toBe(false);
+  });
+
+  it('asks before a code call runs, and "always allow" keeps the tool’s definition so the next call does not ask', async () => {
+    openai.setScript((request) => {
+      const last = (request.body as { messages: { role: string }[] }).messages.at(-1)!;
+      return last.role === 'user' ? toolCallStream([['run_python', { code: 'print(1)' }]]) : textStream('ok');
+    });
+    const { store } = makeStore({ persistence: createMemoryPersistence(), model: model() });
+    const { chatId } = await store.createChat({ text: 'run it' });
+    await store.updateChatSettings(chatId, { toolServers: ['parley:code'] });
+    expect(store.takePendingReply(chatId)).toBe(true);
+    await vi.waitFor(() => expect(states(firstReply(store, chatId))).toEqual(['pending']));
+    expect(firstReply(store, chatId).toolCalls![0]).toMatchObject({ serverId: 'parley:code', tool: 'run_python' });
+    // Approved for always: this test has no sandbox (no DOM), so the call itself fails; the policy is what counts.
+    store.approveToolCall(firstReply(store, chatId).id, firstReply(store, chatId).toolCalls![0]!.id!, true);
+    await vi.waitFor(() => expect(settings.getSnapshot().policies['parley:code']?.run_python).toMatchObject({ policy: 'on' }));
+    expect(approvalLapse(settings.getSnapshot().policies, { serverId: 'parley:code', tool: 'run_python' }, codeTools.tools[0])).toBeUndefined();
   });
 });
 
