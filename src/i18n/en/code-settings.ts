@@ -12,5 +12,11 @@ export const codeSettings = {
   'codeSettings.packages.notUrl': 'This is not a web address Parley can use. Type the whole address, like {example}, without a user name or password. The saved address stays.',
   'codeSettings.packages.notHttp': 'The address must start with http:// or https://. The saved address stays.',
   'codeSettings.packages.current': 'Packages are fetched from {address}',
+  'codeSettings.tools.legend': 'The model’s code tools',
+  'codeSettings.tools.hint': 'With Code ticked in a chat’s Tools menu, the model can run Python and JavaScript here. Each call asks you first unless you choose otherwise.',
+  'codeSettings.tools.label': 'When the model calls {tool}',
+  'codeSettings.tools.ask': 'Ask every time',
+  'codeSettings.tools.on': 'Run without asking',
+  'codeSettings.tools.off': 'Never run',
   'codeSettings.packages.none': 'No address saved: Python runs with Pyodide’s core only.',
 } as const;

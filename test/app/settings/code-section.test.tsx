@@ -6,10 +6,13 @@ import { codeSettings } from '../../../src/app/settings/sandbox';
 import CodeSection from '../../../src/app/settings/sandbox/code-section';
 import { configureSandboxSettings, getSandboxSettingsStore, resetSandboxSettings, SANDBOX_SETTING } from '../../../src/chat/sandbox';
 import { TooltipProvider } from '../../../src/ui/tooltip';
+import { getToolSettingsStore, resetToolSettings } from '../../../src/chat/mcp';
+import { createToolSettingsStore } from '../../../src/chat/mcp/tool-settings';
 
 afterEach(() => {
   cleanup();
   resetSandboxSettings();
+  resetToolSettings();
 });
 
 const ADDRESS = 'https://cdn.jsdelivr.net/pyodide/v314.0.7/full/';
@@ -18,6 +21,7 @@ const ADDRESS = 'https://cdn.jsdelivr.net/pyodide/v314.0.7/full/';
 async function show(stored?: unknown, Section: ComponentType = CodeSection) {
   const rows = new Map<string, unknown>(stored === undefined ? [] : [[SANDBOX_SETTING, stored]]);
   configureSandboxSettings({ load: async (key) => rows.get(key), save: async (key, value) => void rows.set(key, structuredClone(value)) });
+  resetToolSettings(createToolSettingsStore({ load: async (key) => rows.get(key), save: async (key, value) => void rows.set(key, structuredClone(value)) }));
   await act(async () => {
     render(
       <TooltipProvider>
@@ -37,6 +41,20 @@ async function show(stored?: unknown, Section: ComponentType = CodeSection) {
 }
 
 describe('Settings → Code', () => {
+  it('sets whether the model’s code tools ask first, run or never run, as the tools row keeps it', async () => {
+    const { ui } = await show();
+    const python = ui.getByRole('combobox', { name: 'When the model calls run_python' }) as HTMLSelectElement;
+    expect(python.value).toBe('ask');
+    expect((ui.getByRole('combobox', { name: 'When the model calls run_javascript' }) as HTMLSelectElement).value).toBe('ask');
+    await act(async () => fireEvent.change(python, { target: { value: 'on' } }));
+    const policy = getToolSettingsStore().getSnapshot().policies['parley:code']?.run_python;
+    // "On" keeps the definition it was given for, as Always allow does.
+    expect(policy).toMatchObject({ policy: 'on', approved: { description: expect.stringContaining('Runs Python 3') } });
+    expect(python.value).toBe('on');
+    await act(async () => fireEvent.change(python, { target: { value: 'off' } }));
+    expect(getToolSettingsStore().getSnapshot().policies['parley:code']?.run_python).toBe('off');
+  });
+
   it('says where code runs, and starts at 30 s with no packages address', async () => {
     const { ui, limit, address } = await show();
     expect(ui.getByText(/run in Parley’s sandbox: offline, from Parley’s own files, without access to your chats or keys/)).toBeTruthy();

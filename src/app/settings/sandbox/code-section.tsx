@@ -7,6 +7,7 @@ import { getSandboxSettingsStore } from '../../../chat/sandbox';
 import { registerMessages } from '../../../i18n';
 import { codeSettings } from '../../../i18n/en/code-settings';
 import { t } from '../shared/settings-text';
+import { CodeToolPolicies } from './code-tool-policies';
 import { PackagesAddressField } from './packages-address-field';
 import { TimeLimitField } from './time-limit-field';
 import './code-section.css';
@@ -26,6 +27,7 @@ export default function CodeSection() {
       <p className="settings-hint">{t('codeSettings.intro')}</p>
       <TimeLimitField value={settings.timeLimitSeconds} onChange={(seconds) => void store.setTimeLimit(seconds)} />
       <PackagesAddressField value={settings.packagesAddress} onSave={(address) => void store.setPackagesAddress(address)} />
+      <CodeToolPolicies />
     </section>
   );
 }
