@@ -110,13 +110,19 @@ describe('desktop, light, with the mouse', () => {
     await change.focus();
     await page.keyboard.insertText('Make it green');
     await page.keyboard.press('Enter');
-    await expect.poll(() => versions.locator('option').count()).toBe(4);
+    // The same artifact, now called as its latest version calls it.
+    const renamed = page.getByRole('complementary', { name: 'green.html' });
+    const renamedVersions = renamed.getByRole('combobox', { name: 'Version' });
+    await expect.poll(() => renamedVersions.locator('option').count()).toBe(4);
     const asked = (server.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.at(-1)!;
     expect(asked).toMatchObject({ role: 'user', content: 'Change “counter.html”: Make it green' });
-    await versions.selectOption('4');
-    await expect.poll(() => panel.getByRole('tabpanel').locator('code').textContent()).toBe(green);
-    expect(await change.inputValue()).toBe('');
-    expect(await page.getByRole('complementary', { name: 'green.html' }).count()).toBe(0);
+    await renamedVersions.selectOption('4');
+    await renamed.getByRole('tab', { name: 'Code' }).click();
+    await expect.poll(() => renamed.getByRole('tabpanel').locator('code').textContent()).toBe(green);
+    expect(await renamed.getByRole('textbox', { name: 'Ask for a change to green.html' }).inputValue()).toBe('');
+    // One artifact, not two: v1 is still the first page.
+    await renamedVersions.selectOption('1');
+    await expect.poll(() => renamed.getByRole('tabpanel').locator('code').textContent()).toBe(VERSIONS[0]);
   });
 
   it('shows the changes between two versions, line by line, and downloads v2 as a page', async () => {

@@ -90,6 +90,9 @@ describe.each(VIEWPORTS)('tools at $width×$height', (viewport) => {
     await page.keyboard.press('Enter');
     const item = page.getByRole('menuitemcheckbox', { name: 'Test tools' });
     expect(await item.getAttribute('aria-checked')).toBe('false');
+    // Parley's own Code comes first: down to the test server, then Enter ticks it.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => item.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Tools: 1' }).waitFor();
     expect(await item.getAttribute('aria-checked')).toBe('true');

@@ -54,6 +54,9 @@ async function openToolChat(change?: () => Promise<void>) {
   await page.getByRole('button', { name: 'Tools', exact: true }).focus();
   await page.keyboard.press('Enter');
   await page.getByRole('menuitemcheckbox', { name: 'Test tools' }).waitFor();
+  // Parley's own Code comes first: down to the test server, then Enter ticks it.
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Test tools');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Tools: 1' }).waitFor();
   await page.keyboard.press('Escape');
