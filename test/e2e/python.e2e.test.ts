@@ -7,7 +7,7 @@ import { modelServerPerFile, pagePerTest } from './page-per-test';
 import { axeViolations, tabTo, VIEWPORTS } from './screen-checks';
 import { openSettingsSection, settingsDialog } from './locators';
 import { APP_DIST, goOffline, hostApp, serviceWorkerInControl, type AppHost } from './offline-app';
-import { DEMO_GREETING, startPackagesServer, type PackagesServer } from '../support/python-packages';
+import { DEMO_GREETING, DOT_PNG as FIGURE_PNG, startPackagesServer, type PackagesServer } from '../support/python-packages';
 
 // Issue 36, Python: the model's run_python tool goes through approval, reads the chat's CSV at
 // /mnt/data and gives the exact mean back; Stop ends a running call's sandbox within a second.
@@ -207,10 +207,10 @@ describe('Python packages, desktop light, by mouse', () => {
   });
 
   it('says plainly a package needs an address; with one approved, installs it from there only, keeps it, and runs it offline', async () => {
-    const blocks = ['import numpy\nprint(numpy.__version__)', 'import parleydemo\nprint(parleydemo.hello())'];
+    const blocks = ['import numpy\nprint(numpy.__version__)', 'import parleydemo\nprint(parleydemo.hello())', "import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nprint('drawn')"];
     server.setScript(textStream(`Try:\n\n${blocks.map((code) => `\`\`\`python\n${code}\n\`\`\``).join('\n\nand\n\n')}\n`, { chunkSize: 200 }));
     await sendFromHome(page, 'Use some packages');
-    await block(1).getByRole('button', { name: 'Run PYTHON' }).waitFor();
+    await block(2).getByRole('button', { name: 'Run PYTHON' }).waitFor();
 
     // No address: numpy is named, and where to set one; nothing ran, nothing was fetched.
     await block(0).getByRole('button', { name: 'Run PYTHON' }).click();
@@ -233,18 +233,21 @@ describe('Python packages, desktop light, by mouse', () => {
     expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
     expect(packages.requests).toEqual(['/pyodide/pyodide-lock.json', '/pyodide/parleydemo-1.0-py3-none-any.whl']);
 
-    // Again: the package comes from what Parley kept, the address is not asked again.
-    await block(1).getByRole('button', { name: 'Run PYTHON' }).click();
-    await output(1).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
-    expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
-    expect(packages.requests).toHaveLength(2);
+    // A figure left open (matplotlib's pyplot, a stand-in here) comes back as a picture under the output.
+    await block(2).getByRole('button', { name: 'Run PYTHON' }).click();
+    await output(2).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
+    expect(await output(2).locator('pre').innerText()).toBe('drawn\n');
+    const figure = output(2).getByRole('img', { name: 'figure-1.png, made by the run' });
+    await expect.poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await output(2).getByRole('link', { name: `Save figure-1.png (${Buffer.from(FIGURE_PNG, 'base64').length} bytes)` }).waitFor();
+    expect(packages.requests).toEqual(['/pyodide/pyodide-lock.json', '/pyodide/parleydemo-1.0-py3-none-any.whl', '/pyodide/matplotlib-0.0.1-py3-none-any.whl']);
 
     // Offline (Parley's server down too): Pyodide from what the service worker kept, the package from what Parley kept.
     await goOffline(page, host!);
     await block(1).getByRole('button', { name: 'Run PYTHON' }).click();
     await output(1).and(page.locator('[data-state="done"]')).waitFor({ timeout: 60_000 });
     expect(await output(1).locator('pre').innerText()).toBe(`${DEMO_GREETING}\n`);
-    expect(packages.requests).toHaveLength(2);
+    expect(packages.requests).toHaveLength(3);
   }, PYTHON_TEST_MS);
 });
 

@@ -9,18 +9,54 @@ export const DEMO_PACKAGE = 'parleydemo';
 export const DEMO_WHEEL = 'parleydemo-1.0-py3-none-any.whl';
 export const DEMO_GREETING = 'hello from a package';
 
-/** A wheel of one module, `parleydemo`, whose hello() returns DEMO_GREETING. */
-export function demoWheel(): Buffer {
-  const info = 'parleydemo-1.0.dist-info';
+/** A 1×1 PNG: what the stand-in matplotlib draws. */
+export const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+export const FIGURES_WHEEL = 'matplotlib-0.0.1-py3-none-any.whl';
+
+/** A pure-Python wheel of `name` (version 1.0 unless said) holding `modules` (path → source). */
+function wheel(name: string, modules: Record<string, string>, version = '1.0'): Buffer {
+  const info = `${name}-${version}.dist-info`;
   const files: Record<string, string> = {
-    'parleydemo/__init__.py': `def hello():\n    return ${JSON.stringify(DEMO_GREETING)}\n`,
-    [`${info}/METADATA`]: 'Metadata-Version: 2.1\nName: parleydemo\nVersion: 1.0\n',
+    ...modules,
+    [`${info}/METADATA`]: `Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\n`,
     [`${info}/WHEEL`]: 'Wheel-Version: 1.0\nGenerator: parley-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
-    [`${info}/top_level.txt`]: 'parleydemo\n',
+    [`${info}/top_level.txt`]: `${name}\n`,
   };
-  files[`${info}/RECORD`] = [...Object.keys(files).map((name) => `${name},,`), `${info}/RECORD,,`].join('\n') + '\n';
-  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+  files[`${info}/RECORD`] = [...Object.keys(files).map((file) => `${file},,`), `${info}/RECORD,,`].join('\n') + '\n';
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([file, text]) => [file, strToU8(text)]))));
 }
+
+/** A wheel of one module, `parleydemo`, whose hello() returns DEMO_GREETING. */
+export const demoWheel = (): Buffer => wheel(DEMO_PACKAGE, { 'parleydemo/__init__.py': `def hello():\n    return ${JSON.stringify(DEMO_GREETING)}\n` });
+
+/**
+ * A stand-in for matplotlib (the real one cannot be had offline): `pyplot` keeps one open figure
+ * once anything is plotted, and saves it as DOT_PNG, as far as Parley's figure capture asks of it.
+ */
+export const figuresWheel = (): Buffer =>
+  wheel(
+    'matplotlib',
+    {
+      'matplotlib/__init__.py': '',
+      'matplotlib/pyplot.py': [
+        'import base64',
+        '_open = []',
+        'class _Figure:',
+        '    def savefig(self, out, format=None):',
+        `        out.write(base64.b64decode(${JSON.stringify(DOT_PNG)}))`,
+        'def plot(*args, **kwargs):',
+        '    if not _open:',
+        '        _open.append(_Figure())',
+        'def get_fignums():',
+        '    return list(range(1, len(_open) + 1))',
+        'def figure(n=None):',
+        '    return _open[n - 1]',
+        'def close(which=None):',
+        '    _open.clear()',
+      ].join('\n'),
+    },
+    '0.0.1',
+  );
 
 export interface PackagesServer {
   /** The address to approve in Settings → Code (ending in '/'). */
@@ -34,7 +70,8 @@ export interface PackagesServer {
 
 /** Starts the address; `abi` defaults to the ABI of the pyodide package Parley builds with. */
 export async function startPackagesServer(abi = JSON.parse(readFileSync('node_modules/pyodide/pyodide-lock.json', 'utf8')).info.abi_version as string): Promise<PackagesServer> {
-  const wheel = demoWheel();
+  const wheels = { [DEMO_WHEEL]: demoWheel(), [FIGURES_WHEEL]: figuresWheel() };
+  const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   const lock = {
     info: { abi_version: abi, arch: 'wasm32', platform: 'emscripten', python: '3' },
     packages: {
@@ -46,7 +83,17 @@ export async function startPackagesServer(abi = JSON.parse(readFileSync('node_mo
         package_type: 'package',
         imports: [DEMO_PACKAGE],
         depends: [],
-        sha256: createHash('sha256').update(wheel).digest('hex'),
+        sha256: sha(wheels[DEMO_WHEEL]),
+      },
+      matplotlib: {
+        name: 'matplotlib',
+        version: '0.0.1',
+        file_name: FIGURES_WHEEL,
+        install_dir: 'site',
+        package_type: 'package',
+        imports: ['matplotlib'],
+        depends: [],
+        sha256: sha(wheels[FIGURES_WHEEL]),
       },
     },
   };
@@ -56,7 +103,11 @@ export async function startPackagesServer(abi = JSON.parse(readFileSync('node_mo
     requests.push(req.url ?? '');
     const headers = { 'Access-Control-Allow-Origin': '*' };
     if (req.url === '/pyodide/pyodide-lock.json') return void res.writeHead(200, { ...headers, 'Content-Type': 'application/json' }).end(JSON.stringify(lock));
-    if (req.url === `/pyodide/${DEMO_WHEEL}`) return void res.writeHead(200, { ...headers, 'Content-Type': 'application/octet-stream' }).end(tampered ? Buffer.concat([wheel, Buffer.from('x')]) : wheel);
+    const file = Object.keys(wheels).find((name) => req.url === `/pyodide/${name}`);
+    if (file) {
+      const bytes = wheels[file as keyof typeof wheels];
+      return void res.writeHead(200, { ...headers, 'Content-Type': 'application/octet-stream' }).end(tampered ? Buffer.concat([bytes, Buffer.from('x')]) : bytes);
+    }
     res.writeHead(404, headers).end();
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
