@@ -218,6 +218,10 @@ const NAMED_DOORS: Record<string, string> = {
     'the shape of a tool Parley provides itself (issue 36’s code tools): the capability’s room defines one, the tool runner lists them; the door would bring the MCP client',
   'sandbox/code-tools':
     'the code tools’ definitions (issue 36): the tool runner (loaded with a chat that has tools) and the Tools menu list them; the door loads with the chat page and brings the artifacts',
+  'sandbox/sandbox-settings':
+    'Settings → Code’s store (issue 36): the Settings section and a run read it; the door loads with the chat page',
+  'sandbox/standalone-page':
+    'a version as a page that runs by itself (issue 36): the panel loads it with import() with the first download; the door loads with the chat page',
   'sandbox/code-runs':
     'preparing and running code (issue 36): the chunk of a block’s Run uses it; the door loads with the chat page',
   'tools/built-in-list':

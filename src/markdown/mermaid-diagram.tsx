@@ -1,6 +1,8 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useContext, useId, useMemo, useState } from 'react';
 import { t } from './markdown-text';
 import { CodeBlock } from './code-block';
+import { CodeSlotContext } from './code-slot';
+import { languageOf } from './highlight-languages';
 import { peekDiagram, requestDiagram } from './mermaid-loader';
 import { useDeferredAnswer } from './use-deferred-answer';
 
@@ -32,6 +34,7 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, info, finishe
   const url = useSvgUrl(svg);
   const [showCode, setShowCode] = useState(false);
   const codeId = useId();
+  const Slot = useContext(CodeSlotContext);
 
   const state = !finished ? 'streaming' : result === undefined || (svg && !url) ? 'loading' : svg ? 'rendered' : 'error';
   if (state === 'streaming') return <CodeBlock code={code} info={info} finished={false} />;
@@ -50,9 +53,17 @@ export const MermaidDiagram = memo(function MermaidDiagram({ code, info, finishe
         </p>
       )}
       {!failed && (
-        <button type="button" className="markdown__code-button" aria-expanded={showCode} aria-controls={codeId} onClick={() => setShowCode((value) => !value)}>
-          {t('markdown.diagram.showCode')}
-        </button>
+        <div className="markdown__diagram-actions">
+          <button type="button" className="markdown__code-button" aria-expanded={showCode} aria-controls={codeId} onClick={() => setShowCode((value) => !value)}>
+            {t('markdown.diagram.showCode')}
+          </button>
+          {/* What the page adds to the block's bar (the chat page: Open in the artifact panel), beside the drawing too. */}
+          {Slot && !showCode ? (
+            <Slot code={code} language={languageOf(info)} finished>
+              {(extras) => extras.actions ?? null}
+            </Slot>
+          ) : null}
+        </div>
       )}
       <div id={codeId} hidden={!failed && !showCode}>
         <CodeBlock code={code} info={info} finished />

@@ -93,12 +93,9 @@ async function press(button: Locator, touch: boolean) {
 
 /** Opens a block's artifact in the panel and waits for its preview tab. */
 async function openInPanel(page: Page, language: string, name: string, phone: boolean): Promise<Locator> {
-  if (language === 'MERMAID') {
-    // The thread draws the diagram itself; its code (with Open) is behind "Show code".
-    const figure = page.locator('figure.markdown__diagram');
-    await press(figure.getByRole('button', { name: 'Show code' }), phone);
-  }
-  await press(page.getByRole('button', { name: `Open the ${language} block in the panel` }).first(), phone);
+  // The thread draws a diagram itself: Open stands beside its drawing, its code hidden behind "Show code".
+  const open = language === 'MERMAID' ? page.locator('figure.markdown__diagram > .markdown__diagram-actions') : page;
+  await press(open.getByRole('button', { name: `Open the ${language} block in the panel` }).first(), phone);
   const panel = panelOf(page, name, phone);
   await panel.waitFor();
   expect(await panel.getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected')).toBe('true');

@@ -3,24 +3,8 @@
 // sandbox-session.ts: only the preview's frame chunk needs it, while this door loads with the chat page.
 export { artifactBlocksOf, artifactKindOf, mainArtifactOf, type ArtifactBlock, type ArtifactKind } from './artifact-blocks';
 export { artifactsOf, versionOfBlock, type Artifact, type ArtifactSource, type ArtifactVersion } from './artifact-versions';
-export { standalonePage, type StandalonePage } from './standalone-page';
 // The protocol's shape checks are the frames' business (sandbox-session.ts): the chat page needs only the kinds.
 export { PREVIEW_KINDS, MAX_ARTIFACT_CHARS, type PreviewKind, type RunLanguage } from '../../lib/sandbox-wire';
 export type { AppToSandbox, SandboxToApp } from './sandbox-protocol';
-// Settings → Code: the run's time limit and the Python packages' address (the runs read them, Settings sets them).
-export {
-  clampTimeLimit,
-  configureSandboxSettings,
-  DEFAULT_RUN_TIME_LIMIT_SECONDS,
-  getSandboxSettingsStore,
-  MAX_RUN_TIME_LIMIT_SECONDS,
-  MIN_RUN_TIME_LIMIT_SECONDS,
-  normalizePackagesAddress,
-  readSandboxSettings,
-  resetSandboxSettings,
-  SANDBOX_SETTING,
-  type PackagesAddressCheck,
-  type SandboxSettings,
-  type SandboxSettingsIo,
-  type SandboxSettingsStore,
-} from './sandbox-settings';
+// Settings → Code's store (`sandbox-settings.ts`) and a version as a page (`standalone-page.ts`) are named
+// doors: only Settings, a run and a download need them, while this door loads with the chat page.

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import { codeSettings } from '../../../src/app/settings/sandbox';
 import CodeSection from '../../../src/app/settings/sandbox/code-section';
-import { configureSandboxSettings, getSandboxSettingsStore, resetSandboxSettings, SANDBOX_SETTING } from '../../../src/chat/sandbox';
+import { configureSandboxSettings, getSandboxSettingsStore, resetSandboxSettings, SANDBOX_SETTING } from '../../../src/chat/sandbox/sandbox-settings';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 import { getToolSettingsStore, resetToolSettings } from '../../../src/chat/mcp';
 import { createToolSettingsStore } from '../../../src/chat/mcp/tool-settings';

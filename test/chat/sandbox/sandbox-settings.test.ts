@@ -9,7 +9,7 @@ import {
   readSandboxSettings,
   resetSandboxSettings,
   SANDBOX_SETTING,
-} from '../../../src/chat/sandbox';
+} from '../../../src/chat/sandbox/sandbox-settings';
 import { resetChatStore } from '../../../src/chat';
 import { BACKED_UP_SETTINGS } from '../../../src/chat/backup/backup-format';
 import { clampTimeLimit, createSandboxSettingsStore } from '../../../src/chat/sandbox/sandbox-settings';

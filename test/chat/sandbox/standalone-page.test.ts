@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standalonePage } from '../../../src/chat/sandbox';
+import { standalonePage } from '../../../src/chat/sandbox/standalone-page';
 
 describe('standalonePage', () => {
   it('keeps a whole HTML document as it is', () => {

@@ -3,7 +3,7 @@
  * address Python packages may come from. Each setting is saved as it is set (chat/sandbox's store).
  */
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { getSandboxSettingsStore } from '../../../chat/sandbox';
+import { getSandboxSettingsStore } from '../../../chat/sandbox/sandbox-settings';
 import { registerMessages } from '../../../i18n';
 import { codeSettings } from '../../../i18n/en/code-settings';
 import { t } from '../shared/settings-text';

@@ -1,6 +1,6 @@
 /** Settings → Code: the one address Python packages may be fetched from, saved with Save (or Enter), removed with Remove. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { normalizePackagesAddress, type PackagesAddressCheck } from '../../../chat/sandbox';
+import { normalizePackagesAddress, type PackagesAddressCheck } from '../../../chat/sandbox/sandbox-settings';
 import { Button } from '../../../ui/button';
 import { t } from '../shared/settings-text';
 

@@ -1,6 +1,6 @@
 /** Settings → Code: the run's time limit, a whole number of seconds; what is out of range is said, never saved. */
 import { useEffect, useId, useState } from 'react';
-import { MAX_RUN_TIME_LIMIT_SECONDS, MIN_RUN_TIME_LIMIT_SECONDS } from '../../../chat/sandbox';
+import { MAX_RUN_TIME_LIMIT_SECONDS, MIN_RUN_TIME_LIMIT_SECONDS } from '../../../chat/sandbox/sandbox-settings';
 import { t } from '../shared/settings-text';
 
 const isValid = (text: string) => /^\d+$/.test(text.trim()) && Number(text) >= MIN_RUN_TIME_LIMIT_SECONDS && Number(text) <= MAX_RUN_TIME_LIMIT_SECONDS;

@@ -1,10 +1,9 @@
 // The artifact panel: one artifact's versions as Preview, Code and Changes, beside the thread or over the whole screen.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { getChatStore } from '../../../chat';
-import { standalonePage, type Artifact, type ArtifactVersion } from '../../../chat/sandbox';
+import type { Artifact, ArtifactVersion } from '../../../chat/sandbox';
 import { downloadFile } from '../../../lib/download-file';
 import { RUNTIMES_OF } from '../../../lib/sandbox-wire';
-import { loadRuntime } from '../../../chat/sandbox/sandbox-session';
 import { CodeBlock } from '../../../markdown';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -102,6 +101,8 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
   };
   const download = async () => {
     // A component or a diagram carries its runtimes (kept by the service worker since its preview); without them, its code.
+    // Loaded with the first download: the document it writes (and its boot scripts) is no part of reading a chat.
+    const [{ standalonePage }, { loadRuntime }] = await Promise.all([import('../../../chat/sandbox/standalone-page'), import('../../../chat/sandbox/sandbox-session')]);
     const runtimes = await Promise.all(RUNTIMES_OF[artifact.kind].map(loadRuntime)).catch(() => undefined);
     const file = standalonePage(artifact.kind, shown.code, artifact.name, shown.number, artifactTitle(artifact), runtimes);
     downloadFile(new Blob([file.text], { type: file.mimeType }), file.fileName);
