@@ -128,12 +128,19 @@ async function previewAll(page: Page, phone: boolean, axe: boolean) {
   await closePanel(page, flow, phone);
 }
 
+/** Whether the service worker keeps the app's lazy chunk named `name` (its file: `<name>-<hash>.js`). */
+const keptChunk = (page: Page, name: string) =>
+  page.evaluate(async (chunk) => {
+    const cache = await caches.open('parley-files');
+    return (await cache.keys()).some((request) => new RegExp(`/assets/${chunk}-[A-Z0-9]{8}\\.js$`).test(request.url));
+  }, name);
+
 /** The runtimes' files the service worker keeps, by name (sandbox-react, sandbox-jsx-transform, sandbox-mermaid). */
 const keptRuntimes = (page: Page) =>
   page.evaluate(async () => {
     const cache = await caches.open('parley-files');
     const names = (await cache.keys()).map((request) => new URL(request.url).pathname.split('/').pop()!);
-    return names.flatMap((name) => /^sandbox-([a-z-]+)-[A-Z0-9]{8}\.js$/.exec(name)?.[1] ?? []).sort();
+    return names.flatMap((name) => /^sandbox-(react|jsx-transform|mermaid|python)-[A-Z0-9]{8}\.js$/.exec(name)?.[1] ?? []).sort();
   });
 
 describe('desktop, light, with the mouse: online, then offline', () => {
@@ -169,6 +176,8 @@ describe('desktop, light, with the mouse: online, then offline', () => {
 
     // Kept on first use, not warmed ahead: exactly the three runtimes used.
     await expect.poll(() => keptRuntimes(page), { timeout: 15_000 }).toEqual(['jsx-transform', 'mermaid', 'react']);
+    // The download's code is one of the lazy parts the worker warms while the page is idle: kept before going offline.
+    await expect.poll(() => keptChunk(page, 'standalone-page'), { timeout: 30_000 }).toBe(true);
 
     await goOffline(page, host);
     await page.reload();

@@ -20,6 +20,7 @@ export const artifacts = {
   'artifact.reload': 'Reload the preview',
   'artifact.fullScreen': 'Full screen',
   'artifact.downloadPage': 'Download as a page',
+  'artifact.downloadFailed': 'The download needs a connection the first time: Parley has not kept its code yet.',
   'artifact.compareWith': 'Changes since',
   'artifact.changesSummary': '{added}, {removed}',
   'artifact.added.one': '{count} line added',

@@ -87,6 +87,8 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
   }, [state.focusRequest, state.automatic]);
   const versionId = useId();
   const [reload, setReload] = useState(0);
+  /** Set when a download could not be made (offline before its code was ever loaded). */
+  const [downloadFailed, setDownloadFailed] = useState(false);
   const latest = artifact.versions[artifact.versions.length - 1]!;
   const shown = artifact.versions.find((v) => v.number === state.version) ?? latest;
   const views: ArtifactView[] = [...(preview?.runs(artifact) ? (['preview'] as const) : []), 'code', ...(artifact.versions.length > 1 ? (['changes'] as const) : [])];
@@ -100,9 +102,12 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
     return t(v === latest ? 'artifact.versionLatest' : 'artifact.versionOption', { n: v.number, time });
   };
   const download = async () => {
-    // A component or a diagram carries its runtimes (kept by the service worker since its preview); without them, its code.
+    setDownloadFailed(false);
     // Loaded with the first download: the document it writes (and its boot scripts) is no part of reading a chat.
-    const [{ standalonePage }, { loadRuntime }] = await Promise.all([import('../../../chat/sandbox/standalone-page'), import('../../../chat/sandbox/sandbox-session')]);
+    const parts = await Promise.all([import('../../../chat/sandbox/standalone-page'), import('../../../chat/sandbox/sandbox-session')]).catch(() => null);
+    if (!parts) return setDownloadFailed(true);
+    const [{ standalonePage }, { loadRuntime }] = parts;
+    // A component or a diagram carries its runtimes (kept by the service worker since its preview); without them, its code.
     const runtimes = await Promise.all(RUNTIMES_OF[artifact.kind].map(loadRuntime)).catch(() => undefined);
     const file = standalonePage(artifact.kind, shown.code, artifact.name, shown.number, artifactTitle(artifact), runtimes);
     downloadFile(new Blob([file.text], { type: file.mimeType }), file.fileName);
@@ -146,6 +151,11 @@ function PanelBody({ chatId, artifact, state, overlay, preview, onShowReply }: A
         ) : null}
         <Button variant="ghost" color="neutral" size="sm" icon="lucide:download" label={t('artifact.downloadPage')} onClick={() => void download()} />
       </div>
+      {downloadFailed ? (
+        <p className="artifact-panel__note" role="alert">
+          {t('artifact.downloadFailed')}
+        </p>
+      ) : null}
       <div ref={tabs}>
         <ViewTabs views={views} view={view} panelId={panelId} onView={(next) => artifactPanel.update({ view: next })} />
       </div>
