@@ -2,7 +2,7 @@
 // after it, with every uncaught error on the page failing the test it happened in.
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type LaunchOptions, type TestBrowser } from '../support/browser.mjs';
+import { closeSharedBrowser, launchBrowser, openContext, type LaunchOptions, type TestBrowser } from '../support/browser.mjs';
 import { startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from '../support/openai-server/index.mjs';
 
 export interface PagePerTestOptions extends Pick<LaunchOptions, 'viewport' | 'colorScheme' | 'hasTouch' | 'isMobile' | 'args'> {
@@ -48,7 +48,8 @@ export interface PagePerTest {
 /** Registers the hooks that give each test of the file (or of the describe it is called in) a page. */
 export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
   const { browser: scope = 'test', checkPageErrors = true, cspConsoleErrors = false, failureScreenshot, onOpen } = options;
-  const launch = () => launchBrowser({ viewport: options.viewport, colorScheme: options.colorScheme, hasTouch: options.hasTouch, isMobile: options.isMobile, args: options.args });
+  const settings = { viewport: options.viewport, colorScheme: options.colorScheme, hasTouch: options.hasTouch, isMobile: options.isMobile, args: options.args };
+  const launch = () => launchBrowser(settings);
   let browser: TestBrowser | undefined;
   let page: Page | undefined;
   let pageErrors: string[] = [];
@@ -76,11 +77,13 @@ export function pagePerTest(options: PagePerTestOptions = {}): PagePerTest {
       await browser?.close();
     });
   }
+  // A test's own browser is a fresh context of the file's one Chromium: its storage is its own.
+  if (scope === 'test') afterAll(() => closeSharedBrowser());
   beforeEach(async () => {
     pageErrors = [];
     consoleLines = [];
     page = undefined;
-    if (scope === 'test') browser = await launch();
+    if (scope === 'test') browser = await openContext(settings);
     page = await browser!.newPage();
     watch(page);
     await onOpen?.({ browser: browser!, page });

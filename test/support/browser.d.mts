@@ -20,3 +20,5 @@ export interface LaunchOptions {
 export function findChromium(): string | null;
 export const CHROMIUM_ARGS: readonly string[];
 export function launchBrowser(options?: LaunchOptions): Promise<TestBrowser>;
+export function openContext(options?: LaunchOptions): Promise<TestBrowser>;
+export function closeSharedBrowser(): Promise<void>;
