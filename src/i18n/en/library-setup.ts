@@ -37,7 +37,7 @@ export const librarySetup = {
   'library.fields.model': 'Model',
   'library.fields.modelDefault': 'The default model',
   'library.fields.toolServers': 'Tool servers',
-  'library.fields.noToolServers': 'No tool servers yet: add one in Settings → Tools.',
+  'library.fields.noToolServers': 'No MCP servers yet: add one in Settings → Tools.',
   'library.presets.title': 'Presets',
   'library.presets.hint': 'A preset is a name plus a model, system prompt, temperature, maximum tokens, tool servers, and a thinking budget or reasoning effort for the models that take one. Pick one in the model picker to start a chat with it.',
   'library.presets.empty': 'No presets yet. Add one here, or use “Save as preset” in a chat’s settings.',

@@ -98,6 +98,11 @@ describe('Settings → Instructions', () => {
     fireEvent.change(within(defaults).getByLabelText('Maximum tokens'), { target: { value: '400' } });
     fireEvent.click(within(defaults).getByRole('checkbox', { name: 'Files' }));
     await waitFor(() => expect(io.rows.get('defaults')).toMatchObject({ systemPrompt: 'Be kind.', temperature: 0.6, maxTokens: 400, toolServers: [toolServer] }));
+    // Parley's own Code tools can be on by default too, listed before the MCP servers (issue 36).
+    const boxes = within(defaults).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent);
+    expect(boxes.indexOf('Code')).toBeLessThan(boxes.indexOf('Files'));
+    fireEvent.click(within(defaults).getByRole('checkbox', { name: 'Code' }));
+    await waitFor(() => expect(io.rows.get('defaults')).toMatchObject({ toolServers: [toolServer, 'parley:code'] }));
     fireEvent.change(within(defaults).getByLabelText('Temperature'), { target: { value: '5' } });
     expect(within(defaults).getByText('Enter a number from 0 to 2, or leave it empty.')).toBeTruthy();
     expect(within(defaults).getByLabelText('Temperature').getAttribute('aria-invalid')).toBe('true');

@@ -2,6 +2,7 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import type { ChatDefaults } from '../../../chat/types';
 import { getToolSettingsStore } from '../../../chat/mcp/tool-settings';
+import { BUILT_IN_SERVERS } from '../../../chat/tools/built-in-list';
 import {
   isReasoningEffort,
   MAX_TOKENS_MIN,
@@ -78,7 +79,9 @@ export interface ChatDefaultsFieldsProps {
 export function ChatDefaultsFields({ draft, onChange, onBlur, owner = 'defaults' }: ChatDefaultsFieldsProps) {
   const id = useId();
   const tools = getToolSettingsStore();
-  const { servers } = useSyncExternalStore(tools.subscribe, tools.getSnapshot);
+  const { servers: mcpServers } = useSyncExternalStore(tools.subscribe, tools.getSnapshot);
+  // Parley's own tools (Code: issue 36) first, as the composer's Tools menu lists them.
+  const servers = [...BUILT_IN_SERVERS, ...mcpServers];
   useEffect(() => void tools.init(), [tools]);
   const temperatureBad = !parseTemperature(draft.temperature).ok;
   const maxTokensBad = !parseMaxTokens(draft.maxTokens).ok;
@@ -133,7 +136,7 @@ export function ChatDefaultsFields({ draft, onChange, onBlur, owner = 'defaults'
       />
       <fieldset className="settings-field settings-choice">
         <legend>{t('library.fields.toolServers')}</legend>
-        {servers.length === 0 && <p className="settings-hint">{t('library.fields.noToolServers')}</p>}
+        {mcpServers.length === 0 && <p className="settings-hint">{t('library.fields.noToolServers')}</p>}
         {servers.map((server) => (
           <label key={server.id} className="settings-check">
             <input
