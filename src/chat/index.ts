@@ -9,13 +9,14 @@
 // Plugs the store's actions into its seam (compose/): the store itself names none of them.
 import './compose';
 
-export type { Chat, ChatPatch, Draft, Message, MessageRole, MessageStatus, ReplySegment, TitleSource, Timing, ThinkingBlock, ToolCall, Usage } from './types';
+export type { Chat, ChatPatch, Citation, Draft, Message, MessageRole, MessageStatus, ReplySegment, SearchStep, TitleSource, Timing, ThinkingBlock, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
 // The message tree's functions (shapes/) and useThread (store/thread-hooks.ts) load with the chat page: import them there.
 export type { BranchPosition, MessageIndex, ThreadEntry } from './shapes';
 // The history's grouping loads with the history (its own chunk): import shapes/date-groups.ts.
 export type { ChatGroup, DayCalendar } from './shapes';
+export { citationsOf, domainOf, numberSources, webAddress, type NumberedSource } from './shapes';
 export type { SearchMatcher, Snippet } from './search';
 export type { ChatSearchResult, SearchChatsOptions } from './search-index';
 // The search index (its client, the worker's protocol) is not re-exported: it starts after the

@@ -42,6 +42,8 @@ export interface Chat {
   projectId?: string;
   /** The preset it was started with (a LibraryPreset's id): its values were copied in then, so editing the preset later changes no old chat. */
   presetId?: string;
+  /** Web search for this chat (issue 37): on, off, or absent (Settings → Search's default). Off: no search request leaves the browser. */
+  webSearch?: boolean;
 }
 
 /** The fields of a chat a write may change next to a message write (same transaction). */
@@ -180,7 +182,47 @@ export interface Message {
    * turns were dropped instead); a branch made above it never passes it, so it is not affected.
    */
   compaction?: Compaction;
+  /**
+   * The sources a reply cites (issue 37), in the order they came: a provider's annotations or
+   * citations, or a search tool's results the reply pointed at with [n]. Stored as received;
+   * shapes/citations.ts cleans them before anything shows or exports them.
+   */
+  citations?: Citation[];
+  /** The web searches the provider ran while this reply streamed (issue 37), in order. */
+  searches?: SearchStep[];
+  /** A `tool` message of a search tool (Parley's web_search, an MCP search server): the results it returned, numbered [1]… in order. */
+  sources?: Citation[];
   createdAt: number;
+}
+
+/** One source a reply rests on (issue 37). */
+export interface Citation {
+  /** The page; only `http:` and `https:` ever become links. */
+  url: string;
+  title?: string;
+  /** The source's own words the model cited, or a search result's snippet. */
+  citedText?: string;
+  /**
+   * The span of the message's `content` it supports, in UTF-16 code units, `end` exclusive;
+   * both absent: it supports the reply as a whole and is listed under it only.
+   */
+  start?: number;
+  end?: number;
+}
+
+/** A web search (or a page opened) that a provider ran for a reply (issue 37), shown as a step. */
+export interface SearchStep {
+  /** The provider's id of the call: a later part with the same id updates the step. */
+  id: string;
+  /** What was searched for; absent until the provider says (and for a page opened). */
+  query?: string;
+  /** A page the provider opened (Anthropic's web_fetch, Responses' open_page) instead of a search. */
+  url?: string;
+  status: 'searching' | 'done' | 'failed';
+  /** How many results came back. */
+  results?: number;
+  /** Why it failed, as the provider put it (`max_uses_exceeded`, `too_many_requests`…). */
+  error?: string;
 }
 
 /** What a compaction marker did: `summary` (the model summarised) or `drop` (the oldest turns left out). */

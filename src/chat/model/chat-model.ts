@@ -1,5 +1,5 @@
 import type { MessageContent } from '../attachments';
-import type { MessageRole, ReasoningEffortChoice, ThinkingBlock, Timing, Usage } from '../types';
+import type { Citation, MessageRole, ReasoningEffortChoice, SearchStep, ThinkingBlock, Timing, Usage } from '../types';
 
 /**
  * The seam between chats and language models: a model takes a thread and returns an abortable
@@ -63,6 +63,11 @@ export interface ChatModelRequest {
   thinkingBudget?: number;
   /** OpenAI Responses' reasoning effort (unset: the model's default). */
   reasoningEffort?: ReasoningEffort;
+  /**
+   * Offer the provider's own web search (issue 37): Responses' `web_search` tool, Anthropic's
+   * `web_search` server tool, OpenRouter's `web` plugin. Unset: none, and no format asks for one.
+   */
+  webSearch?: boolean;
 }
 
 /** Responses' reasoning effort (chat/types.ts lists them). */
@@ -90,7 +95,15 @@ export type ChatDelta =
   /** The Responses API's id of the reply, kept to refer back to it when the provider stores replies. */
   | { type: 'response-id'; id: string }
   /** Events of the stream that were not valid data and were skipped (counted, the reply goes on). */
-  | { type: 'skipped-events'; count: number };
+  | { type: 'skipped-events'; count: number }
+  /**
+   * A source the reply cites (issue 37): Responses' `url_citation` annotations, Anthropic's text
+   * block `citations`, Chat Completions' `annotations`. Its `start`/`end` count in this stream's
+   * text (the content parts it yielded), not the message's: a Continue's stream starts at 0.
+   */
+  | { type: 'citation'; citation: Citation }
+  /** A web search the provider runs (issue 37): the first part with an id starts a step, later ones update it. */
+  | { type: 'search'; search: SearchStep };
 
 /** Failures a model reports, so the app can explain each in the user's language (SPEC B6). */
 export type ChatErrorCode =

@@ -214,6 +214,20 @@ export function startGeneration(options: GenerationOptions): Generation {
           case 'response-id':
             update({ ...message, responseId: delta.id });
             break;
+          case 'citation': {
+            // Spans count in this stream's text: a Continue's start after the text before it.
+            const { start, end } = delta.citation;
+            const placed = start !== undefined && end !== undefined ? { start: start + contentStart, end: end + contentStart } : {};
+            update({ ...message, citations: [...(message.citations ?? []), { ...delta.citation, ...placed }] });
+            break;
+          }
+          case 'search': {
+            const searches = message.searches ?? [];
+            const at = searches.findIndex((step) => step.id === delta.search.id);
+            const next = at < 0 ? [...searches, delta.search] : searches.map((step, i) => (i === at ? { ...step, ...delta.search } : step));
+            update({ ...message, searches: next });
+            break;
+          }
           case 'skipped-events':
             update({ ...message, skippedEvents: (message.skippedEvents ?? 0) + delta.count });
             break;

@@ -72,6 +72,9 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   pinned: optional(isBoolean),
   revises: optional(isString),
   compaction: optional(isCompaction),
+  citations: optional(Array.isArray),
+  searches: optional(Array.isArray),
+  sources: optional(Array.isArray),
 };
 /** A message's file refs: each names a file by id. */
 const REF_FIELDS: Record<string, Check> = { id: isId, kind: oneOf('image', 'text', 'pdf'), name: isString };

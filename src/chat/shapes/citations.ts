@@ -1,0 +1,104 @@
+// A reply's citations made safe to show and export (issue 37): whatever a provider, a search tool,
+// an import or a restored backup put on a message, only what this returns reaches a page or a file.
+import type { Citation, Message } from '../types';
+
+/** More than any reply cites; a stream of 10,000 is cut here, not shown. */
+export const MAX_CITATIONS = 100;
+export const MAX_TITLE_CHARS = 200;
+export const MAX_CITED_TEXT_CHARS = 500;
+const MAX_URL_CHARS = 2048;
+
+/**
+ * Controls and the bidirectional overrides and isolates (U+202A–202E, U+2066–2069), the marks
+ * (U+200E, U+200F, U+061C), and the zero-width and line separators: a title can neither hide its
+ * own text, reverse what follows it, nor break a line.
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+/** Text of a title or quote as plain words: hidden characters out, spaces squeezed, cut at `max`. */
+export function plainCitationText(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.replace(HIDDEN, ' ').replace(/\s+/g, ' ').trim();
+  if (text === '') return undefined;
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** The URL when it is an absolute `http:` or `https:` address, as the URL parser writes it; else undefined. */
+export function webAddress(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_URL_CHARS) return undefined;
+  try {
+    const url = new URL(value.trim());
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The site a link goes to, as the browser will resolve it (punycode for a look-alike name): the chip and the list show this. */
+export const domainOf = (url: string): string => new URL(url).hostname.replace(/^www\./, '');
+
+const isOffset = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * The message's citations, each with a web address, its title and quote as plain text, and a
+ * span only where it lies inside `content`, is not empty and overlaps no span kept before it
+ * (such a citation stays, listed under the reply, without a place in the text). At most
+ * MAX_CITATIONS; anything that is not a citation is dropped.
+ */
+export function cleanCitations(content: string, citations: unknown): Citation[] {
+  if (!Array.isArray(citations)) return [];
+  const kept: Citation[] = [];
+  const spans: [number, number][] = [];
+  for (const raw of citations) {
+    if (kept.length === MAX_CITATIONS) break;
+    if (typeof raw !== 'object' || raw === null) continue;
+    const value = raw as Record<string, unknown>;
+    const url = webAddress(value.url);
+    if (!url) continue;
+    const citation: Citation = { url };
+    const title = plainCitationText(value.title, MAX_TITLE_CHARS);
+    if (title) citation.title = title;
+    const citedText = plainCitationText(value.citedText, MAX_CITED_TEXT_CHARS);
+    if (citedText) citation.citedText = citedText;
+    const { start, end } = value;
+    if (isOffset(start) && isOffset(end) && start < end && end <= content.length && !spans.some(([a, b]) => start < b && a < end)) {
+      spans.push([start, end]);
+      citation.start = start;
+      citation.end = end;
+    }
+    kept.push(citation);
+  }
+  return kept;
+}
+
+/** A source as the Sources list shows it: numbered by first citation, one entry per address. */
+export interface NumberedSource {
+  number: number;
+  url: string;
+  title?: string;
+  citedText?: string;
+}
+
+/**
+ * The reply's sources in the order they are first cited, one per address (the first title and
+ * quote given win), and each cleaned citation's number among them (`numbers[i]` is citation i's).
+ */
+export function numberSources(citations: readonly Citation[]): { sources: NumberedSource[]; numbers: number[] } {
+  const byUrl = new Map<string, NumberedSource>();
+  const numbers = citations.map((citation) => {
+    let source = byUrl.get(citation.url);
+    if (!source) {
+      source = { number: byUrl.size + 1, url: citation.url, ...(citation.title && { title: citation.title }), ...(citation.citedText && { citedText: citation.citedText }) };
+      byUrl.set(citation.url, source);
+    }
+    source.title ??= citation.title;
+    source.citedText ??= citation.citedText;
+    return source.number;
+  });
+  return { sources: [...byUrl.values()], numbers };
+}
+
+/** A message's citations, cleaned against its own content (the page, the export and the sync all read them so). */
+export const citationsOf = (message: Pick<Message, 'content' | 'citations'>): Citation[] => cleanCitations(message.content, message.citations);
