@@ -15,3 +15,5 @@ export { setMermaidLoader, DIAGRAM_CACHE_ENTRIES, type DiagramRenderer } from '.
 export { COPY_FEEDBACK_MS } from './use-copy';
 export { resetMarkdown } from './reset-markdown';
 export { CodeSlotContext, type CodeExtras, type CodeSlotProps } from './code-slot';
+export { CitationSlotContext, type CitationSlotProps } from './citation-slot';
+export { CITATION_CLOSE, CITATION_OPEN, citationMark } from './citation-syntax';

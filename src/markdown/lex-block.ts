@@ -1,6 +1,7 @@
 import { Lexer, Marked, type Links, type Token, type TokensList } from 'marked';
 import { closeStreamingTail } from './close-streaming-tail';
 import { NO_LINKS } from './document-links';
+import { citationExtensions } from './citation-syntax';
 import { footnoteExtensions } from './footnote-syntax';
 import { limitDelimiters } from './limit-delimiters';
 import { limitNesting } from './limit-nesting';
@@ -15,9 +16,9 @@ export interface PlainTextToken {
 }
 
 /** marked's lexer only: we render its tokens ourselves and never use its HTML renderer. */
-const finishedLexer = new Marked({ gfm: true, extensions: [...mathExtensions({ allowUnclosed: false }), ...footnoteExtensions] });
+const finishedLexer = new Marked({ gfm: true, extensions: [...mathExtensions({ allowUnclosed: false }), ...footnoteExtensions, ...citationExtensions] });
 /** The streaming end of a reply may hold a display formula whose closing `$$` has not arrived. */
-const streamingLexer = new Marked({ gfm: true, extensions: [...mathExtensions({ allowUnclosed: true }), ...footnoteExtensions] });
+const streamingLexer = new Marked({ gfm: true, extensions: [...mathExtensions({ allowUnclosed: true }), ...footnoteExtensions, ...citationExtensions] });
 
 /**
  * Tokens for one block. The streaming tail first has its unfinished last line tidied. A plain

@@ -10,10 +10,11 @@ import type { Links, Token, TokensList } from 'marked';
 /**
  * Characters (and pairs) that may begin inline or block syntax: escapes, code, emphasis, strike,
  * links and images, HTML and autolinks, entities, math, tables, headings, setext underlines,
- * list markers, GFM's bare-URL and e-mail autolinks; a tab (indentation), a CR (line ends), and
- * a space before a line end (a hard break, or trailing space that marked keeps its own way).
+ * list markers, GFM's bare-URL and e-mail autolinks, a citation mark (citation-syntax.ts); a tab
+ * (indentation), a CR (line ends), and a space before a line end (a hard break, or trailing space
+ * that marked keeps its own way).
  */
-const SYNTAX = /[\\`*_~[\]!<>&$|#=+@\t\r]| \n|:\/\/|www\./i;
+const SYNTAX = /[\\`*_~[\]!<>&$|#=+@\t\r\uE000]| \n|:\/\/|www\./i;
 /**
  * A line that starts as prose: up to three spaces, then a letter, a digit that is not an
  * ordered-list marker, a quote or a parenthesis. (No block starts with any of those.)

@@ -1,6 +1,8 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useContext, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities } from './entities';
+import type { CitationMarkToken } from './citation-syntax';
+import { CitationSlotContext } from './citation-slot';
 import type { FootnoteRefToken } from './footnote-syntax';
 import { FootnoteRef } from './footnote-ref';
 import { MAX_EMPHASIS_DEPTH } from './limit-delimiters';
@@ -49,6 +51,12 @@ function renderLink(token: Tokens.Link, key: number, context: InlineContext): Re
   );
 }
 
+/** A citation mark: whatever the page's slot shows there, or nothing. */
+function CitationMark({ index, insideLink }: { index: number; insideLink: boolean }) {
+  const Slot = useContext(CitationSlotContext);
+  return Slot ? <Slot index={index} insideLink={insideLink} /> : null;
+}
+
 function renderToken(tokens: readonly Token[], key: number, context: InlineContext): ReactNode {
   const token = tokens[key]!;
   const inner = { depth: context.depth + 1, insideLink: context.insideLink };
@@ -85,6 +93,10 @@ function renderToken(tokens: readonly Token[], key: number, context: InlineConte
     case 'footnoteRef': {
       const ref = token as unknown as FootnoteRefToken;
       return <FootnoteRef key={key} label={ref.label} raw={ref.raw} />;
+    }
+    case 'citationMark': {
+      const mark = token as unknown as CitationMarkToken;
+      return <CitationMark key={key} index={mark.index} insideLink={context.insideLink} />;
     }
     // Raw HTML is shown as the text it is: a reply never gets to add elements or attributes.
     case 'html':

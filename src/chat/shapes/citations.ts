@@ -102,3 +102,54 @@ export function numberSources(citations: readonly Citation[]): { sources: Number
 
 /** A message's citations, cleaned against its own content (the page, the export and the sync all read them so). */
 export const citationsOf = (message: Pick<Message, 'content' | 'citations'>): Citation[] => cleanCitations(message.content, message.citations);
+
+/** `[n]` as a reply cites a search tool's numbered results: one number in brackets, not a link's text (`[1](…)`) or a note (`[^1]`). */
+const NUMBER_MARK = /\[(\d{1,3})\](?![(:])/g;
+
+/**
+ * Stretches of `text` that are code (fenced blocks, and inline code on a line): a `[1]` there is
+ * code, not a citation, and a mark placed there would show as characters.
+ */
+export function codeRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let fence: { char: string; length: number; from: number } | undefined;
+  let at = 0;
+  for (const line of text.split('\n')) {
+    const lineEnd = at + line.length;
+    const opener = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (opener && opener[1]![0] === fence.char && opener[1]!.length >= fence.length && line.trim() === opener[1]) {
+        ranges.push([fence.from, lineEnd]);
+        fence = undefined;
+      }
+    } else if (opener) {
+      fence = { char: opener[1]![0]!, length: opener[1]!.length, from: at };
+    } else {
+      for (const span of line.matchAll(/(`+)(?:(?!\1).)+?\1(?!`)/g)) ranges.push([at + span.index, at + span.index + span[0].length]);
+    }
+    at = lineEnd + 1;
+  }
+  if (fence) ranges.push([fence.from, text.length]);
+  return ranges;
+}
+
+export const insideRanges = (ranges: readonly [number, number][], at: number): [number, number] | undefined => ranges.find(([from, to]) => at > from && at < to);
+
+/**
+ * A reply's citations of the results its search tools returned before it (Parley's web_search,
+ * an MCP search server): each `[n]` outside code whose n is one of `sources`' numbers (1-based,
+ * in order) cites that result, its span the mark itself (the page shows a chip in its place).
+ */
+export function citeNumberedSources(content: string, sources: readonly Citation[]): Citation[] {
+  if (sources.length === 0 || !content.includes('[')) return [];
+  const code = codeRanges(content);
+  const cited: Citation[] = [];
+  for (const match of content.matchAll(NUMBER_MARK)) {
+    const source = sources[Number(match[1]) - 1];
+    if (!source || insideRanges(code, match.index) || content[match.index - 1] === '\\') continue;
+    const { start: _start, end: _end, ...where } = source;
+    cited.push({ ...where, start: match.index, end: match.index + match[0].length });
+    if (cited.length === MAX_CITATIONS) break;
+  }
+  return cited;
+}

@@ -10,9 +10,10 @@ import { artifacts } from '../../i18n/en/artifacts';
 import { queue } from '../../i18n/en/queue';
 import { tools } from '../../i18n/en/tools';
 import { nativeApis } from '../../i18n/en/native-apis';
+import { citations } from '../../i18n/en/citations';
 
 // The chat page's strings load with its chunk, not the first screen: every chat page module
 // takes `t` from here, so the strings are registered before any of them renders.
-registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...artifacts });
+registerMessages({ ...chatPage, ...chatSettings, ...chatExport, ...tools, ...librarySetup, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...artifacts, ...citations });
 
 export { t, type MessageKey } from '../../i18n';

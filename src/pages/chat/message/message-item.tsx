@@ -1,9 +1,12 @@
-import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 import { lazyPart } from '../../../ui/lazy-part';
-import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../../chat';
+import { citationsOf, getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../../chat';
 import { t, type MessageKey } from '../chat-text';
 import { AssistantContent } from './assistant-content';
+import { markCitations } from './citation-marks';
+import { ReplySources } from './reply-sources';
+import { SearchSteps } from './search-steps';
 import { BranchNav } from './branch-nav';
 import { copyText, deleteMessageWithUndo } from '../chat-commands';
 import { MessageActions, PIN_ICON } from './message-actions';
@@ -21,6 +24,7 @@ import { ToolResultView } from '../tools/tool-result-view';
 import { NeedsConnection, UnsavedMark } from '../../shared';
 import { useThreadServices } from '../thread/thread-context';
 import './message.css';
+import './citations.css';
 
 // The attachments' kit (and its stylesheet) loads with the first message that has files.
 const importMessageFiles = withChunkStyles('message-files', () => import('./message-files'));
@@ -82,6 +86,11 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   const isUser = message.role === 'user';
   // A reply whose calls wait for approval or run is not over: Stop (in the composer) is its action.
   const callsOpen = message.toolCalls?.some((call) => call.state === 'pending' || call.state === 'running') ?? false;
+  // The reply's citations placed in its text (issue 37): worked out again only when either changes.
+  const cited = useMemo(
+    () => (message.role === 'assistant' && message.citations?.length ? markCitations(message.content, citationsOf(message)) : undefined),
+    [message.role, message.content, message.citations],
+  );
   // Storage refused this message (disk full): it stays here, marked, and is saved once there is room.
   const unsaved = useUnsavedMessage(message.id);
 
@@ -152,6 +161,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
     >
       <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
         {message.reasoning && <ReasoningBlock message={message} />}
+        {message.searches && message.searches.length > 0 && <SearchSteps steps={message.searches} />}
         {editing ? (
           <MessageEditor
             initialText={message.content}
@@ -197,8 +207,9 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
             }
           />
         ) : (
-          <AssistantContent text={message.content} streaming={streaming} messageId={message.id} />
+          <AssistantContent text={message.content} streaming={streaming} messageId={message.id} cited={cited} />
         )}
+        {cited && !editing && <ReplySources sources={cited.sources} />}
         <ToolCallList calls={message.toolCalls} messageId={message.id} />
         <MessageStatus
           message={message}

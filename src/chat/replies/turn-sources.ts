@@ -1,0 +1,25 @@
+// A reply that answers after search tools ran (issue 37): the results those tools returned in this
+// turn, numbered [1]… across the turn in order, and the reply's citations of them by number.
+import { citeNumberedSources } from '../shapes';
+import type { Citation, Message } from '../types';
+
+/** The results of the turn's search tools: the `tool` messages above the reply back to the user's message, oldest first. */
+export function turnSources(thread: readonly Message[]): Citation[] {
+  const turn: Citation[][] = [];
+  for (let at = thread.length - 1; at >= 0; at -= 1) {
+    const message = thread[at]!;
+    if (message.role === 'user') break;
+    if (message.role === 'tool' && message.sources?.length) turn.unshift(message.sources);
+  }
+  return turn.flat();
+}
+
+/** Settles a reply under `thread` with its citations of the turn's results, when there are any. */
+export function citingTurnSources(thread: readonly Message[]): ((message: Message) => Partial<Message>) | undefined {
+  const sources = turnSources(thread);
+  if (sources.length === 0) return undefined;
+  return (message) => {
+    const citations = citeNumberedSources(message.content, sources);
+    return citations.length > 0 ? { citations: [...(message.citations ?? []), ...citations] } : {};
+  };
+}
