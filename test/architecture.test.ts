@@ -156,6 +156,8 @@ const CHAT_ROOT_FILES = ['index.ts', 'types.ts'];
  * without the extension.
  */
 const NAMED_DOORS: Record<string, string> = {
+  'shapes/citations':
+    'a reply’s citations cleaned and numbered (issue 37): the chat page, the tool replies and the exports read them; the door (on the first screen) would bring them along',
   'actions/store-actions':
     'the store’s actions; compose/ loads them with import(), and build.mjs preloads this chunk (by its name) beside the chat page',
   'attachments/image-client':

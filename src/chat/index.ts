@@ -16,7 +16,6 @@ export { HOME_DRAFT_KEY } from './types';
 export type { BranchPosition, MessageIndex, ThreadEntry } from './shapes';
 // The history's grouping loads with the history (its own chunk): import shapes/date-groups.ts.
 export type { ChatGroup, DayCalendar } from './shapes';
-export { citationsOf, cleanCitations, codeRanges, domainOf, insideRanges, numberSources, plainCitationText, webAddress, type NumberedSource } from './shapes';
 export type { SearchMatcher, Snippet } from './search';
 export type { ChatSearchResult, SearchChatsOptions } from './search-index';
 // The search index (its client, the worker's protocol) is not re-exported: it starts after the

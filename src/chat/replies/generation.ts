@@ -51,8 +51,6 @@ export interface GenerationOptions {
   save(message: Message, phase: SavePhase): Promise<void>;
   /** After the final state is known (before the final save completes). */
   onFinish(message: Message, failure?: GenerationFailure): void;
-  /** What the finished reply gains from its thread before it is shown and saved the last time (issue 37: its citations of a search tool's results). */
-  settle?(message: Message): Partial<Message>;
 }
 
 export interface Generation {
@@ -140,7 +138,6 @@ export function startGeneration(options: GenerationOptions): Generation {
       ...(failure && { error: failure.message, errorCode: failure.code, ...(failure.reason && { errorReason: failure.reason }) }),
       ...(failure?.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs, retryAt: now() + failure.retryAfterMs }),
     };
-    if (options.settle) message = { ...message, ...options.settle(message) };
     onUpdate(message);
     onFinish(message, failure);
     void queueSave('end').then(() => resolveDone(message));

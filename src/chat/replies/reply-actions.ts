@@ -14,7 +14,6 @@ import type { StoreCore } from '../state';
 import { withMember } from '../state';
 import type { EditOptions, LibrarySource, ReplyActions, TabStreams } from '../store';
 import { createTitleRequests } from './title-requests';
-import { citingTurnSources } from './turn-sources';
 import { createToolReplyActions, hasToolServers } from '../tools/tool-reply-actions';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { Chat, ChatPatch, LibraryContents, Message } from '../types';
@@ -103,7 +102,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
   type MessagesFor = (sent: Chat) => ChatModelMessage[] | Promise<ChatModelMessage[]>;
 
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
-  const run = (chat: Chat, parentId: string, message: Message, messagesFor: MessagesFor, withTools = true, thread?: readonly Message[]) => {
+  const run = (chat: Chat, parentId: string, message: Message, messagesFor: MessagesFor, withTools = true) => {
     const model = models.get()!;
     core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
     const requestFor = (sent: Chat): GenerationRequest => {
@@ -129,7 +128,6 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       },
       save,
       onFinish: finished(model, parentId),
-      settle: thread && citingTurnSources(thread),
     });
     byParent.set(parentId, generation);
     running.set(message.id, { generation, chatId: chat.id, parentId });
@@ -172,7 +170,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     }
 
     const thread = threadPath(indexMessages(list), parentId);
-    run(chat, parentId, message, (sent) => requestMessages(sent, thread), withTools, thread);
+    run(chat, parentId, message, (sent) => requestMessages(sent, thread), withTools);
     return message.id;
   };
 

@@ -4,4 +4,3 @@ export { tidyMessageText } from './message-text';
 export { autoTitle, clampTitle, cleanGeneratedTitle, DEFAULT_UNTITLED_TITLE } from './titles';
 export { type BranchPosition, compareMessages, defaultLeaf, indexMessages, latestLeaf, type MessageIndex, resolveLeaf, subtreeIds, threadEntries, type ThreadEntry, threadPath } from './tree';
 export { activeMarker, isMarker, sentThread, SUMMARY_HEADING, SYSTEM_SEPARATOR, withSummary, type SentThread } from './sent-thread';
-export { citationsOf, citeNumberedSources, cleanCitations, codeRanges, domainOf, insideRanges, MAX_CITATIONS, numberSources, plainCitationText, webAddress, type NumberedSource } from './citations';

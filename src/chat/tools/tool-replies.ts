@@ -15,6 +15,8 @@ import { toolPictures } from './tool-pictures';
 import { chainTail, isSettled, resolveCalls, stepOf, TOOL_STEP_LIMIT_FINISH } from './tool-steps';
 import { CALL_FAILED_MESSAGE, DENIED_MESSAGE, parseArgs } from './tool-turn';
 import type { Chat, ChatPatch, Message, ToolCall, ToolCallState } from '../types';
+import { indexMessages, threadPath } from '../shapes';
+import { citingTurnSources } from './turn-sources';
 
 /**
  * The tools loop of a chat (issue 16), loaded only for chats with tool servers: a reply that ends
@@ -38,6 +40,8 @@ export interface ToolReplies {
   requestTools(chat: Chat): Promise<OpenAiTool[] | undefined>;
   /** A reply of a chat with tools ended with calls: decide, run, continue. */
   afterReply(reply: Message): Promise<void>;
+  /** A finished reply under search results gets its citations of them (turn-sources.ts), stored. */
+  citeTurnSources(reply: Message): void;
   approve(messageId: string, callId: string, always?: boolean): Promise<void>;
   deny(messageId: string, callId: string): void;
   /** Stop: pending and running calls become cancelled and nothing continues; false when there were none. */
@@ -231,6 +235,17 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       return tools.length > 0 ? tools : undefined;
     },
 
+    citeTurnSources(reply) {
+      const list = core.messagesOf(reply.chatId);
+      const current = latest(reply.id);
+      if (!list || !current || current.parentId === null) return;
+      const cite = citingTurnSources(threadPath(indexMessages(list), current.parentId));
+      const patch = cite?.(current);
+      if (!patch?.citations) return;
+      const next = { ...current, ...patch };
+      core.setMessage(next);
+      void host.persistMessage(next);
+    },
     async afterReply(reply) {
       const stored = core.chat(reply.chatId);
       const chat = stored && (host.sentChat?.(stored) ?? stored);

@@ -89,6 +89,8 @@ export function createToolReplyActions(host: ToolRepliesHost): ToolReplyActions 
   return {
     requestTools: (chat) => (hasToolServers(chat) ? load().then((tools) => tools.requestTools(chat)) : undefined),
     replyFinished(reply, chat) {
+      // A reply under search results cites them by [n] (issue 37): read where the tools' code is, loaded already since they ran.
+      if (reply.parentId !== null && host.core.findMessage(reply.parentId)?.role === 'tool') withLoaded((tools) => tools.citeTurnSources(reply));
       if (reply.status !== 'complete' || !reply.toolCalls?.length || !hasToolServers(chat)) return;
       withLoaded((tools) => tools.afterReply(reply));
     },

@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat';
 import { startGeneration } from '../../../src/chat/replies/generation';
-import { citingTurnSources, turnSources } from '../../../src/chat/replies/turn-sources';
+import { citingTurnSources, turnSources } from '../../../src/chat/tools/turn-sources';
 import { createScriptedModel, type ScriptStep } from '../../support/scripted-model';
 
 const reply = (content = ''): Message => ({ id: 'a1', chatId: 'c1', parentId: 'u1', role: 'assistant', content, status: 'streaming', createdAt: 0 });
 
-function generate(steps: ScriptStep[], message = reply(), settle?: (m: Message) => Partial<Message>): Promise<Message> {
+function generate(steps: ScriptStep[], message = reply()): Promise<Message> {
   const model = createScriptedModel({ replies: [steps] });
   return startGeneration({
     model,
@@ -19,7 +19,6 @@ function generate(steps: ScriptStep[], message = reply(), settle?: (m: Message) 
     onUpdate() {},
     save: async () => {},
     onFinish() {},
-    settle,
   }).done;
 }
 
@@ -66,9 +65,10 @@ describe('a reply under search results', () => {
     expect(citingTurnSources([older, user])).toBeUndefined();
   });
 
-  it('once settled, its [n] cite those results', async () => {
-    const done = await generate([{ delta: { type: 'content', text: 'One [1], two [2], none [3].' } }], reply(), citingTurnSources([user, asked, first, second]));
-    expect(done.citations?.map((c) => [c.url, done.content.slice(c.start, c.end)])).toEqual([
+  it('its [n] cite those results', () => {
+    const done = { ...reply('One [1], two [2], none [3].'), status: 'complete' as const };
+    const patch = citingTurnSources([user, asked, first, second])!(done);
+    expect(patch.citations?.map((c) => [c.url, done.content.slice(c.start, c.end)])).toEqual([
       ['https://one.example/', '[1]'],
       ['https://two.example/', '[2]'],
     ]);

@@ -1,7 +1,7 @@
 // The cleaner every citation passes before a page or a file shows it (issue 37), and the reading of
 // a reply's [n] as citations of its search tools' results.
 import { describe, expect, it } from 'vitest';
-import { citeNumberedSources, cleanCitations, codeRanges, domainOf, MAX_CITATIONS, numberSources } from '../../../src/chat/shapes';
+import { citeNumberedSources, cleanCitations, codeRanges, domainOf, MAX_CITATIONS, numberSources } from '../../../src/chat/shapes/citations';
 
 describe('cleanCitations', () => {
   const content = 'Rust 1.80 shipped in July. It adds LazyCell.';

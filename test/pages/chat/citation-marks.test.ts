@@ -1,6 +1,6 @@
 // Where the chat page puts each citation's chip in a reply's text (issue 37).
 import { describe, expect, it } from 'vitest';
-import { cleanCitations } from '../../../src/chat/shapes';
+import { cleanCitations } from '../../../src/chat/shapes/citations';
 import { markCitations } from '../../../src/pages/chat/message/citation-marks';
 
 const mark = (i: number) => `\uE000${i}\uE001`;

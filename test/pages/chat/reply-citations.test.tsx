@@ -2,7 +2,8 @@
 // their source, the Sources list, the search steps; hostile sources stay text and go nowhere.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cleanCitations, type Citation } from '../../../src/chat';
+import type { Citation } from '../../../src/chat';
+import { cleanCitations } from '../../../src/chat/shapes/citations';
 import { AssistantContent } from '../../../src/pages/chat/message/assistant-content';
 import { markCitations } from '../../../src/pages/chat/message/citation-marks';
 import { ReplySources } from '../../../src/pages/chat/message/reply-sources';

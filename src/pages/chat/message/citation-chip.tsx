@@ -1,7 +1,7 @@
 // A numbered chip where a reply cites a source (issue 37): a link to the page, named by its number and
 // title; hover or keyboard focus shows the title, the real domain and the words cited.
 import { createContext, useContext } from 'react';
-import { domainOf } from '../../../chat';
+import { domainOf } from '../../../chat/shapes/citations';
 import type { CitationSlotProps } from '../../../markdown';
 import { Tooltip } from '../../../ui/tooltip';
 import { t } from '../chat-text';

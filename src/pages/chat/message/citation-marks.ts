@@ -2,7 +2,8 @@
 // end of each cited span, or in the span's place when the span is only a link to the source or a
 // `[n]`, as providers and search tools write them. Only the rendered text changes, never the reply.
 import { CITATION_CLOSE, CITATION_OPEN, citationMark } from '../../../markdown';
-import { codeRanges, insideRanges, numberSources, type Citation, type NumberedSource } from '../../../chat';
+import type { Citation } from '../../../chat';
+import { codeRanges, insideRanges, numberSources, type NumberedSource } from '../../../chat/shapes/citations';
 
 /** A chip's data: its source's number and the source, by the mark's index. */
 export interface CitationMarkData {

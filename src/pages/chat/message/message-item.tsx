@@ -1,7 +1,8 @@
 import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 import { lazyPart } from '../../../ui/lazy-part';
-import { citationsOf, getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../../chat';
+import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../../chat';
+import { citationsOf } from '../../../chat/shapes/citations';
 import { t, type MessageKey } from '../chat-text';
 import { AssistantContent } from './assistant-content';
 import { markCitations } from './citation-marks';

@@ -1,7 +1,7 @@
 // The Sources under a reply that cites (issue 37): numbered as its chips are, each a link with its
 // title and real domain. A long list shows its first few until asked for all.
 import { useId, useState } from 'react';
-import { domainOf, type NumberedSource } from '../../../chat';
+import { domainOf, type NumberedSource } from '../../../chat/shapes/citations';
 import { t } from '../chat-text';
 
 /** Shown before "Show all": a reply citing thirty pages keeps its footer in reach. */

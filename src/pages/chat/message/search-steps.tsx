@@ -1,6 +1,7 @@
 // The web searches a provider ran for a reply (issue 37), as steps above its text: "Searched:
 // ‹query› · 8 results" once done, what it is searching while it streams, and why one failed.
-import { domainOf, plainCitationText, webAddress, type SearchStep } from '../../../chat';
+import type { SearchStep } from '../../../chat';
+import { domainOf, plainCitationText, webAddress } from '../../../chat/shapes/citations';
 import { Icon } from '../../../ui/icon';
 import { t } from '../chat-text';
 

@@ -1,6 +1,6 @@
 // A reply that answers after search tools ran (issue 37): the results those tools returned in this
 // turn, numbered [1]… across the turn in order, and the reply's citations of them by number.
-import { citeNumberedSources } from '../shapes';
+import { citeNumberedSources } from '../shapes/citations';
 import type { Citation, Message } from '../types';
 
 /** The results of the turn's search tools: the `tool` messages above the reply back to the user's message, oldest first. */
