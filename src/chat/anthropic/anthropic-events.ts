@@ -1,6 +1,7 @@
 import type { Usage } from '../types';
 import { count, createNativeDecoder, isObject, text, type Json, type NativeState } from '../native';
-import { classifyServerError, OpenAiModelError, type ChunkDecoder, type DecodedDelta } from '../wire';
+import type { SearchStep } from '../types';
+import { classifyServerError, createCitationParts, OpenAiModelError, type CitationFields, type ChunkDecoder, type DecodedDelta } from '../wire';
 
 /**
  * Folds the events of an Anthropic Messages stream (issue 27) into deltas: `message_start`
@@ -8,6 +9,13 @@ import { classifyServerError, OpenAiModelError, type ChunkDecoder, type DecodedD
  * `signature_delta`, `input_json_delta`) / `content_block_stop`, `message_delta` (stop reason,
  * output tokens), `message_stop`, `ping`, and `error` (`overloaded_error` said as overloaded).
  * Pure and synchronous, with the chunk decoder's interface, so the same stream reader runs it.
+ *
+ * Web search and fetch (issue 37) run on Anthropic's side: a `server_tool_use` block is a search
+ * step, never a call for the app to answer (`web_search`: its query once its input is whole;
+ * `web_fetch`: its URL), and the `web_search_tool_result` / `web_fetch_tool_result` block after it
+ * ends the step (its results counted, or its `error_code`). A text block's `citations` (on its
+ * start, or in `citations_delta`s) cite that block's whole text: they are yielded when it stops,
+ * spanning where its text began and ended in this stream's text.
  */
 
 /** Anthropic's stop reasons in the words the app already knows (Chat Completions' finish reasons). */
@@ -21,6 +29,43 @@ interface OpenBlock {
   data: string;
   /** A tool_use block whose input came in pieces (none: its input was whole at the start, or empty). */
   gotArguments: boolean;
+  /** A server tool's id and name, and its input as it streams (a search's query, a fetch's URL). */
+  id: string;
+  name: string;
+  input: string;
+  /** A text block's sources, and where its text began in this stream's text. */
+  citations: CitationFields[];
+  start: number;
+}
+
+/** The server tools that are a search step (others, such as code execution, are not shown as one). */
+const SEARCH_TOOLS = new Set(['web_search', 'web_fetch']);
+/** The result blocks of those tools, and the error inside one. */
+const SEARCH_RESULTS = new Set(['web_search_tool_result', 'web_fetch_tool_result']);
+
+/** A text block's citation as the fields of a citation part (a search result's, or a search_result block's `source`). */
+function citationFields(value: unknown): CitationFields | undefined {
+  if (!isObject(value)) return undefined;
+  return { url: value.url ?? value.source, title: value.title, citedText: value.cited_text };
+}
+
+/** A server tool's input, whole: what it searched for or opened (nothing, if it is not a JSON object). */
+function inputOf(input: string): Json {
+  try {
+    const value: unknown = JSON.parse(input);
+    return isObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A result block's end of its step: how many results, or why it failed. */
+function resultStep(id: string, block: Json): SearchStep {
+  const content = block.content;
+  if (Array.isArray(content)) return { id, status: 'done', results: content.filter((result) => isObject(result) && result.type === 'web_search_result').length };
+  const result = isObject(content) ? content : {};
+  if (text(result.type).endsWith('_error')) return { id, status: 'failed', ...(text(result.error_code) && { error: text(result.error_code) }) };
+  return { id, status: 'done', ...(text(result.url) && { url: text(result.url) }) };
 }
 
 /** An `error` event (or body) as the app's error: overloaded apart, a rate limit as one. */
@@ -52,6 +97,13 @@ function usageOf(value: unknown, input: number | undefined): Usage | undefined {
 export function createAnthropicDecoder(): ChunkDecoder {
   const blocks = new Map<number, OpenBlock>();
   let inputTokens: number | undefined;
+  /** This stream's text so far, in UTF-16 units (what citation spans count in). */
+  let emitted = 0;
+  const citation = createCitationParts();
+  const content = (piece: string, deltas: DecodedDelta[]) => {
+    emitted += piece.length;
+    deltas.push({ type: 'content', text: piece });
+  };
 
   const onEvent = (type: string, event: Json, deltas: DecodedDelta[], state: NativeState) => {
     const index = typeof event.index === 'number' ? event.index : 0;
@@ -65,9 +117,28 @@ export function createAnthropicDecoder(): ChunkDecoder {
       }
       case 'content_block_start': {
         const block = isObject(event.content_block) ? event.content_block : {};
-        const open: OpenBlock = { type: text(block.type), thinking: text(block.thinking), signature: text(block.signature), data: text(block.data), gotArguments: false };
+        const open: OpenBlock = {
+          type: text(block.type),
+          thinking: text(block.thinking),
+          signature: text(block.signature),
+          data: text(block.data),
+          gotArguments: false,
+          id: text(block.id),
+          name: text(block.name),
+          input: '',
+          citations: Array.isArray(block.citations) ? block.citations.flatMap((value) => citationFields(value) ?? []) : [],
+          start: emitted,
+        };
         blocks.set(index, open);
-        if (open.type === 'text' && text(block.text)) deltas.push({ type: 'content', text: text(block.text) });
+        if (open.type === 'text' && text(block.text)) content(text(block.text), deltas);
+        if (open.type === 'server_tool_use' && SEARCH_TOOLS.has(open.name)) {
+          const step: SearchStep = { id: open.id || `server_tool_${index}`, status: 'searching' };
+          const input = isObject(block.input) ? block.input : {};
+          if (text(input.query)) step.query = text(input.query);
+          if (text(input.url)) step.url = text(input.url);
+          deltas.push({ type: 'search', search: step });
+        }
+        if (SEARCH_RESULTS.has(open.type)) deltas.push({ type: 'search', search: resultStep(text(block.tool_use_id), block) });
         if (open.type === 'thinking' && open.thinking) deltas.push({ type: 'reasoning', text: open.thinking });
         if (open.type === 'tool_use') {
           const input = isObject(block.input) && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : undefined;
@@ -81,8 +152,13 @@ export function createAnthropicDecoder(): ChunkDecoder {
         const open = blocks.get(index);
         switch (delta.type) {
           case 'text_delta':
-            if (text(delta.text)) deltas.push({ type: 'content', text: text(delta.text) });
+            if (text(delta.text)) content(text(delta.text), deltas);
             return;
+          case 'citations_delta': {
+            const fields = citationFields(delta.citation);
+            if (open && fields) open.citations.push(fields);
+            return;
+          }
           case 'thinking_delta':
             if (open) open.thinking += text(delta.thinking);
             if (text(delta.thinking)) deltas.push({ type: 'reasoning', text: text(delta.thinking) });
@@ -93,6 +169,11 @@ export function createAnthropicDecoder(): ChunkDecoder {
           case 'input_json_delta': {
             const piece = text(delta.partial_json);
             if (piece === '') return;
+            // A server tool's input is the provider's business, never a call for the app to run.
+            if (open?.type === 'server_tool_use') {
+              open.input += piece;
+              return;
+            }
             if (open) open.gotArguments = true;
             deltas.push({ type: 'tool-call', index, arguments: piece });
             return;
@@ -107,6 +188,21 @@ export function createAnthropicDecoder(): ChunkDecoder {
         if (open?.type === 'redacted_thinking') deltas.push({ type: 'thinking-block', block: { type: 'redacted_thinking', data: open.data } });
         // A tool with no parameters streams no input at all: its arguments are the empty object.
         if (open?.type === 'tool_use' && !open.gotArguments) deltas.push({ type: 'tool-call', index, arguments: '{}' });
+        if (open?.type === 'server_tool_use' && SEARCH_TOOLS.has(open.name) && open.input !== '') {
+          const input = inputOf(open.input);
+          const step: SearchStep = { id: open.id || `server_tool_${index}`, status: 'searching' };
+          if (text(input.query)) step.query = text(input.query);
+          if (text(input.url)) step.url = text(input.url);
+          if (step.query || step.url) deltas.push({ type: 'search', search: step });
+        }
+        if (open?.type === 'text') {
+          // The cited span is the block's own text (an empty block: no span, a source of the whole reply).
+          const span = () => [open.start, emitted] as const;
+          for (const fields of open.citations) {
+            const made = citation({ ...fields, span });
+            if (made) deltas.push(made);
+          }
+        }
         blocks.delete(index);
         return;
       }

@@ -107,6 +107,9 @@ export function anthropicTools(tools: readonly OpenAiTool[]): Json[] {
   return tools.map(({ function: fn }) => ({ name: fn.name, ...(fn.description && { description: fn.description }), input_schema: fn.parameters }));
 }
 
+/** Anthropic's own web search (issue 37), run on its side: at most 5 searches a reply. */
+export const ANTHROPIC_WEB_SEARCH_TOOL = { type: 'web_search_20250305', name: 'web_search', max_uses: 5 } as const;
+
 export interface AnthropicRequestOptions {
   stream: boolean;
   /** The model's default temperature and maximum, where the request sets none. */
@@ -122,12 +125,15 @@ export function anthropicBody(request: Omit<ChatModelRequest, 'signal'>, options
   const maxTokens = budget === undefined ? (asked ?? ANTHROPIC_DEFAULT_MAX_TOKENS) : Math.max(asked ?? 0, budget + ANSWER_TOKENS_ABOVE_BUDGET);
   // Extended thinking allows no temperature but the default.
   const temperature = budget === undefined ? (request.temperature ?? options.temperature) : undefined;
+  // Titles (the one request not streamed) never search.
+  const tools: Json[] = anthropicTools(request.tools ?? []);
+  if (request.webSearch && options.stream) tools.push({ ...ANTHROPIC_WEB_SEARCH_TOOL });
   return {
     ...(request.model && { model: request.model }),
     max_tokens: maxTokens,
     ...(system && { system }),
     messages,
-    ...(request.tools && request.tools.length > 0 && { tools: anthropicTools(request.tools) }),
+    ...(tools.length > 0 && { tools }),
     ...(budget !== undefined && { thinking: { type: 'enabled', budget_tokens: budget } }),
     ...(temperature !== undefined && { temperature }),
     ...(options.stream && { stream: true }),

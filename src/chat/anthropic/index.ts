@@ -5,4 +5,4 @@
  */
 export { anthropicFormat, createAnthropicModel } from './anthropic-model';
 export { anthropicError, createAnthropicDecoder } from './anthropic-events';
-export { ANSWER_TOKENS_ABOVE_BUDGET, ANTHROPIC_DEFAULT_MAX_TOKENS, anthropicBody, MIN_THINKING_BUDGET, type AnthropicRequestOptions } from './anthropic-request';
+export { ANSWER_TOKENS_ABOVE_BUDGET, ANTHROPIC_DEFAULT_MAX_TOKENS, ANTHROPIC_WEB_SEARCH_TOOL, anthropicBody, MIN_THINKING_BUDGET, type AnthropicRequestOptions } from './anthropic-request';

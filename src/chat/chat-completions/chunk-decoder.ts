@@ -1,5 +1,15 @@
 import type { Usage } from '../types';
-import { classifyServerError, OpenAiModelError, readServerError, streamChunkError, type ChunkDecoder, type DecodedDelta, type ServerError } from '../wire';
+import {
+  classifyServerError,
+  codeUnitOffset,
+  createCitationParts,
+  OpenAiModelError,
+  readServerError,
+  streamChunkError,
+  type ChunkDecoder,
+  type DecodedDelta,
+  type ServerError,
+} from '../wire';
 import { foreignProtocolError, foreignProtocolOf } from './foreign-protocol';
 import { createThinkSplitter } from './think-splitter';
 import { toolCallPieces } from './tool-call-pieces';
@@ -10,6 +20,12 @@ import { toolCallPieces } from './tool-call-pieces';
  * returned, so the caller can deliver the text that arrived and then report the failure.
  * A data line that is not JSON is skipped and counted (one garbled event should not cost the
  * rest of the reply); only a stream with nothing valid in it fails for it.
+ *
+ * `annotations` with `url_citation`s (OpenRouter's web plugin and `:online` models, OpenAI's
+ * search models; issue 37) become citation parts, each once however many chunks repeat it. Their
+ * indices count code points in the message's content as the server sent it: they are turned into
+ * UTF-16 offsets in this stream's text, which starts after any `<think>` block the splitter took
+ * out (a span inside that block has no place in the answer and is left out).
  */
 
 export interface ChunkDecoderOptions {
@@ -73,9 +89,40 @@ export function createChunkDecoder({ url }: ChunkDecoderOptions = {}): ChunkDeco
   /** Chunks that were valid JSON objects, and the first data line that was not (quoted if nothing valid came). */
   let validChunks = 0;
   let firstBadLine: string | undefined;
+  /** The content as the server sent it (annotations count in it), and the answer given out since the last rewind (this stream's text). */
+  let sent = '';
+  let answered = 0;
+  const citation = createCitationParts();
+  const cited = new Set<string>();
 
   const addText = (deltas: DecodedDelta[], text: string) => {
-    for (const piece of think.push(text)) deltas.push(piece.type === 'rewind' ? { type: 'content-was-reasoning' } : piece);
+    sent += text;
+    for (const piece of think.push(text)) {
+      if (piece.type === 'rewind') answered = 0;
+      else if (piece.type === 'content') answered += piece.text.length;
+      deltas.push(piece.type === 'rewind' ? { type: 'content-was-reasoning' } : piece);
+    }
+  };
+
+  /** Where the sent text's code point `index` is in this stream's text (the splitter only ever takes text out before the answer). */
+  const answerOffset = (index: unknown): number | undefined => {
+    const at = codeUnitOffset(sent, index);
+    const answerStart = sent.length - answered - think.held;
+    return at === undefined || at < answerStart || at > sent.length ? undefined : at - answerStart;
+  };
+
+  const annotate = (annotations: unknown, deltas: DecodedDelta[]) => {
+    if (!Array.isArray(annotations)) return;
+    for (const annotation of annotations) {
+      if (!isObject(annotation) || annotation.type !== 'url_citation') continue;
+      const fields = isObject(annotation.url_citation) ? annotation.url_citation : annotation;
+      const key = [fields.url, fields.start_index, fields.end_index, fields.title].map(String).join('\u0000');
+      if (cited.has(key)) continue;
+      cited.add(key);
+      const span = () => [answerOffset(fields.start_index), answerOffset(fields.end_index)] as const;
+      const made = citation({ url: fields.url, title: fields.title, citedText: fields.content, span });
+      if (made) deltas.push(made);
+    }
   };
 
   const skip = (deltas: DecodedDelta[], data: string) => {
@@ -101,6 +148,7 @@ export function createChunkDecoder({ url }: ChunkDecoderOptions = {}): ChunkDeco
       const content = firstText(delta.content, choice.text);
       if (content) addText(deltas, content);
       if (delta.tool_calls != null || delta.function_call != null) deltas.push(...toolCallPieces(delta));
+      if (delta.annotations != null) annotate(delta.annotations, deltas);
       if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
         finishReason = choice.finish_reason;
         deltas.push({ type: 'finish', reason: finishReason });

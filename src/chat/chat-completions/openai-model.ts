@@ -32,6 +32,21 @@ const REFUSES_STREAM_OPTIONS =
 const WANTS_MAX_COMPLETION_TOKENS = /max_completion_tokens/;
 const REFUSAL_STATUSES = new Set([400, 422]);
 
+/** OpenRouter's host: the one Chat Completions server whose web search a request turns on (its `web` plugin). */
+const OPENROUTER_HOST = 'openrouter.ai';
+
+/**
+ * Whether a chat that searches (issue 37) asks this server to: only OpenRouter has a way in Chat
+ * Completions (other servers' search models search anyway, and their annotations are read all the same).
+ */
+export function searchesWith(connection: OpenAiConnection): boolean {
+  try {
+    return new URL(connection.baseUrl).hostname === OPENROUTER_HOST;
+  } catch {
+    return false;
+  }
+}
+
 /** A message in OpenAI's shape: an assistant turn's calls as `tool_calls`, a tool result with its `tool_call_id`. */
 export function wireMessage({ role, content, toolCalls, toolCallId }: ChatModelMessage): Record<string, unknown> {
   if (role === 'tool') return { role, tool_call_id: toolCallId, content };
@@ -46,6 +61,7 @@ export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiM
   const limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
   let sendsStreamOptions = true;
   let maxTokensField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
+  const searchPlugin = searchesWith(connection);
 
   const body = (request: OpenAiChatRequest, extra: Record<string, unknown>) => {
     const temperature = request.temperature ?? options.temperature;
@@ -54,6 +70,7 @@ export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiM
       ...(request.model ? { model: request.model } : {}),
       messages: request.messages.map(wireMessage),
       ...(request.tools && request.tools.length > 0 && { tools: request.tools }),
+      ...(request.webSearch && searchPlugin && { plugins: [{ id: 'web' }] }),
       ...extra,
       ...(temperature !== undefined && { temperature }),
       ...(maxTokens !== undefined && { [maxTokensField]: maxTokens }),
@@ -111,7 +128,8 @@ export function createOpenAiModel(connection: OpenAiConnection, options: OpenAiM
     },
 
     async title(request) {
-      const titleRequest = { ...request, messages: titleMessages(request.messages), temperature: TITLE_TEMPERATURE, maxTokens: TITLE_MAX_TOKENS };
+      // A title never searches.
+      const titleRequest = { ...request, webSearch: undefined, messages: titleMessages(request.messages), temperature: TITLE_TEMPERATURE, maxTokens: TITLE_MAX_TOKENS };
       const response = await post(() => body(titleRequest, { stream: false }), request.signal, 'application/json');
       let text = '';
       for await (const delta of readReply(response, request.signal, transport.url(CHAT_PATH))) {

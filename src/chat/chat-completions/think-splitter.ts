@@ -15,6 +15,8 @@ export interface ThinkSplitter {
   push(text: string): ThinkPiece[];
   /** The content has ended: releases whatever was held back. */
   end(): ThinkPiece[];
+  /** How much of the text pushed is held back (UTF-16 units), not yet given out. */
+  readonly held: number;
 }
 
 export const THINK_OPEN = '<think>';
@@ -144,6 +146,9 @@ export function createThinkSplitter(): ThinkSplitter {
       held = '';
       while (buffer !== undefined) buffer = step(buffer, pieces);
       return pieces;
+    },
+    get held() {
+      return held.length;
     },
     end() {
       const rest = held;

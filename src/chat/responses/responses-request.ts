@@ -66,6 +66,15 @@ export interface ResponsesRequestOptions {
   maxTokens?: number;
 }
 
+/**
+ * The tools offered: the functions, and OpenAI's own `web_search` when the chat searches (issue
+ * 37). Titles (the one request not streamed) never search.
+ */
+function tools(request: Omit<ChatModelRequest, 'signal'>, stream: boolean): Json[] {
+  const functions = request.tools && request.tools.length > 0 ? responsesTools(request.tools) : [];
+  return request.webSearch && stream ? [...functions, { type: 'web_search' }] : functions;
+}
+
 /** The whole body of a POST /v1/responses. */
 export function responsesBody(request: Omit<ChatModelRequest, 'signal'>, options: ResponsesRequestOptions): Json {
   const instructions = request.messages
@@ -77,12 +86,16 @@ export function responsesBody(request: Omit<ChatModelRequest, 'signal'>, options
   const maxTokens = request.maxTokens ?? options.maxTokens;
   const kept = options.store ? request.messages.findLastIndex((message) => message.role === 'assistant' && message.responseId) : -1;
   const after = kept < 0 ? request.messages : request.messages.slice(kept + 1);
+  const offered = tools(request, options.stream);
+  const searches = offered.some((tool) => tool.type === 'web_search');
   return {
     ...(request.model && { model: request.model }),
     ...(instructions && { instructions }),
     ...(kept >= 0 && { previous_response_id: request.messages[kept]!.responseId }),
     input: after.flatMap(items),
-    ...(request.tools && request.tools.length > 0 && { tools: responsesTools(request.tools) }),
+    ...(offered.length > 0 && { tools: offered }),
+    // The sources a search read come only when asked for: they count its results.
+    ...(searches && { include: ['web_search_call.action.sources'] }),
     // Only a chat that asks for an effort asks for reasoning: a model without it refuses the field.
     ...(request.reasoningEffort && { reasoning: { effort: request.reasoningEffort, summary: 'auto' } }),
     ...(temperature !== undefined && { temperature }),

@@ -21,6 +21,7 @@ export {
   type SamplingOptions,
 } from './format-model';
 export type { ChunkDecoder, DecodedDelta, StreamPart } from './stream-parts';
+export { codeUnitOffset, createCitationParts, MAX_STREAM_CITATIONS, type CitationFields } from './citation-parts';
 export { serverContext, serverRoot, type ServerContext, type ServerContextSource } from './server-context';
 export { listModelCatalog, listModels, modelCatalogOf, modelIdsOf, type ListModelsOptions, type ModelCatalog } from './list-models';
 export { createTransport, type OpenAiConnection, type TransportOptions, type WireApi } from './transport';
