@@ -242,6 +242,8 @@ const NAMED_DOORS: Record<string, string> = {
     'reading a chat or message row from outside (issue 32): the backup reader and sync check rows the same way, without bringing each other',
   'shapes/value-limits':
     'how deep and long a field from outside may be (issue 32): the backup reader and sync share the walk',
+  'shapes/citations':
+    'a citation’s cleaning (issue 37), for web-search’s lazily loaded search and sources: through the door, which boot reaches, any use of it lands on the first screen',
   'shapes/date-groups':
     'the history’s date groups: they load with the history’s own chunk, not with the tree the chat page uses',
   'store/missing-attachments':
