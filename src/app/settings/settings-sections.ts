@@ -10,6 +10,7 @@ import { chatsSettings } from './chats';
 import { syncSettings } from './sync';
 import { toolsSettings } from './tools';
 import { codeSettings } from './sandbox';
+import { searchSettings } from './search';
 import { instructionsSettings } from './instructions';
 import { presetsSettings } from './presets';
 import { promptsSettings } from './prompts';
@@ -23,6 +24,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   promptsSettings,
   toolsSettings,
   codeSettings,
+  searchSettings,
   dataSettings,
   syncSettings,
 ];

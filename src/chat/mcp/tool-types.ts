@@ -2,6 +2,7 @@
  * Tools as plain data, free of the MCP SDK (which is loaded only when a chat uses tools). A tool's
  * description and everything it returns are untrusted text: shown as text, never as HTML.
  */
+import type { Citation } from '../types';
 
 /** JSON Schema of a tool's arguments, as the server sent it (an object schema). */
 export type ToolInputSchema = Record<string, unknown>;
@@ -31,6 +32,8 @@ export interface ToolResult {
   isError: boolean;
   /** Kinds of content that were left out (audio, resources…), counted so the user can be told. */
   skipped: number;
+  /** A search tool's results (issue 37), in the order its text numbers them [1], [2]…: kept on the tool message as its `sources`. */
+  sources?: Citation[];
 }
 
 /** A connected MCP server: list its tools, call one, close the connection. */

@@ -1,0 +1,152 @@
+// Settings → Search (issue 37): whether new chats search the web, where searches go, and the
+// user's SearXNG address, outside React (useSyncExternalStore), persisted as Settings → Code's are.
+import { getChatStore } from '../store';
+
+/**
+ * An immutable snapshot with subscribe/getSnapshot (as sandbox/sandbox-settings.ts): a change
+ * applies at once and is written behind as one row of the chat store's settings. The row is this
+ * browser's: not in a backup and not synced (a SearXNG address is often a local one).
+ */
+
+/** The settings row the search settings live in. */
+export const SEARCH_SETTING = 'web-search';
+
+/**
+ * Where a chat's searches go: `auto` the provider's own search where the connection's format has
+ * one, else the SearXNG address when set; `searxng` always the SearXNG address.
+ */
+export type SearchRouteChoice = 'auto' | 'searxng';
+
+export interface SearchSettings {
+  /** Whether a new chat starts with web search on (each chat has its own switch). */
+  defaultOn: boolean;
+  /** The SearXNG instance's address as the user saved it (normalised), '' for none. */
+  searxngUrl: string;
+  route: SearchRouteChoice;
+}
+
+export interface SearchSettingsStore {
+  /** Reads the stored settings; safe to call any number of times. */
+  init(): Promise<void>;
+  getSnapshot(): SearchSettings;
+  subscribe(listener: () => void): () => void;
+  setDefaultOn(on: boolean): Promise<void>;
+  setRoute(route: SearchRouteChoice): Promise<void>;
+  /** Kept normalised (normalizeSearxngAddress); an address it refuses is not kept and the stored one stays. */
+  setSearxngUrl(address: string): Promise<void>;
+}
+
+export interface SearchSettingsIo {
+  load(key: string): Promise<unknown>;
+  save(key: string, value: unknown): Promise<void>;
+}
+
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = { defaultOn: false, searxngUrl: '', route: 'auto' };
+
+export type SearxngAddressCheck = { ok: true; address: string } | { ok: false; reason: 'not-a-url' | 'not-http' };
+
+/**
+ * What the user typed → the address kept: http(s), no user name or password (fetch refuses a URL
+ * that carries them, and a secret has no place in a setting shown in plain text), no query or
+ * fragment (a search sets its own). The path is kept as typed: `/searx/`, `/searx/search`.
+ */
+export function normalizeSearxngAddress(input: string): SearxngAddressCheck {
+  const trimmed = input.trim();
+  if (trimmed === '') return { ok: true, address: '' };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, reason: 'not-a-url' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'not-http' };
+  if (url.hostname === '' || url.username !== '' || url.password !== '') return { ok: false, reason: 'not-a-url' };
+  url.search = '';
+  url.hash = '';
+  return { ok: true, address: url.href };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Stored (possibly old or hand-edited) data → settings; anything unreadable is its default. */
+export function readSearchSettings(value: unknown): SearchSettings {
+  if (!isRecord(value)) return DEFAULT_SEARCH_SETTINGS;
+  const address = typeof value.searxngUrl === 'string' ? normalizeSearxngAddress(value.searxngUrl) : undefined;
+  return {
+    defaultOn: value.defaultOn === true,
+    searxngUrl: address?.ok ? address.address : '',
+    route: value.route === 'searxng' ? 'searxng' : 'auto',
+  };
+}
+
+export function createSearchSettingsStore(io: SearchSettingsIo): SearchSettingsStore {
+  const listeners = new Set<() => void>();
+  let state: SearchSettings = DEFAULT_SEARCH_SETTINGS;
+  let touched = false;
+  let initialized: Promise<void> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+
+  const set = (next: SearchSettings): Promise<void> => {
+    touched = true;
+    state = next;
+    for (const listener of [...listeners]) listener();
+    // Failures are the chat store's to report (storage full, unavailable); the change stays in memory.
+    saving = saving.then(() => io.save(SEARCH_SETTING, state)).catch(() => {});
+    return saving;
+  };
+
+  return {
+    init: () =>
+      (initialized ??= (async () => {
+        let stored: unknown;
+        try {
+          stored = await io.load(SEARCH_SETTING);
+        } catch {
+          // Unreadable settings: start from the defaults (the chat store reports the storage problem).
+        }
+        // A change made before the stored row arrived wins: it was made knowing less, but later.
+        if (touched) return;
+        state = readSearchSettings(stored);
+        for (const listener of [...listeners]) listener();
+      })()),
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    setDefaultOn: (on) => set({ ...state, defaultOn: on }),
+    setRoute: (route) => set({ ...state, route: route === 'searxng' ? 'searxng' : 'auto' }),
+    setSearxngUrl(address) {
+      const checked = normalizeSearxngAddress(address);
+      // The form says why an address was refused; the store only ever holds one it can use.
+      if (!checked.ok) return Promise.resolve();
+      return set({ ...state, searxngUrl: checked.address });
+    },
+  };
+}
+
+let instance: SearchSettingsStore | undefined;
+let configured: SearchSettingsIo | undefined;
+
+/** The app's chat store settings, reached only when the store first loads or saves. */
+const chatStoreSettings: SearchSettingsIo = {
+  load: (key) => getChatStore().getSetting(key),
+  save: (key, value) => getChatStore().putSetting(key, value),
+};
+
+/** Where getSearchSettingsStore's store keeps its row (tests pass their own); call before first use. */
+export function configureSearchSettings(io: SearchSettingsIo): void {
+  configured = io;
+}
+
+/** The app's one search settings store, kept in the chat store's settings unless configured otherwise. */
+export function getSearchSettingsStore(): SearchSettingsStore {
+  instance ??= createSearchSettingsStore(configured ?? chatStoreSettings);
+  return instance;
+}
+
+/** For tests: forgets the store and its configuration; `next`, if given, becomes the one returned. */
+export function resetSearchSettings(next?: SearchSettingsStore): void {
+  instance = next;
+  configured = undefined;
+}
