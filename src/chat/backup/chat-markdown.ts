@@ -1,14 +1,16 @@
 import { modelIdOf } from '../connections';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
 import type { Chat, Compaction, Message, MessageRole } from '../types';
+import { footnotes } from './markdown-footnotes';
 import { FENCE, shiftHeadings } from './shift-headings';
 
 /**
  * A chat as a Markdown file for the user to read or keep (not rendered by Parley): the thread on
  * screen, each turn under a heading with its role, time and (for a reply) the model's name,
  * reasoning folded in a <details> block, files named, code kept as the model wrote it; a
- * message's own headings sit below its turn's. The domain takes its words from the caller (it
- * never imports the catalogue).
+ * message's own headings sit below its turn's; a reply's citations become footnotes labelled by
+ * its turn (`[^m3-1]`: turn 3's source 1), so two replies' never collide. The domain takes its
+ * words from the caller (it never imports the catalogue).
  */
 
 export interface MarkdownLabels {
@@ -53,7 +55,7 @@ export function chatMarkdown(chat: Chat, messages: readonly Message[], labels: M
   const lines: string[] = [`# ${chat.title.replace(/\s+/g, ' ').trim()}`, ''];
   if (thread.length < index.byId.size) lines.push(`_${labels.otherBranches}_`, '');
   if (chat.systemPrompt) lines.push(`${'#'.repeat(TURN_LEVEL)} ${labels.roles.system}`, '', shiftHeadings(chat.systemPrompt, TURN_LEVEL), '');
-  for (const message of thread) {
+  for (const [turn, message] of thread.entries()) {
     if (message.compaction) {
       // A quoted note where the thread was summarised, with the summary as its body.
       lines.push(`> _${labels.compaction(message.compaction)}_`);
@@ -66,7 +68,9 @@ export function chatMarkdown(chat: Chat, messages: readonly Message[], labels: M
     if (message.reasoning?.trim()) {
       lines.push('<details>', `<summary>${labels.reasoning}</summary>`, '', shiftHeadings(closeFences(message.reasoning.replace(DETAILS_CLOSE, '&lt;/details')), TURN_LEVEL), '', '</details>', '');
     }
-    if (message.content !== '') lines.push(shiftHeadings(closeFences(message.content), TURN_LEVEL), '');
+    const { text, definitions } = footnotes(message, `m${turn + 1}`);
+    if (text !== '') lines.push(shiftHeadings(closeFences(text), TURN_LEVEL), '');
+    if (definitions.length > 0) lines.push(...definitions, '');
     const files = message.attachments ?? [];
     if (files.length > 0) {
       lines.push(`${labels.attachments}`, '');

@@ -88,6 +88,7 @@ export function addChatRows(batch: ImportBatch, imported: ImportedChat, projectI
       }),
       ...(source.toolCallId !== undefined && { toolCallId: source.toolCallId }),
       ...(source.isError && { isError: true }),
+      ...(source.citations?.length && { citations: source.citations }),
       ...(files.length && { attachments: files.map((row) => attachmentRef(row as Attachment)) }),
     };
     batch.messages.push(message);

@@ -3,7 +3,7 @@
  * one pipeline turns them into Parley's rows (to-rows.ts) whatever the format was.
  */
 
-import type { SourceApp } from '../types';
+import type { Citation, SourceApp } from '../types';
 
 /** The apps Parley imports from; `parley-backup` is Parley's own backup format. */
 export type ImportApp = SourceApp;
@@ -47,6 +47,8 @@ export interface ImportedMessage {
   createdAt: number;
   images?: ImportedImage[];
   texts?: ImportedText[];
+  /** The sources a reply cites (ChatGPT's search), spans in `content`'s UTF-16 units, already cleaned. */
+  citations?: Citation[];
 }
 
 export interface ImportedChat {

@@ -46,7 +46,7 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   id: isId,
   chatId: isId,
   parentId: (v) => v === null || isId(v),
-  role: oneOf('user', 'assistant', 'system'),
+  role: oneOf('user', 'assistant', 'system', 'tool'),
   content: isString,
   reasoning: optional(isString),
   thinkingBlocks: optional(Array.isArray),

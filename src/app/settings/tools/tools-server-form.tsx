@@ -3,7 +3,9 @@ import { McpFailure, needsSignIn, type McpFailureReason, type McpServerAddress, 
 import { Button } from '../../../ui/button';
 import { HeadersField } from '../shared/headers-field';
 import { t } from '../shared/settings-text';
+import { withPresetKey, type SearchPreset } from './search-presets';
 import { ToolsFailure } from './tools-section-failure';
+import { PresetKeyField, PresetPicker } from './tools-search-presets';
 import type { ConnectMcp } from './tools-section-server';
 
 /** What a person enters for an MCP server: a name, the address, headers. */
@@ -47,7 +49,8 @@ export interface ServerFormProps {
 /**
  * The fields of an MCP server, for adding one or editing it in place. Submitting tries the server
  * first: one that cannot be reached is explained (with the fix) and kept only if the person says
- * so, with the Anyway button; the fields stay, to be corrected and tried again.
+ * so, with the Anyway button; the fields stay, to be corrected and tried again. A new server can
+ * start from a search preset (issue 37): its name and address filled in, its key asked for next.
  */
 export function ServerForm({ title, initial, submitLabel, anywayLabel, onSubmit, onCancel }: ServerFormProps) {
   const id = useId();
@@ -56,12 +59,24 @@ export function ServerForm({ title, initial, submitLabel, anywayLabel, onSubmit,
   const headers = useRef<Record<string, string> | undefined>(initial?.headers);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Extract<ServerCheck, { state: 'failed' }>>();
+  const [preset, setPreset] = useState<SearchPreset>();
+  const [key, setKey] = useState('');
+  /** Set when a preset was just chosen: its key field takes the focus once it is there. */
+  const focusKey = useRef(false);
+  const choose = (next: SearchPreset) => {
+    setPreset(next);
+    setLabel(next.name);
+    setUrl(next.url);
+    setFailure(undefined);
+    focusKey.current = true;
+  };
 
   const send = async (anyway: boolean) => {
     if (url.trim() === '') return;
     setBusy(true);
     try {
-      const outcome = await onSubmit({ label, url, ...(headers.current && { headers: headers.current }) }, { anyway });
+      const address = preset ? withPresetKey(preset, url, headers.current, key) : { url, ...(headers.current && { headers: headers.current }) };
+      const outcome = await onSubmit({ label, ...address }, { anyway });
       setFailure(outcome?.state === 'failed' ? outcome : undefined);
     } finally {
       setBusy(false);
@@ -75,6 +90,7 @@ export function ServerForm({ title, initial, submitLabel, anywayLabel, onSubmit,
   return (
     <form className="tools-add" aria-labelledby={`${id}title`} onSubmit={submit} aria-busy={busy || undefined}>
       <h4 id={`${id}title`}>{title}</h4>
+      {!initial && <PresetPicker chosen={preset} onChoose={choose} />}
       <div className="settings-field">
         <label htmlFor={`${id}label`}>{t('tools.name.label')}</label>
         <input id={`${id}label`} autoFocus className="settings-input" value={label} placeholder={t('tools.name.placeholder')} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
@@ -96,6 +112,19 @@ export function ServerForm({ title, initial, submitLabel, anywayLabel, onSubmit,
           {t('tools.url.hint')}
         </p>
       </div>
+      {preset && (
+        <PresetKeyField
+          preset={preset}
+          value={key}
+          onChange={setKey}
+          inputRef={(element) => {
+            if (element && focusKey.current) {
+              focusKey.current = false;
+              element.focus();
+            }
+          }}
+        />
+      )}
       <HeadersField initial={initial?.headers} onChange={(next) => (headers.current = next)} />
       <div className="tool-server__status" role="status">
         {busy ? (

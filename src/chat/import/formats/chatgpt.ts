@@ -1,4 +1,5 @@
 import { entryError, ImportError, parseJson, type ImportProblem } from '../errors';
+import { chatgptCitations } from './chatgpt-citations';
 import { chatgptImages, type ImageLookup } from './chatgpt-images';
 import { pacer } from '../pace';
 import { keptTree, TreeProblem, type TreeNode } from '../kept-tree';
@@ -76,14 +77,17 @@ function readConversation(file: string, index: number, raw: unknown, images: Ima
     const metadata = isRecord(message.metadata) ? message.metadata : {};
     // DALL·E's pictures come back from a tool: shown as the assistant's.
     const shownRole = role === 'tool' ? 'assistant' : role;
+    // A reply that searched: its markers out of the text, its sources as citations (issue 37).
+    const cited = shownRole === 'assistant' ? chatgptCitations(seen.text, metadata) : { content: seen.text, citations: [] };
     const imported: ImportedMessage = {
       sourceId: key,
       parentSourceId: null,
       role: shownRole,
-      content: seen.text,
+      content: cited.content,
       createdAt: epochMs(message.create_time) ?? createdAt,
       ...(shownRole === 'assistant' && { model: optionalString(metadata.model_slug) ?? fallbackModel }),
       ...(seen.images && { images: seen.images }),
+      ...(cited.citations.length && { citations: cited.citations }),
     };
     nodes.set(key, { kept: { id: key, parent, kept: true }, message: imported });
   }
