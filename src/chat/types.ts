@@ -42,7 +42,7 @@ export interface Chat {
   projectId?: string;
   /** The preset it was started with (a LibraryPreset's id): its values were copied in then, so editing the preset later changes no old chat. */
   presetId?: string;
-  /** Web search for this chat (issue 37): on, off, or absent (Settings → Search's default). Off: no search request leaves the browser. */
+  /** Web search for this chat (issue 37): on, off, or absent (its project's, else Settings → Search's default: ChatDefaults). Off: no search request leaves the browser. */
   webSearch?: boolean;
 }
 
@@ -284,6 +284,8 @@ export interface ChatDefaults {
   thinkingBudget?: number;
   /** OpenAI Responses' reasoning effort; absent: fall through (the model's default at the end). */
   reasoningEffort?: Chat['reasoningEffort'];
+  /** Web search (issue 37); absent: fall through (off at the end). Settings → Search sets the defaults'. */
+  webSearch?: boolean;
 }
 
 export interface LibraryInstructions extends LibraryRow<'instructions'> {

@@ -1,5 +1,5 @@
 // A reply's citations as Markdown footnotes for the export (issue 37): a mark where each cited span ends, a definition per source.
-import { citationsOf, domainOf, numberSources } from '../shapes';
+import { citationsOf, domainOf, numberSources } from '../shapes/citations';
 import type { Message } from '../types';
 
 /** A quote longer than this is left out of its definition: the link is what matters, the file stays readable. */

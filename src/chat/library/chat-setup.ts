@@ -23,6 +23,7 @@ export function settingsOf(row: ChatDefaults | undefined): ChatDefaults {
   if (row.toolServers !== undefined) out.toolServers = [...row.toolServers];
   if (row.thinkingBudget !== undefined) out.thinkingBudget = row.thinkingBudget;
   if (row.reasoningEffort !== undefined) out.reasoningEffort = row.reasoningEffort;
+  if (row.webSearch !== undefined) out.webSearch = row.webSearch;
   return out;
 }
 
@@ -68,6 +69,7 @@ export function resetPatch(chat: Chat, library: LibraryContents): Partial<Chat> 
     toolServers: undefined,
     thinkingBudget: undefined,
     reasoningEffort: undefined,
+    webSearch: undefined,
     presetId: undefined,
     ...(base.model !== undefined && { model: base.model }),
   };

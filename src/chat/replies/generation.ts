@@ -2,7 +2,7 @@ import { visionRejection } from '../attachments';
 import { ChatModelError, type ChatErrorCode, type ChatModel, type ChatModelMessage } from '../model';
 import { appendReasoningSegment, combinedUsage, replyTiming, segmentsOf } from './reply-figures';
 import { withToolCallPiece } from './tool-calls';
-import type { OpenAiTool } from '../tools';
+import type { RequestOffer } from '../tools';
 import { refusesTools } from '../tools/tool-refusal';
 import type { Chat, Message, ReplySegment } from '../types';
 
@@ -34,8 +34,8 @@ export interface GenerationRequest {
   /** Anthropic's thinking budget and Responses' reasoning effort (issue 27): each format reads its own. */
   thinkingBudget?: number;
   reasoningEffort?: Chat['reasoningEffort'];
-  /** A chat with tools: read from the tools settings first (issue 16). */
-  tools?: Promise<OpenAiTool[] | undefined>;
+  /** A chat with tools (issue 16) or web search (issue 37): what it offers, read from their settings first. */
+  tools?: Promise<RequestOffer | undefined>;
 }
 
 export interface GenerationOptions {
@@ -150,13 +150,14 @@ export function startGeneration(options: GenerationOptions): Generation {
       // Awaited only when there is something to wait for: a plain request starts in this very task.
       const request = sent ?? (sent = await options.request);
       const messages = Array.isArray(request.messages) ? request.messages : await request.messages;
-      const tools = request.tools && (await request.tools);
+      const offer = request.tools && (await request.tools);
+      const tools = offer?.tools;
       // Stopped while the attachments (or tools) were read: nothing is sent.
       if (finished) return;
       withImages = carriesImages(messages);
       withTools = (tools?.length ?? 0) > 0;
       const { tools: _pending, ...rest } = request;
-      for await (const delta of model.stream({ ...rest, messages, ...(withTools && { tools }), signal: controller.signal })) {
+      for await (const delta of model.stream({ ...rest, messages, ...(withTools && { tools }), webSearch: offer?.webSearch, signal: controller.signal })) {
         if (finished) break;
         switch (delta.type) {
           case 'content':

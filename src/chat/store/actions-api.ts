@@ -28,7 +28,7 @@ export interface CreateChatInput {
 }
 
 /** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides), the tool servers it offers. */
-export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'thinkingBudget' | 'reasoningEffort' | 'toolServers' | 'presetId' | 'projectId'>>;
+export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'thinkingBudget' | 'reasoningEffort' | 'toolServers' | 'webSearch' | 'presetId' | 'projectId'>>;
 
 export interface ChatActions {
   createChat(input: CreateChatInput): Promise<{ chatId: string }>;

@@ -14,3 +14,4 @@ export {
 } from './tool-turn';
 export { refusesTools } from './tool-refusal';
 export { TOOL_STEP_LIMIT_FINISH } from './tool-steps';
+export type { RequestOffer } from './tool-reply-actions';

@@ -7,16 +7,18 @@ import type { StoreCore } from '../state';
 import { closeToolConnections, forgetToolConnection, toolConnection } from '../mcp/tool-connections';
 import { resultText } from '../mcp/tool-result';
 import { getToolSettingsStore, type McpServerConfig } from '../mcp/tool-settings';
-import type { BuiltInCallContext } from '../mcp/built-in-servers';
+import { isBuiltInServer, type BuiltInCallContext } from '../mcp/built-in-servers';
 import type { ToolResult } from '../mcp';
 import { BUILT_IN_SERVERS, builtInServer } from './built-in-list';
-import { toolCatalogue, type OpenAiTool, type ToolCatalogue } from './tool-names';
+import { toolCatalogue, type ToolCatalogue } from './tool-names';
+import type { RequestOffer } from './tool-reply-actions';
 import { toolPictures } from './tool-pictures';
 import { chainTail, isSettled, resolveCalls, stepOf, TOOL_STEP_LIMIT_FINISH } from './tool-steps';
 import { CALL_FAILED_MESSAGE, DENIED_MESSAGE, parseArgs } from './tool-turn';
-import type { Chat, ChatPatch, Message, ToolCall, ToolCallState } from '../types';
+import type { Chat, ChatPatch, Citation, Message, ToolCall, ToolCallState } from '../types';
 import { indexMessages, threadPath } from '../shapes';
-import { citingTurnSources } from './turn-sources';
+import { citingTurnSources, numberedResults, turnSources } from './turn-sources';
+import { chatSearchRoute, chatSearchRouteNow, searchResultSources, WEB_SEARCH_ID } from '../web-search';
 
 /**
  * The tools loop of a chat (issue 16), loaded only for chats with tool servers: a reply that ends
@@ -37,7 +39,7 @@ export interface ToolRepliesHost {
 
 export interface ToolReplies {
   /** The `tools` of a request for this chat (listing a server's tools first if settings have none yet). */
-  requestTools(chat: Chat): Promise<OpenAiTool[] | undefined>;
+  requestTools(chat: Chat): Promise<RequestOffer | undefined>;
   /** A reply of a chat with tools ended with calls: decide, run, continue. */
   afterReply(reply: Message): Promise<void>;
   /** A finished reply under search results gets its citations of them (turn-sources.ts), stored. */
@@ -57,11 +59,15 @@ interface Outcome {
   content: string;
   isError: boolean;
   pictures?: ImageAttachment[];
+  /** A search tool's results (issue 37): kept on the message, numbered across the turn. */
+  sources?: Citation[];
 }
 
 /** The chat's servers: Parley's own it has on (first: their tools keep their bare names), then its MCP servers. */
 const serversOf = (chat: Chat): McpServerConfig[] => {
   const wanted = new Set(chat.toolServers ?? []);
+  // Web search through the user's SearXNG (issue 37) is Parley's web_search tool, offered while the chat searches that way.
+  if (chatSearchRouteNow(chat)?.kind === 'searxng') wanted.add(WEB_SEARCH_ID);
   const builtIn = BUILT_IN_SERVERS.filter((server) => wanted.has(server.id)).map((server) => ({ id: server.id, label: server.label, url: '', tools: [...server.tools] }));
   return [
     ...builtIn,
@@ -108,6 +114,11 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       status: 'complete',
       createdAt: at,
     };
+    if (outcome.sources?.length) {
+      // Numbered after the results the turn's earlier searches returned, as the reply will cite them.
+      const before = turnSources(threadPath(indexMessages(list), parent.id)).length;
+      Object.assign(base, { sources: outcome.sources, content: numberedResults(outcome.content, outcome.sources, before, isBuiltInServer(reply.toolCalls?.find((call) => call.id === callId)?.serverId ?? '')) });
+    }
     const { message, rows } = withAttachments(base, outcome.pictures ?? []);
     const patch = { currentLeafId: message.id, updatedAt: at };
     core.setMessage(message);
@@ -174,7 +185,8 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
     const done = running.then(
       (result) => {
         const pictures = toolPictures(result, call.tool ?? 'tool', core.now());
-        settle(messageId, call.id!, { state: result.isError ? 'failed' : 'done', content: resultText(result), isError: result.isError, pictures });
+        const sources = result.isError ? undefined : (result.sources ?? searchResultSources(call.tool ?? '', result));
+        settle(messageId, call.id!, { state: result.isError ? 'failed' : 'done', content: resultText(result), isError: result.isError, pictures, ...(sources?.length && { sources }) });
       },
       (error: unknown) => {
         if (signal.aborted) return;
@@ -227,12 +239,12 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
 
   return {
     async requestTools(chat) {
-      await settings.init();
+      const [route] = await Promise.all([chatSearchRoute(chat), settings.init()]);
       const servers = serversOf(chat);
       // A server added but never listed: its tools are listed now, once, and kept in the settings.
       await Promise.all(servers.filter((s) => s.tools === undefined).map(relist));
       const { tools } = catalogueOf(serversOf(chat));
-      return tools.length > 0 ? tools : undefined;
+      return { ...(tools.length > 0 && { tools }), ...(route?.kind === 'provider' && { webSearch: true }) };
     },
 
     citeTurnSources(reply) {

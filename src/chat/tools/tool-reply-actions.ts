@@ -12,7 +12,7 @@ import type { Chat, Message } from '../types';
 
 export interface ToolReplyActions {
   /** The request's `tools` for a chat with tool servers; undefined for one without (nothing loads). */
-  requestTools(chat: Chat): Promise<OpenAiTool[] | undefined> | undefined;
+  requestTools(chat: Chat): Promise<RequestOffer | undefined> | undefined;
   /** A reply settled: one that ended in calls in a chat with tool servers starts the loop. */
   replyFinished(reply: Message, chat: Chat | undefined): void;
   approveToolCall(messageId: string, callId: string, always?: boolean): void;
@@ -61,7 +61,14 @@ export async function continueUnder(host: Pick<ToolRepliesHost, 'core' | 'locks'
   await locks.request(CONTINUE_LOCK_PREFIX + tailId, task).catch(() => {});
 }
 
-export const hasToolServers = (chat: Chat | undefined): boolean => (chat?.toolServers?.length ?? 0) > 0;
+/** What a request offers the model: tools to call, and whether the provider's own web search (issue 37). */
+export interface RequestOffer {
+  tools?: OpenAiTool[];
+  webSearch?: boolean;
+}
+
+/** Whether a chat (as sent: its defaults applied) offers tools: servers on, or web search (issue 37). */
+export const hasToolServers = (chat: Chat | undefined): boolean => !!chat?.toolServers?.length || chat?.webSearch === true;
 
 export function createToolReplyActions(host: ToolRepliesHost): ToolReplyActions {
   let loaded: ToolReplies | undefined;

@@ -23,3 +23,18 @@ export function citingTurnSources(thread: readonly Message[]): ((message: Messag
     return citations.length > 0 ? { citations: [...(message.citations ?? []), ...citations] } : {};
   };
 }
+
+/** A result line of Parley's web_search: `[n] Title — URL` at a line's start. */
+const RESULT_LINE = /^\[(\d{1,3})\] /gm;
+
+/**
+ * A search result's text as the model reads it, numbered from `before + 1` so that [n] means the
+ * same source across every search of the turn. Parley's own web_search numbers its lines from 1:
+ * they move up by `before`. Another server's text has its own shape: the numbers the reply may
+ * cite come after it, one line per source.
+ */
+export function numberedResults(text: string, sources: readonly Citation[], before: number, numbered: boolean): string {
+  if (numbered) return before === 0 ? text : text.replace(RESULT_LINE, (_, n: string) => `[${Number(n) + before}] `);
+  const lines = sources.map((source, i) => `[${before + i + 1}] ${source.title ?? source.url} — ${source.url}`);
+  return `${text}\n\nSources in this result (cite them by number, like [${before + 1}]):\n${lines.join('\n')}`;
+}

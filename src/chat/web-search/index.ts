@@ -24,3 +24,4 @@ export type { SearchDiagnosis, SearchDiagnosisKind, ConfigLines, DoctorOptions }
 
 /** The search doctor, loaded when first asked for (Settings → Search's Check). */
 export const loadSearchDoctor = () => import('./search-doctor');
+export { chatSearchRoute, chatSearchRouteNow } from './chat-search';

@@ -18,8 +18,6 @@ export const SEARCH_SETTING = 'web-search';
 export type SearchRouteChoice = 'auto' | 'searxng';
 
 export interface SearchSettings {
-  /** Whether a new chat starts with web search on (each chat has its own switch). */
-  defaultOn: boolean;
   /** The SearXNG instance's address as the user saved it (normalised), '' for none. */
   searxngUrl: string;
   route: SearchRouteChoice;
@@ -30,7 +28,6 @@ export interface SearchSettingsStore {
   init(): Promise<void>;
   getSnapshot(): SearchSettings;
   subscribe(listener: () => void): () => void;
-  setDefaultOn(on: boolean): Promise<void>;
   setRoute(route: SearchRouteChoice): Promise<void>;
   /** Kept normalised (normalizeSearxngAddress); an address it refuses is not kept and the stored one stays. */
   setSearxngUrl(address: string): Promise<void>;
@@ -41,7 +38,7 @@ export interface SearchSettingsIo {
   save(key: string, value: unknown): Promise<void>;
 }
 
-export const DEFAULT_SEARCH_SETTINGS: SearchSettings = { defaultOn: false, searxngUrl: '', route: 'auto' };
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = { searxngUrl: '', route: 'auto' };
 
 export type SearxngAddressCheck = { ok: true; address: string } | { ok: false; reason: 'not-a-url' | 'not-http' };
 
@@ -73,7 +70,6 @@ export function readSearchSettings(value: unknown): SearchSettings {
   if (!isRecord(value)) return DEFAULT_SEARCH_SETTINGS;
   const address = typeof value.searxngUrl === 'string' ? normalizeSearxngAddress(value.searxngUrl) : undefined;
   return {
-    defaultOn: value.defaultOn === true,
     searxngUrl: address?.ok ? address.address : '',
     route: value.route === 'searxng' ? 'searxng' : 'auto',
   };
@@ -114,7 +110,6 @@ export function createSearchSettingsStore(io: SearchSettingsIo): SearchSettingsS
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    setDefaultOn: (on) => set({ ...state, defaultOn: on }),
     setRoute: (route) => set({ ...state, route: route === 'searxng' ? 'searxng' : 'auto' }),
     setSearxngUrl(address) {
       const checked = normalizeSearxngAddress(address);

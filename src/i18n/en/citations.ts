@@ -23,4 +23,7 @@ export const citations = {
   'webSearch.on.searxng': 'Web search on: queries go to {host}',
   'webSearch.on.none': 'Web search on, but this model’s provider cannot search and no SearXNG address is set (Settings → Search)',
   'webSearch.off': 'Web search off',
+  'webSearch.short.provider': 'Search: {provider}',
+  'webSearch.short.searxng': 'Search: {host}',
+  'webSearch.short.none': 'Search: not set up',
 } as const;

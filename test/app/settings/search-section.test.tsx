@@ -4,7 +4,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import SearchSection from '../../../src/app/settings/search/search-section';
 import { configureSearchSettings, getSearchSettingsStore, resetSearchSettings, SEARCH_SETTING } from '../../../src/chat/web-search';
+import { resetLibraryStore } from '../../../src/chat/library';
 import { TooltipProvider } from '../../../src/ui/tooltip';
+import { memoryLibrary } from '../../support/library-memory';
 import { startSearxngServer, type RunningSearxngServer } from '../../support/searxng-server/index.mjs';
 
 let searxng: RunningSearxngServer;
@@ -15,12 +17,14 @@ afterAll(() => searxng.close());
 afterEach(() => {
   cleanup();
   resetSearchSettings();
+  resetLibraryStore();
   searxng.reset();
 });
 
 async function show(stored?: unknown) {
   const rows = new Map<string, unknown>(stored === undefined ? [] : [[SEARCH_SETTING, stored]]);
   configureSearchSettings({ load: async (key) => rows.get(key), save: async (key, value) => void rows.set(key, structuredClone(value)) });
+  const library = memoryLibrary([{ id: 'defaults', kind: 'defaults', createdAt: 1, updatedAt: 1, temperature: 0.3 }]);
   await act(async () => {
     render(
       <TooltipProvider>
@@ -33,14 +37,15 @@ async function show(stored?: unknown) {
   return {
     ui,
     row: () => rows.get(SEARCH_SETTING),
+    defaults: () => library.rows.get('defaults'),
     address: () => ui.getByRole('textbox', { name: 'SearXNG address' }) as HTMLInputElement,
     status: () => ui.getAllByRole('status').map((s) => s.textContent).join(' '),
   };
 }
 
 describe('Settings → Search', () => {
-  it('starts off, automatic, with no address; each setting is saved as it is set', async () => {
-    const { ui, row, address } = await show();
+  it('starts off, automatic, with no address; each setting is saved as it is set, the default with the chat defaults', async () => {
+    const { ui, row, address, defaults } = await show();
     const defaultOn = ui.getByRole('switch', { name: 'Search the web in new chats' }) as HTMLInputElement;
     expect(defaultOn.checked).toBe(false);
     expect(defaultOn.getAttribute('aria-describedby')).toBe(ui.getByText(/Each chat has its own switch in the message box’s Tools menu/).id);
@@ -52,7 +57,9 @@ describe('Settings → Search', () => {
 
     await act(async () => fireEvent.click(defaultOn));
     await act(async () => fireEvent.click(ui.getByRole('radio', { name: 'Always my SearXNG' })));
-    expect(row()).toEqual({ defaultOn: true, searxngUrl: '', route: 'searxng' });
+    expect(row()).toEqual({ searxngUrl: '', route: 'searxng' });
+    // The defaults' other fields stay.
+    expect(defaults()).toMatchObject({ temperature: 0.3, webSearch: true });
     expect(defaultOn.checked).toBe(true);
   });
 

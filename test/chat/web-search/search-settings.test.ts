@@ -13,14 +13,13 @@ describe('the search settings', () => {
     const { rows, io } = memory();
     const store = createSearchSettingsStore(io);
     await store.init();
-    expect(store.getSnapshot()).toEqual({ defaultOn: false, searxngUrl: '', route: 'auto' });
+    expect(store.getSnapshot()).toEqual({ searxngUrl: '', route: 'auto' });
     let told = 0;
     store.subscribe(() => told++);
-    await store.setDefaultOn(true);
     await store.setRoute('searxng');
     await store.setSearxngUrl('  http://localhost:8888/searx/?q=x#top ');
-    expect(told).toBe(3);
-    expect(rows.get(SEARCH_SETTING)).toEqual({ defaultOn: true, searxngUrl: 'http://localhost:8888/searx/', route: 'searxng' });
+    expect(told).toBe(2);
+    expect(rows.get(SEARCH_SETTING)).toEqual({ searxngUrl: 'http://localhost:8888/searx/', route: 'searxng' });
     const again = createSearchSettingsStore(io);
     await again.init();
     expect(again.getSnapshot()).toEqual(rows.get(SEARCH_SETTING));
@@ -35,17 +34,17 @@ describe('the search settings', () => {
     expect(store.getSnapshot().searxngUrl).toBe('https://searx.example/');
     expect(normalizeSearxngAddress('searx')).toEqual({ ok: false, reason: 'not-a-url' });
     expect(normalizeSearxngAddress('file:///etc')).toEqual({ ok: false, reason: 'not-http' });
-    expect(readSearchSettings({ defaultOn: 'yes', searxngUrl: 'javascript:alert(1)', route: 'elsewhere' })).toEqual(DEFAULT_SEARCH_SETTINGS);
+    expect(readSearchSettings({ searxngUrl: 'javascript:alert(1)', route: 'elsewhere' })).toEqual(DEFAULT_SEARCH_SETTINGS);
     expect(readSearchSettings(null)).toEqual(DEFAULT_SEARCH_SETTINGS);
   });
 
   it('lets a change made before the stored row arrived win', async () => {
-    const { io } = memory({ defaultOn: false });
+    const { io } = memory({ route: 'auto' });
     const store = createSearchSettingsStore(io);
     const loading = store.init();
-    await store.setDefaultOn(true);
+    await store.setRoute('searxng');
     await loading;
-    expect(store.getSnapshot().defaultOn).toBe(true);
+    expect(store.getSnapshot().route).toBe('searxng');
   });
 });
 

@@ -124,6 +124,23 @@ describe('the composer’s Tools menu', () => {
     expect(screen.getByRole('button', { name: 'Tools: 2' })).toBeTruthy();
   });
 
+  it('web search is the chat’s own switch, last in the menu, and counts while on (issue 37)', async () => {
+    const store = await open([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Tools' }));
+    const search = within(screen.getByRole('menu', { name: 'Tools' })).getByRole('menuitemcheckbox', { name: 'Web search' });
+    expect(search.getAttribute('aria-checked')).toBe('false');
+    await act(async () => fireEvent.click(search));
+    await settle();
+    const chat = store.getSnapshot().chats.find((c) => c.id === 'c1')!;
+    expect(chat.webSearch).toBe(true);
+    // Not a server the chat ticks: its tool is offered by where searches go.
+    expect(chat.toolServers ?? []).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Tools: 1' })).toBeTruthy();
+    await act(async () => fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitemcheckbox', { name: 'Web search' })));
+    await settle();
+    expect(store.getSnapshot().chats.find((c) => c.id === 'c1')!.webSearch).toBe(false);
+  });
+
   it('says which server did not answer when it was added, in its name and with an icon (issue 33)', async () => {
     await open([
       { id: 's1', label: 'Files', url: 'http://h/mcp' },
@@ -131,7 +148,7 @@ describe('the composer’s Tools menu', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Tools' }));
     const menu = screen.getByRole('menu', { name: 'Tools' });
-    expect(within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Code', 'Files', 'Search (not reachable)']);
+    expect(within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Code', 'Files', 'Search (not reachable)', 'Web search']);
     // The box to tick, then the mark; a reachable server has the box alone.
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Search (not reachable)' }).querySelectorAll('.menu__icon')).toHaveLength(2);
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Files' }).querySelectorAll('.menu__icon')).toHaveLength(1);

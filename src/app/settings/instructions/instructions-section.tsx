@@ -113,8 +113,9 @@ function ChatDefaultsSection({ library }: { library: LibrarySnapshot }) {
     const checked = valuesOf(next);
     // A number not valid yet is not saved: the field says why, and what is stored stays.
     if (!checked.ok) return;
-    const model = getLibraryStore().getSnapshot().defaults?.model;
-    void getLibraryStore().setDefaults({ ...(model !== undefined && { model }), ...checked.values });
+    // The fields this form does not show stay as they are: the model (the header's picker), web search (Settings → Search).
+    const { model, webSearch } = getLibraryStore().getSnapshot().defaults ?? {};
+    void getLibraryStore().setDefaults({ ...(model !== undefined && { model }), ...(webSearch !== undefined && { webSearch }), ...checked.values });
   });
   return (
     <section className="settings-section library-settings" aria-labelledby={`${id}heading`}>

@@ -1,9 +1,10 @@
 /**
- * Settings → Search (issue 37): whether new chats search the web, where searches go, and the
- * user's SearXNG address with a Check that says what is wrong and how to fix it. Each setting is
- * saved as it is set (chat/web-search's store); nothing is fetched but by Check.
+ * Settings → Search (issue 37): whether new chats search the web (the chat defaults' switch), where
+ * searches go, and the user's SearXNG address with a Check that says what is wrong and how to fix
+ * it. Each setting is saved as it is set (chat/web-search's store); nothing is fetched but by Check.
  */
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { getLibraryStore, settingsOf, useLibrary } from '../../../chat/library';
 import { getSearchSettingsStore, type SearchRouteChoice } from '../../../chat/web-search';
 import { registerMessages } from '../../../i18n';
 import { webSearchSettings } from '../../../i18n/en/web-search-settings';
@@ -20,6 +21,9 @@ export default function SearchSection() {
   const store = getSearchSettingsStore();
   const settings = useSyncExternalStore(store.subscribe, store.getSnapshot);
   useEffect(() => void store.init(), [store]);
+  // The default is the chat defaults' (a project can set its own), kept with them: backed up and synced.
+  const defaults = useLibrary().defaults;
+  const setDefaultOn = (on: boolean) => void getLibraryStore().setDefaults({ ...settingsOf(defaults), webSearch: on });
   return (
     <section className="settings-section search-section" aria-labelledby={`${id}heading`}>
       <div className="settings-section__header">
@@ -28,7 +32,7 @@ export default function SearchSection() {
       <p className="settings-hint">{t('webSearchSettings.intro')}</p>
       <div className="settings-field">
         <label className="settings-switch">
-          <input type="checkbox" role="switch" checked={settings.defaultOn} aria-describedby={`${id}defaultHint`} onChange={(event) => void store.setDefaultOn(event.target.checked)} />
+          <input type="checkbox" role="switch" checked={defaults?.webSearch === true} aria-describedby={`${id}defaultHint`} onChange={(event) => setDefaultOn(event.target.checked)} />
           <span>{t('webSearchSettings.defaultOn')}</span>
         </label>
         <p id={`${id}defaultHint`} className="settings-hint">

@@ -3,6 +3,7 @@ import { useEffect, useId, useSyncExternalStore } from 'react';
 import type { ChatDefaults } from '../../../chat/types';
 import { getToolSettingsStore } from '../../../chat/mcp/tool-settings';
 import { BUILT_IN_SERVERS } from '../../../chat/tools/built-in-list';
+import { WEB_SEARCH_ID } from '../../../chat/web-search';
 import {
   isReasoningEffort,
   MAX_TOKENS_MIN,
@@ -80,8 +81,8 @@ export function ChatDefaultsFields({ draft, onChange, onBlur, owner = 'defaults'
   const id = useId();
   const tools = getToolSettingsStore();
   const { servers: mcpServers } = useSyncExternalStore(tools.subscribe, tools.getSnapshot);
-  // Parley's own tools (Code: issue 36) first, as the composer's Tools menu lists them.
-  const servers = [...BUILT_IN_SERVERS, ...mcpServers];
+  // Parley's own tools (Code: issue 36) first, as the composer's Tools menu lists them; web search has its own switch (Settings → Search).
+  const servers = [...BUILT_IN_SERVERS.filter((server) => server.id !== WEB_SEARCH_ID), ...mcpServers];
   useEffect(() => void tools.init(), [tools]);
   const temperatureBad = !parseTemperature(draft.temperature).ok;
   const maxTokensBad = !parseMaxTokens(draft.maxTokens).ok;

@@ -1,5 +1,5 @@
 // The sources a ChatGPT reply cites, read from its export (issue 37): the marker characters come out of the text, each cited source becomes a Citation on the text before its marker.
-import { cleanCitations } from '../../shapes';
+import { cleanCitations } from '../../shapes/citations';
 import type { Citation } from '../../types';
 import { isRecord, optionalString, type Json } from '../shape';
 

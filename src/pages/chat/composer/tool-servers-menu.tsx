@@ -4,6 +4,8 @@ import { chatBase, useLibrary } from '../../../chat/library';
 import { t } from '../chat-text';
 import { Menu } from '../../../ui/menu';
 import { useToolServers } from '../tools/tool-settings-view';
+import { WEB_SEARCH_ID } from '../../../chat/web-search';
+import { useWebSearch } from './web-search-state';
 
 const NO_SERVERS: readonly string[] = [];
 /** Beside a server that did not answer when it was added (Settings → Tools marks it the same way). */
@@ -15,7 +17,9 @@ const UNREACHABLE_ICON = 'lucide:unplug';
  */
 // Memo'd: the composer re-renders on every keystroke, and this menu depends on none of it.
 export const ToolServersMenu = memo(function ToolServersMenu({ chatId }: { chatId: string }) {
-  const { servers } = useToolServers();
+  // Web search is its own switch, last (issue 37): its tool is offered by where searches go, not ticked.
+  const servers = useToolServers().servers.filter((server) => server.id !== WEB_SEARCH_ID);
+  const search = useWebSearch(chatId);
   const chat = useChatStore((s) => s.chats.find((one) => one.id === chatId));
   const library = useLibrary();
   // Its own list, else what its defaults (or project) give (issue 23): what the request offers.
@@ -29,8 +33,9 @@ export const ToolServersMenu = memo(function ToolServersMenu({ chatId }: { chatI
       color="neutral"
       icon="lucide:wrench"
       className="chat-composer__tools"
-      data-count={active.length}
-      items={servers.map((server) => {
+      data-count={active.length + (search.on ? 1 : 0)}
+      items={[
+        ...servers.map((server) => {
         const on = active.includes(server.id);
         return {
           id: server.id,
@@ -40,9 +45,11 @@ export const ToolServersMenu = memo(function ToolServersMenu({ chatId }: { chatI
           checked: on,
           onSelect: () => void getChatStore().updateChatSettings(chatId, { toolServers: on ? active.filter((id) => id !== server.id) : [...active, server.id] }),
         };
-      })}
+        }),
+        { id: WEB_SEARCH_ID, label: t('webSearch.switch'), checked: search.on, onSelect: () => void getChatStore().updateChatSettings(chatId, { webSearch: !search.on }) },
+      ]}
     >
-      {active.length > 0 ? t('tools.menu.count', { count: active.length }) : t('tools.menu.label')}
+      {active.length + (search.on ? 1 : 0) > 0 ? t('tools.menu.count', { count: active.length + (search.on ? 1 : 0) }) : t('tools.menu.label')}
     </Menu>
   );
 });
