@@ -100,6 +100,8 @@ export function createAnthropicDecoder(): ChunkDecoder {
   /** This stream's text so far, in UTF-16 units (what citation spans count in). */
   let emitted = 0;
   const citation = createCitationParts();
+  /** A server tool's blocks came since the last text: the next text is a new paragraph, not the old one's tail. */
+  let afterServerTool = false;
   const content = (piece: string, deltas: DecodedDelta[]) => {
     emitted += piece.length;
     deltas.push({ type: 'content', text: piece });
@@ -117,6 +119,12 @@ export function createAnthropicDecoder(): ChunkDecoder {
       }
       case 'content_block_start': {
         const block = isObject(event.content_block) ? event.content_block : {};
+        if (block.type === 'server_tool_use' || SEARCH_RESULTS.has(text(block.type))) afterServerTool = true;
+        else if (block.type === 'text' && afterServerTool) {
+          afterServerTool = false;
+          // "I'll search for that." then the search, then "Here is what I found.": two paragraphs.
+          if (emitted > 0) content('\n\n', deltas);
+        }
         const open: OpenBlock = {
           type: text(block.type),
           thinking: text(block.thinking),

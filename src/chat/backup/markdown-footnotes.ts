@@ -60,11 +60,14 @@ export function footnotes(message: Pick<Message, 'content' | 'citations'>, prefi
       text = `${text.slice(0, span.end)}${mark}${text.slice(span.end)}`;
       return;
     }
-    // The link becomes the mark, and the spaces before it go (never into the span cited before it), so the mark sits on the word.
+    // The link becomes the mark, with the brackets around it (`([site](url))`, the Responses API
+    // annotates the link alone), and the spaces before it go (never into the span cited before it), so the mark sits on the word.
     const floor = spans[i + 1]?.end ?? 0;
-    let start = span.start;
+    const wrapped = span.start > floor && text[span.start - 1] === '(' && text[span.end] === ')';
+    let start = wrapped ? span.start - 1 : span.start;
+    const end = wrapped ? span.end + 1 : span.end;
     while (start > floor && (text[start - 1] === ' ' || text[start - 1] === '\t')) start -= 1;
-    text = `${text.slice(0, start)}${mark}${text.slice(span.end)}`;
+    text = `${text.slice(0, start)}${mark}${text.slice(end)}`;
   });
   const definitions = sources.map((source) => {
     const link = `[${markdownText(source.title ?? domainOf(source.url))}](${destination(source.url)})`;

@@ -24,6 +24,12 @@ export interface BuiltInServer {
   label: string;
   /** The tools it offers; the model sees their names as they are (no server prefix: they are Parley's). */
   tools: readonly McpTool[];
+  /**
+   * Its calls run without asking unless the user set a policy for the tool: a switch the user
+   * turned on for the chat already said yes (web search, issue 37: the queries go where the user
+   * chose). Unset: a call asks first, as an MCP tool's does.
+   */
+  consented?: boolean;
   /** Rejects with an AbortError once `signal` aborts (Stop). */
   callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, context: BuiltInCallContext): Promise<ToolResult>;
 }

@@ -269,7 +269,7 @@ export function createToolReplies(host: ToolRepliesHost): ToolReplies {
       const { policies, stepLimit } = settings.getSnapshot();
       const byId = new Map((core.messagesOf(reply.chatId) ?? []).map((m) => [m.id, m]));
       const overLimit = stepOf(reply, byId) > stepLimit;
-      const resolved = resolveCalls(reply, catalogueOf(serversOf(chat)), policies, overLimit);
+      const resolved = resolveCalls(reply, catalogueOf(serversOf(chat)), policies, overLimit, (serverId) => builtInServer(serverId)?.consented === true);
       const decided = new Map(resolved.map(({ call }) => [call.index, call]));
       const updated = updateCalls(reply.id, (call) => decided.get(call.index) ?? call, overLimit ? { finishReason: TOOL_STEP_LIMIT_FINISH } : {});
       if (!updated || overLimit) return;

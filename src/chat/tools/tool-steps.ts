@@ -32,14 +32,21 @@ export function stepOf(reply: Message, byId: ReadonlyMap<string, Message>): numb
 }
 
 /** Each call of a reply that just ended: refused, pending (ask), or running (on); every one with an id. */
-export function resolveCalls(reply: Message, catalogue: ToolCatalogue, policies: ToolPolicies, overLimit: boolean): ResolvedCall[] {
+export function resolveCalls(
+  reply: Message,
+  catalogue: ToolCatalogue,
+  policies: ToolPolicies,
+  overLimit: boolean,
+  /** Servers whose calls run without asking while the user set no policy (BuiltInServer's `consented`). */
+  consented: (serverId: string) => boolean = () => false,
+): ResolvedCall[] {
   return (reply.toolCalls ?? []).map((toolCall) => {
     const target = catalogue.resolve(toolCall.name);
     const base: ToolCall = { ...toolCall, id: toolCall.id ?? `call_${reply.id}_${toolCall.index}`, ...(target && { serverId: target.serverId, tool: target.tool }) };
     if (overLimit) return { call: { ...base, state: 'refused' } };
     if (!target) return { call: { ...base, state: 'refused' }, refusal: UNKNOWN_TOOL_MESSAGE };
     if (!parseArgs(toolCall.arguments)) return { call: { ...base, state: 'refused' }, refusal: BAD_ARGUMENTS_MESSAGE };
-    const policy = policyFor(policies, target, catalogue.toolOf(target));
+    const policy = consented(target.serverId) && policies[target.serverId]?.[target.tool] === undefined ? 'on' : policyFor(policies, target, catalogue.toolOf(target));
     if (policy === 'off') return { call: { ...base, state: 'refused' }, refusal: TOOL_OFF_MESSAGE };
     return { call: { ...base, state: policy === 'on' ? 'running' : 'pending' } };
   });

@@ -9,6 +9,8 @@ export const WEB_SEARCH_TOOL = 'web_search';
 export const webSearchTools: BuiltInServer = {
   id: WEB_SEARCH_ID,
   label: 'Web search',
+  // The chat's Web search switch is the consent: a search runs without a card asking each time.
+  consented: true,
   tools: [
     {
       name: WEB_SEARCH_TOOL,

@@ -40,6 +40,9 @@ describe('footnotes', () => {
     // A link elsewhere is kept, the mark after it.
     const other = cite(content, [{ url: 'https://other.example/', start, end }]);
     expect(other.text).toBe('It shipped ([example.com](https://example.com/a?utm_source=openai))[^m2-1]. Next.');
+    // The span as the Responses API really gives it: the link alone, its brackets outside; they go with it.
+    const bare = cite(content, [{ url: 'https://example.com/a?utm_source=openai', start: start + 1, end: end - 1 }]);
+    expect(bare.text).toBe('It shipped[^m2-1]. Next.');
   });
 
   it('lists a source without a span, named by its domain when it has no title; a long quote is left out', () => {

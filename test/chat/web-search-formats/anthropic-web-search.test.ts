@@ -26,7 +26,7 @@ describe('Anthropic web search: reading', () => {
       { id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', status: 'done', results: 3 },
     ]);
     expect(result.searches).toEqual([{ id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', status: 'done', query: 'latest Claude model release', results: 3 }]);
-    expect(result.text).toBe("I'll search for the latest Claude model.Here is what I found. Claude Sonnet 4.5 was released on 29 September 2025, and it is listed among the current models in Anthropic’s documentation.");
+    expect(result.text).toBe("I'll search for the latest Claude model.\n\nHere is what I found. Claude Sonnet 4.5 was released on 29 September 2025, and it is listed among the current models in Anthropic’s documentation.");
     expect(spans(result)).toEqual([
       'Claude Sonnet 4.5 was released on 29 September 2025',
       'it is listed among the current models in Anthropic’s documentation',
@@ -91,7 +91,7 @@ describe('Anthropic web search: reading', () => {
       ]),
     );
     expect(result.error).toBeUndefined();
-    expect(result.text).toBe('Bad sources here. More.');
+    expect(result.text).toBe('Bad sources here.\n\n More.');
     expect(expectCitationShapes(result.citations)).toBe(true);
     expect(result.citations.slice(0, WEB_URLS.length).map((c) => c.url)).toEqual(WEB_URLS);
     expect(result.citations.find((c) => c.url.endsWith('/markup'))).toEqual({ url: 'https://example.com/markup', title: SCRIPT_TITLE, start: 0, end: 17 });

@@ -21,6 +21,13 @@ describe('markCitations', () => {
     expect(sources.map((s) => s.title)).toEqual(['Announcing Rust 1.80', 'LazyCell']);
   });
 
+  it('a link in brackets, as OpenAI’s annotations cover it (the link alone), is replaced with its brackets', () => {
+    const content = 'Node 24 is LTS ([nodejs.org](https://nodejs.org/x)).';
+    const start = content.indexOf('[');
+    const { text } = place(content, [{ url: 'https://nodejs.org/x', start, end: content.indexOf(')') + 1 }]);
+    expect(text).toBe(`Node 24 is LTS ${mark(0)}.`);
+  });
+
   it('[n] marks are replaced, and two citations of one source share its number', () => {
     const content = 'A [1]. B [2]. C [1].';
     const at = (n: number) => [...content.matchAll(/\[\d\]/g)][n]!.index;

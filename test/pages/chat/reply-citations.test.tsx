@@ -33,7 +33,7 @@ describe('citation chips and Sources', () => {
     expect(first.textContent).toBe('1');
     // The link the model wrote is replaced by the chip, not shown beside it.
     expect(container.querySelector('.markdown')!.textContent).toBe('Rust 1.80 is out 1. LazyCell is stable.2');
-    const sources = screen.getByRole('region', { name: 'Sources' });
+    const sources = screen.getByRole('group', { name: 'Sources' });
     const items = within(sources).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['1Announcing Rust 1.80blog.rust-lang.org', '2LazyCelldoc.rust-lang.org']);
   });
@@ -50,13 +50,13 @@ describe('citation chips and Sources', () => {
     expect(screen.getByRole('link', { name: 'Source 1: <img src=x onerror=alert(1)> txt.exe' })).toBeTruthy();
     // The source past the text has no chip but is listed.
     expect(container.querySelectorAll('.citation-chip')).toHaveLength(1);
-    expect(within(screen.getByRole('region', { name: 'Sources' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByRole('group', { name: 'Sources' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('a long list shows five until asked for all', () => {
     const many = Array.from({ length: 8 }, (_, i) => ({ url: `https://s${i}.example/`, title: `S${i}` }));
     renderReply('Text.', many);
-    const sources = screen.getByRole('region', { name: 'Sources' });
+    const sources = screen.getByRole('group', { name: 'Sources' });
     expect(within(sources).getAllByRole('listitem')).toHaveLength(5);
     const more = within(sources).getByRole('button', { name: 'Show all 8 sources' });
     expect(more.getAttribute('aria-expanded')).toBe('false');

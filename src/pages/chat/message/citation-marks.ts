@@ -46,7 +46,9 @@ export function markCitations(content: string, citations: readonly Citation[]): 
     marks.push({ number: numbers[i]!, source: sources[numbers[i]! - 1]! });
     const span = safe.slice(citation.start, citation.end);
     if (STANDS_FOR_CITATION.test(span) && !insideRanges(code, citation.start) && !insideRanges(code, citation.end)) {
-      edits.push({ from: citation.start, to: citation.end, index });
+      // `([site](url))`: the brackets around the link go with it, or the chip would sit in them.
+      const wrapped = safe[citation.start - 1] === '(' && safe[citation.end] === ')';
+      edits.push({ from: wrapped ? citation.start - 1 : citation.start, to: wrapped ? citation.end + 1 : citation.end, index });
       return;
     }
     // At the span's end; past the code or link destination it would otherwise fall into.

@@ -14,10 +14,11 @@ export function ReplySources({ sources }: { sources: readonly NumberedSource[] }
   if (sources.length === 0) return null;
   const shown = all ? sources : sources.slice(0, FIRST_SOURCES);
   return (
-    <section className="reply-sources" aria-labelledby={headingId}>
-      <h3 className="reply-sources__heading" id={headingId}>
+    // A group, not a landmark or a heading: every reply that cites has one, and the thread's outline is its messages.
+    <div className="reply-sources" role="group" aria-labelledby={headingId}>
+      <p className="reply-sources__heading" id={headingId}>
         {t('citations.sources')}
-      </h3>
+      </p>
       <ol className="reply-sources__list" id={listId}>
         {shown.map((source) => {
           const domain = domainOf(source.url);
@@ -41,6 +42,6 @@ export function ReplySources({ sources }: { sources: readonly NumberedSource[] }
           {all ? t('citations.showFewer') : t('citations.showAll', { count: sources.length })}
         </button>
       )}
-    </section>
+    </div>
   );
 }

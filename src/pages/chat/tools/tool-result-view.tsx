@@ -4,6 +4,8 @@ import { AssistantContent } from '../message/assistant-content';
 import { t } from '../chat-text';
 import { Icon } from '../../../ui/icon';
 import { TOOL_CALL_ICON } from './tool-call-list';
+import { plainCitationText } from '../../../chat/shapes/citations';
+import { resultCount } from '../message/search-steps';
 
 /** Steps up from a result to the reply that asked for it, past the results before it. */
 const MAX_RESULTS_IN_A_ROW = 256;
@@ -34,8 +36,18 @@ function findCall(messages: readonly Message[] | undefined, result: ToolResultVi
   return undefined;
 }
 
+/** The query a search tool was called with, as plain text; undefined when its arguments hold none. */
+function searchQuery(args: string | undefined): string | undefined {
+  try {
+    const query = (JSON.parse(args ?? '') as { query?: unknown }).query;
+    return plainCitationText(query, 200);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ToolResultViewProps {
-  message: Pick<Message, 'chatId' | 'parentId' | 'toolCallId' | 'content' | 'isError'>;
+  message: Pick<Message, 'chatId' | 'parentId' | 'toolCallId' | 'content' | 'isError' | 'sources'>;
   /** The pictures the tool returned (the thread's files view, loaded with the first of them). */
   files?: ReactNode;
 }
@@ -48,11 +60,19 @@ export interface ToolResultViewProps {
 export function ToolResultView({ message, files }: ToolResultViewProps) {
   const call = useChatStore((snapshot) => findCall(snapshot.messages.get(message.chatId), message));
   const tool = call?.tool ?? (call?.name || t('tools.result.unknownTool'));
+  // A search's results (issue 37) say what was searched and how many came back, as a provider's search step does.
+  const query = message.sources?.length ? searchQuery(call?.arguments) : undefined;
   return (
     <details className="tool-result" data-state={message.isError ? 'error' : 'ok'}>
       <summary className="tool-result__summary">
         <Icon name={message.isError ? 'lucide:circle-alert' : TOOL_CALL_ICON} className="tool-result__icon" />
-        <span>{message.isError ? t('tools.result.errorSummary', { tool }) : t('tools.result.summary', { tool })}</span>
+        <span>
+          {message.isError
+            ? t('tools.result.errorSummary', { tool })
+            : query
+              ? t('citations.toolSearched', { query, results: resultCount(message.sources!.length)! })
+              : t('tools.result.summary', { tool })}
+        </span>
       </summary>
       <div className="tool-result__body">
         {files}
