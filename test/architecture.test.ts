@@ -156,6 +156,8 @@ const CHAT_ROOT_FILES = ['index.ts', 'types.ts'];
  * without the extension.
  */
 const NAMED_DOORS: Record<string, string> = {
+  'web-search/result-sources':
+    'the sources in a search tool’s result (issue 37): the tool replies read them, loaded with the first tool call; the door loads with the chat page',
   'shapes/citations':
     'a reply’s citations cleaned and numbered (issue 37): the chat page, the tool replies and the exports read them; the door (on the first screen) would bring them along',
   'actions/store-actions':

@@ -8,7 +8,7 @@ const PLURAL_KEY = /\.(zero|one|two|few|many|other)$/;
  * A number placeholder followed by a noun that has a plural form: the sentence must come from a
  * plural key. A rate (`{rate} tokens/s`) and a fixed limit (`at most {limit} files`, `{limitTokens} tokens`) are not counts.
  */
-const COUNTED_NOUN = /\{(?!rate\}|limit\w*\})\w+\} (chats?|messages?|files?|models?|tokens?|days?|changes?|items?|parts?|pages?|tools?|events?|pictures?)\b/;
+const COUNTED_NOUN = /\{(?!rate\}|limit\w*\})\w+\} (chats?|messages?|files?|models?|tokens?|days?|changes?|items?|parts?|pages?|tools?|events?|pictures?|results?|sources?)\b/;
 
 // The areas the strings under test belong to load with their chunks; here they are all registered.
 beforeAll(() => registerMessages(en));

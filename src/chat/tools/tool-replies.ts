@@ -18,7 +18,8 @@ import { CALL_FAILED_MESSAGE, DENIED_MESSAGE, parseArgs } from './tool-turn';
 import type { Chat, ChatPatch, Citation, Message, ToolCall, ToolCallState } from '../types';
 import { indexMessages, threadPath } from '../shapes';
 import { citingTurnSources, numberedResults, turnSources } from './turn-sources';
-import { chatSearchRoute, chatSearchRouteNow, searchResultSources, WEB_SEARCH_ID } from '../web-search';
+import { chatSearchRoute, chatSearchRouteNow, WEB_SEARCH_ID } from '../web-search';
+import { searchResultSources } from '../web-search/result-sources';
 
 /**
  * The tools loop of a chat (issue 16), loaded only for chats with tool servers: a reply that ends

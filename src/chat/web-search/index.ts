@@ -19,7 +19,6 @@ export {
   type SearchSettingsIo,
   type SearxngAddressCheck,
 } from './search-settings';
-export { searchResultSources, MAX_TOOL_SOURCES } from './result-sources';
 export type { SearchDiagnosis, SearchDiagnosisKind, ConfigLines, DoctorOptions } from './search-doctor';
 
 /** The search doctor, loaded when first asked for (Settings → Search's Check). */

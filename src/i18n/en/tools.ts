@@ -13,7 +13,7 @@ export const tools = {
   'tools.preset.label': 'Search servers',
   'tools.preset.hint': 'Start from a web search server: its name and address are filled in, you add the key.',
   'tools.preset.key': '{name} API key',
-  'tools.preset.token': '{name} token (optional)',
+  'tools.preset.token': 'Token for {name} (optional)',
   'tools.preset.key.query': 'Sent as the {name} parameter of the address.',
   'tools.preset.key.header': 'Sent in the {name} header.',
   'tools.preset.key.command': 'It goes in the command below, for the server: Parley does not keep it.',

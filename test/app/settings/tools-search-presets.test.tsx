@@ -67,7 +67,7 @@ describe('search presets', () => {
     fireEvent.click(ui.getByRole('button', { name: 'SearXNG' }));
     expect((ui.getByLabelText('Server address') as HTMLInputElement).value).toBe('http://localhost:3000/mcp');
     expect(ui.getByText('MCP_HTTP_PORT=3000 SEARXNG_URL=http://localhost:8080 npx -y mcp-searxng')).toBeTruthy();
-    fireEvent.change(ui.getByLabelText('SearXNG token (optional)'), { target: { value: 'tok' } });
+    fireEvent.change(ui.getByLabelText('Token for SearXNG (optional)'), { target: { value: 'tok' } });
     fireEvent.click(ui.getByRole('button', { name: 'Add header' }));
     fireEvent.change(ui.getByLabelText('Header 1 name'), { target: { value: 'X-Extra' } });
     fireEvent.change(ui.getByLabelText('Header 1 value'), { target: { value: 'v' } });

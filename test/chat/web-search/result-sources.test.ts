@@ -4,7 +4,7 @@
 // src/tools/web/index.ts), Exa's JSON and its text context, Markdown links and bare addresses.
 import { describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../../src/chat/mcp';
-import { MAX_TOOL_SOURCES, searchResultSources } from '../../../src/chat/web-search';
+import { MAX_TOOL_SOURCES, searchResultSources } from '../../../src/chat/web-search/result-sources';
 
 const result = (...texts: string[]): ToolResult => ({ parts: texts.map((text) => ({ type: 'text', text })), isError: false, skipped: 0 });
 

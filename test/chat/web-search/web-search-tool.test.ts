@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSearxngServer, SEARXNG_RESULTS, type RunningSearxngServer } from '../../support/searxng-server/index.mjs';
 import { BUILT_IN_SERVERS } from '../../../src/chat/tools/built-in-list';
-import { configureSearchSettings, resetSearchSettings, searchResultSources, WEB_SEARCH_ID, webSearchTools } from '../../../src/chat/web-search';
+import { configureSearchSettings, resetSearchSettings, WEB_SEARCH_ID, webSearchTools } from '../../../src/chat/web-search';
+import { searchResultSources } from '../../../src/chat/web-search/result-sources';
 import type { BuiltInCallContext } from '../../../src/chat/mcp/built-in-servers';
 
 let searxng: RunningSearxngServer;

@@ -141,6 +141,22 @@ describe('the composer’s Tools menu', () => {
     expect(store.getSnapshot().chats.find((c) => c.id === 'c1')!.webSearch).toBe(false);
   });
 
+  it('with an MCP search server on and the switch off, the message box says queries go to that server (issue 37)', async () => {
+    const store = await open([
+      { id: 's1', label: 'Files', url: 'http://h/mcp', tools: [{ name: 'read_file', inputSchema: { type: 'object' } }] },
+      { id: 's2', label: 'Brave', url: 'http://s/mcp', tools: [{ name: 'brave_web_search', inputSchema: { type: 'object' } }] },
+    ]);
+    expect(document.querySelector('.chat-composer__search')).toBeNull();
+    await act(async () => store.updateChatSettings('c1', { toolServers: ['s1'] }));
+    await settle();
+    expect(document.querySelector('.chat-composer__search')).toBeNull();
+    await act(async () => store.updateChatSettings('c1', { toolServers: ['s1', 's2'] }));
+    await settle();
+    const note = document.querySelector('.chat-composer__search')!;
+    expect(note.getAttribute('data-state')).toBe('mcp');
+    expect(note.textContent).toBe('Search: BraveThe model can search the web through the MCP server Brave: its queries go there');
+  });
+
   it('says which server did not answer when it was added, in its name and with an icon (issue 33)', async () => {
     await open([
       { id: 's1', label: 'Files', url: 'http://h/mcp' },

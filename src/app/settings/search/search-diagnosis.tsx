@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import type { ConfigLines, SearchDiagnosis } from '../../../chat/web-search';
 import { Button } from '../../../ui/button';
 import { t } from '../shared/settings-text';
+import { tn } from '../../../i18n/plural';
 
 /** How long "Copied" shows before the button reads as before. */
 const COPIED_MS = 2000;
 
 function messageOf(found: SearchDiagnosis): string {
   if (found.kind === 'unreachable' && found.timedOut) return t('webSearchSettings.doctor.unreachableTimeout', { seconds: 15 });
-  if (found.kind === 'working') return t('webSearchSettings.doctor.working', { results: found.results ?? 0, query: 'SearXNG' });
+  if (found.kind === 'working') return tn('webSearchSettings.doctor.working', found.results ?? 0, { query: 'SearXNG' });
   return t(`webSearchSettings.doctor.${found.kind}`, { status: found.status ?? '' });
 }
 

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { domainOf, type NumberedSource } from '../../../chat/shapes/citations';
 import { t } from '../chat-text';
+import { tn } from '../../../i18n/plural';
 
 /** Shown before "Show all": a reply citing thirty pages keeps its footer in reach. */
 const FIRST_SOURCES = 5;
@@ -39,7 +40,7 @@ export function ReplySources({ sources }: { sources: readonly NumberedSource[] }
       </ol>
       {sources.length > FIRST_SOURCES && (
         <button type="button" className="reply-sources__more" aria-expanded={all} aria-controls={listId} onClick={() => setAll((value) => !value)}>
-          {all ? t('citations.showFewer') : t('citations.showAll', { count: sources.length })}
+          {all ? t('citations.showFewer') : tn('citations.showAll', sources.length)}
         </button>
       )}
     </div>

@@ -4,13 +4,13 @@ import type { SearchStep } from '../../../chat';
 import { domainOf, plainCitationText, webAddress } from '../../../chat/shapes/citations';
 import { Icon } from '../../../ui/icon';
 import { t } from '../chat-text';
+import { tn } from '../../../i18n/plural';
 
 const SEARCH_ICON = 'lucide:globe';
 const FAILED_ICON = 'lucide:circle-alert';
 
 /** "8 results", "1 result", or nothing when the provider did not say. */
-export const resultCount = (count: number | undefined): string | undefined =>
-  count === undefined ? undefined : count === 1 ? t('citations.oneResult') : t('citations.results', { count });
+export const resultCount = (count: number | undefined): string | undefined => (count === undefined ? undefined : tn('citations.results', count));
 
 function stepText(step: SearchStep): string {
   // A provider's words, shown as plain text with no control that could reorder the line.
