@@ -48,6 +48,10 @@ function readDefaults(value: Record<string, unknown>): ChatDefaults | string {
     if (!isReasoningEffort(value.reasoningEffort)) return 'its reasoning effort is not minimal, low, medium or high';
     out.reasoningEffort = value.reasoningEffort;
   }
+  if (value.webSearch !== undefined) {
+    if (typeof value.webSearch !== 'boolean') return 'its web search is neither on nor off';
+    out.webSearch = value.webSearch;
+  }
   return out;
 }
 

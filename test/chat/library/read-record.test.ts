@@ -7,7 +7,7 @@ describe('reading a library row from outside', () => {
   it('takes each kind whole', () => {
     const rows = [
       { id: 'instructions', kind: 'instructions', about: 'a', style: 'b', enabled: true, ...base },
-      { id: 'defaults', kind: 'defaults', temperature: 0.5, toolServers: ['s'], ...base },
+      { id: 'defaults', kind: 'defaults', temperature: 0.5, toolServers: ['s'], webSearch: true, ...base },
       { id: 'p', kind: 'preset', name: 'Coder', model: 'm', maxTokens: 100, ...base },
       { id: 'deep', kind: 'preset', name: 'Deep thought', model: 'claude', thinkingBudget: 4096, reasoningEffort: 'high', ...base },
       { id: 'j', kind: 'project', name: 'App', instructions: 'x', files: [{ id: 'f', name: 'a.md', kind: 'text', size: 1, text: 'a', addedAt: 1 }], ...base },
@@ -25,6 +25,7 @@ describe('reading a library row from outside', () => {
     expect(readLibraryRecord({ kind: 'prompt', name: 'P', body: 'x', ...base })).toMatchObject({ ok: false, reason: 'it has no id' });
     expect(readLibraryRecord({ id: 'a', kind: 'preset', name: 'Shallow', thinkingBudget: 100, ...base })).toMatchObject({ ok: false, reason: 'its thinking budget is not a whole number of 1,024 or more' });
     expect(readLibraryRecord({ id: 'a', kind: 'defaults', reasoningEffort: 'maximal', ...base })).toMatchObject({ ok: false, reason: 'its reasoning effort is not minimal, low, medium or high' });
+    expect(readLibraryRecord({ id: 'a', kind: 'defaults', webSearch: 'yes', ...base })).toMatchObject({ ok: false, reason: 'its web search is neither on nor off' });
   });
 
   it('drops fields it does not know (nothing foreign is stored)', () => {
