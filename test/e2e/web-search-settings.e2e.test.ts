@@ -29,6 +29,21 @@ async function closedPort(): Promise<number> {
 const section = (page: Page) => settingsDialog(page).getByRole('region', { name: 'Search' });
 const finding = (page: Page) => section(page).locator('.search-section__diagnosis [role="status"]');
 
+/** Whether the element is wholly inside what its scrolling box (the dialog's body) shows, and the window. */
+function insideItsScroller(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  let view = { top: 0, bottom: innerHeight };
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    const { overflowY } = getComputedStyle(parent);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && parent.scrollHeight > parent.clientHeight) {
+      const shown = parent.getBoundingClientRect();
+      view = { top: Math.max(view.top, shown.top), bottom: Math.min(view.bottom, shown.bottom) };
+      break;
+    }
+  }
+  return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+}
+
 /** Types `address` and checks it; resolves once the doctor's finding for `mode` shows. */
 async function checkIn(page: Page, address: string, expected: RegExp, by: 'touch' | 'keyboard') {
   const field = section(page).getByRole('textbox', { name: 'SearXNG address' });
@@ -47,6 +62,8 @@ async function checkIn(page: Page, address: string, expected: RegExp, by: 'touch
     await page.keyboard.press('Enter');
   }
   await expect.poll(() => finding(page).textContent(), { timeout: 20_000 }).toMatch(expected);
+  // Brought into view, on a phone too, where it starts below the dialog's fold.
+  await expect.poll(() => finding(page).evaluate(insideItsScroller)).toBe(true);
 }
 
 async function journey(page: Page, by: 'touch' | 'keyboard', name: string) {

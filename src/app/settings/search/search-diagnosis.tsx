@@ -1,5 +1,5 @@
 /** What Check found about a SearXNG address: one line, the fix, and the configuration lines to copy, announced as a status. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConfigLines, SearchDiagnosis } from '../../../chat/web-search';
 import { Button } from '../../../ui/button';
 import { t } from '../shared/settings-text';
@@ -51,9 +51,14 @@ function ConfigBlock({ config }: { config: ConfigLines }) {
 
 /** Always rendered, so the status region exists before its words change and screen readers announce them. */
 export function SearchDiagnosisView({ found }: { found: SearchDiagnosis | undefined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // A finding below the fold (a phone's dialog, the lines to copy) is brought into view: the eyes follow Check.
+  useEffect(() => {
+    if (found) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [found]);
   return (
     <div className="search-section__diagnosis" data-state={found?.kind ?? 'none'}>
-      <div role="status" className={found && found.kind !== 'working' ? 'settings-error' : 'settings-hint'}>
+      <div ref={ref} role="status" className={found && found.kind !== 'working' ? 'settings-error' : 'settings-hint'}>
         {found && <p className="search-section__finding">{messageOf(found)}</p>}
         {found && found.kind !== 'working' && <p>{t(`webSearchSettings.fix.${found.kind}`, { origin: found.origin ?? location.origin })}</p>}
       </div>
