@@ -68,6 +68,15 @@ describe('tool call cards', () => {
     expect(card('tool2').querySelector('.approval-lapse')).toBeNull();
   });
 
+  it('Parley’s web search keeps its arguments folded once it runs (its result says the query); another tool’s short ones show', () => {
+    const { card } = show([
+      { index: 0, id: 'c0', name: 'web_search', tool: 'web_search', serverId: 'parley:web-search', arguments: '{"query":"node lts"}', state: 'done' },
+      { index: 1, id: 'c1', name: 'files__read', tool: 'read', serverId: 's1', arguments: '{"path":"a"}', state: 'done' },
+    ]);
+    expect(card('web_search').querySelector('details')!.open).toBe(false);
+    expect(card('read').querySelector('details')!.open).toBe(true);
+  });
+
   it('name the tool and its server, show the arguments pretty-printed and the state as text and data-state', () => {
     const { card } = show([call(0, 'running')]);
     const item = card('tool0');

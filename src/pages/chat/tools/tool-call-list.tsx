@@ -6,6 +6,7 @@ import { t } from '../chat-text';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { useToolServers } from './tool-settings-view';
+import { WEB_SEARCH_ID } from '../../../chat/web-search';
 import '../message/reply-extras.css';
 
 type ToolCallState = NonNullable<ToolCall['state']>;
@@ -91,7 +92,8 @@ function CallCard({ call, serverLabel, lapse, onDecide }: CallCardProps) {
       {isEmpty(pretty) ? (
         <p className="tool-call__no-arguments">{t('tools.call.noArguments')}</p>
       ) : (
-        <details open={call.state === 'pending' || pretty.split('\n').length <= TOOL_ARGUMENTS_OPEN_MAX_LINES}>
+        // Parley's own web search says its query on its result ("Searched: …"): its arguments stay folded.
+        <details open={call.state === 'pending' || (call.serverId !== WEB_SEARCH_ID && pretty.split('\n').length <= TOOL_ARGUMENTS_OPEN_MAX_LINES)}>
           <summary className="tool-call__arguments-toggle">{t('tools.call.arguments', { tool })}</summary>
           {/* Text in a <pre>, never markup: arguments are the model's untrusted output. */}
           <pre className="tool-call__arguments">
