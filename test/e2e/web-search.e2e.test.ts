@@ -47,7 +47,11 @@ function provider(request: RecordedRequest) {
   if (request.path.endsWith('/responses')) return responsesSearchStream();
   if (request.path.endsWith('/messages')) return anthropicSearchStream();
   const last = body.messages.at(-1);
-  if (last.role === 'tool') return textStream(SEARXNG_ANSWER, { chunkSize: 12 });
+  if (last.role === 'tool') {
+    // "Slowly": the answer takes seconds, so the test sees its chips while it streams.
+    const asked = textOf(body.messages.findLast((m: { role: string }) => m.role === 'user')?.content);
+    return textStream(SEARXNG_ANSWER, { chunkSize: 12, delayMs: asked.startsWith('Slowly') ? 300 : 0 });
+  }
   const offered = (body.tools ?? []).some((tool: { function?: { name?: string } }) => tool.function?.name === 'web_search');
   if (offered) return toolCallStream([['web_search', { query: 'node.js lts' }]]);
   if (textOf(last.content).includes('annotated')) return chatCompletionsAnnotationsStream();
@@ -98,10 +102,12 @@ const chipText = () =>
       return clone.textContent;
     });
 
-/** Downloads the chat's export in `format` (the header's Export chat menu) and returns its text. */
-async function exportChat(format: 'Markdown' | 'JSON'): Promise<string> {
-  await page.getByRole('button', { name: 'Export chat' }).first().click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: `Export as ${format}` }).click()]);
+/** Downloads the chat's export in `format` (the header's Export chat menu; a phone's Chat actions) and returns its text. */
+async function exportChat(format: 'Markdown' | 'JSON', touch = false): Promise<string> {
+  if (touch) await page.getByRole('button', { name: 'Chat actions' }).last().tap();
+  else await page.getByRole('button', { name: 'Export chat' }).first().click();
+  const item = page.getByRole('menuitem', { name: `Export as ${format}` });
+  const [download] = await Promise.all([page.waitForEvent('download'), touch ? item.tap() : item.click()]);
   return readFile((await download.path())!, 'utf8');
 }
 
@@ -279,6 +285,14 @@ describe('your own SearXNG, on a phone (390×844, touch, dark)', () => {
     // The search shows as a step of its own.
     await page.getByText('Searched: “node.js lts” · 8 results').waitFor();
 
+    // Stored with the reply once it finished (not only worked out on screen): the JSON export holds them.
+    await expect
+      .poll(async () => {
+        const messages = JSON.parse(await exportChat('JSON', true)).messages as { role: string; citations?: { url: string }[] }[];
+        return messages.find((m) => m.role === 'assistant' && m.citations)?.citations?.map((c) => c.url);
+      })
+      .toEqual([SEARXNG_RESULTS[0]!.url, SEARXNG_RESULTS[1]!.url]);
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: `${SHOTS}/web-search-searxng-phone-dark.png` });
     expect(await axeViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toEqual({ overflow: 0, culprits: [] });
@@ -318,11 +332,14 @@ describe('your own SearXNG by keyboard alone (desktop, dark)', () => {
     expect(told.content).toMatch(/^The search failed\. SearXNG answers 403 Forbidden to format=json/);
     await lastReply().getByText(/Node\.js 24 is the active LTS line/).waitFor();
 
-    // Working again: the next question gets chips, reached by Tab, each showing its source on focus.
+    // Working again: the next question gets chips, already while the answer streams, reached by Tab, each showing its source on focus.
     searxng.setMode('working');
     await composer(page).focus();
-    await send('And again?');
-    await expect.poll(() => chips().count(), { timeout: 30_000 }).toBe(2);
+    await send('Slowly, again?');
+    await expect.poll(() => chips().count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await lastReply().getAttribute('data-state')).toBe('streaming');
+    await expect.poll(() => lastReply().getAttribute('data-state'), { timeout: 30_000 }).toBe('complete');
+    expect(await chips().count()).toBe(2);
     await chips().first().focus();
     const bubble = page.getByRole('tooltip');
     await bubble.waitFor();

@@ -2,7 +2,8 @@ import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState 
 import { withChunkStyles } from '../../../lib/chunk-styles';
 import { lazyPart } from '../../../ui/lazy-part';
 import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../../chat';
-import { citationsOf } from '../../../chat/shapes/citations';
+import { citationsOf, citeNumberedSources, cleanCitations } from '../../../chat/shapes/citations';
+import { useTurnSources } from './use-turn-sources';
 import { t, type MessageKey } from '../chat-text';
 import { AssistantContent } from './assistant-content';
 import { markCitations } from './citation-marks';
@@ -88,10 +89,13 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   // A reply whose calls wait for approval or run is not over: Stop (in the composer) is its action.
   const callsOpen = message.toolCalls?.some((call) => call.state === 'pending' || call.state === 'running') ?? false;
   // The reply's citations placed in its text (issue 37): worked out again only when either changes.
-  const cited = useMemo(
-    () => (message.role === 'assistant' && message.citations?.length ? markCitations(message.content, citationsOf(message)) : undefined),
-    [message.role, message.content, message.citations],
-  );
+  // While it streams under search results, its [n] are read as it goes (stored once it finishes).
+  const turnSources = useTurnSources(message);
+  const cited = useMemo(() => {
+    if (message.role !== 'assistant') return undefined;
+    const citations = message.citations?.length ? citationsOf(message) : turnSources.length > 0 ? cleanCitations(message.content, citeNumberedSources(message.content, turnSources)) : [];
+    return citations.length > 0 ? markCitations(message.content, citations) : undefined;
+  }, [message, turnSources]);
   // Storage refused this message (disk full): it stays here, marked, and is saved once there is room.
   const unsaved = useUnsavedMessage(message.id);
 
