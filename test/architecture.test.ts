@@ -158,6 +158,8 @@ const CHAT_ROOT_FILES = ['index.ts', 'types.ts'];
 const NAMED_DOORS: Record<string, string> = {
   'web-search/result-sources':
     'the sources in a search tool’s result (issue 37): the tool replies read them, loaded with the first tool call; the door loads with the chat page',
+  'shapes/citation-text':
+    'a provider’s title or query as plain one-line text (issue 37): a search result’s card shows one without the whole cleaner',
   'shapes/citations':
     'a reply’s citations cleaned and numbered (issue 37): the chat page, the tool replies and the exports read them; the door (on the first screen) would bring them along',
   'actions/store-actions':

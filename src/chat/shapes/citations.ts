@@ -1,28 +1,15 @@
 // A reply's citations made safe to show and export (issue 37): whatever a provider, a search tool,
 // an import or a restored backup put on a message, only what this returns reaches a page or a file.
 import type { Citation, Message } from '../types';
+import { plainCitationText } from './citation-text';
+
+export { plainCitationText };
 
 /** More than any reply cites; a stream of 10,000 is cut here, not shown. */
 export const MAX_CITATIONS = 100;
 export const MAX_TITLE_CHARS = 200;
 export const MAX_CITED_TEXT_CHARS = 500;
 const MAX_URL_CHARS = 2048;
-
-/**
- * Controls and the bidirectional overrides and isolates (U+202A–202E, U+2066–2069), the marks
- * (U+200E, U+200F, U+061C), and the zero-width and line separators: a title can neither hide its
- * own text, reverse what follows it, nor break a line.
- */
-// eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-/** Text of a title or quote as plain words: hidden characters out, spaces squeezed, cut at `max`. */
-export function plainCitationText(value: unknown, max: number): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.replace(HIDDEN, ' ').replace(/\s+/g, ' ').trim();
-  if (text === '') return undefined;
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
 
 /** The URL when it is an absolute `http:` or `https:` address, as the URL parser writes it; else undefined. */
 export function webAddress(value: unknown): string | undefined {

@@ -2,20 +2,15 @@
 // their source, the Sources list, the search steps; hostile sources stay text and go nowhere.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Citation } from '../../../src/chat';
-import { cleanCitations } from '../../../src/chat/shapes/citations';
-import { AssistantContent } from '../../../src/pages/chat/message/assistant-content';
-import { markCitations } from '../../../src/pages/chat/message/citation-marks';
-import { ReplySources } from '../../../src/pages/chat/message/reply-sources';
-import { SearchSteps } from '../../../src/pages/chat/message/search-steps';
+import type { Citation, Message } from '../../../src/chat';
+import { CitedReply, SearchSteps } from '../../../src/pages/chat/message/reply-citations';
 import { TooltipProvider } from '../../../src/ui/tooltip';
 
-function renderReply(content: string, citations: Citation[] | unknown[]) {
-  const cited = markCitations(content, cleanCitations(content, citations));
+function renderReply(content: string, citations: Citation[] | unknown[], turnSources: Citation[] = []) {
+  const message: Message = { id: 'a1', chatId: 'c1', parentId: 't1', role: 'assistant', content, status: 'complete', createdAt: 0, citations: citations as Citation[] };
   return render(
     <TooltipProvider>
-      <AssistantContent text={content} streaming={false} cited={cited} />
-      <ReplySources sources={cited.sources} />
+      <CitedReply message={message} turnSources={turnSources} />
     </TooltipProvider>,
   );
 }
@@ -51,6 +46,14 @@ describe('citation chips and Sources', () => {
     // The source past the text has no chip but is listed.
     expect(container.querySelectorAll('.citation-chip')).toHaveLength(1);
     expect(within(screen.getByRole('group', { name: 'Sources' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('a reply under search results with no citations yet cites them by its [n]; with none it is plain text', () => {
+    const { container } = renderReply('One [1], two [2].', [], [{ url: 'https://one.example/', title: 'One' }, { url: 'https://two.example/' }]);
+    expect(container.querySelector('.markdown')!.textContent).toBe('One 1, two 2.');
+    expect(screen.getByRole('link', { name: 'Source 1: One' }).getAttribute('href')).toBe('https://one.example/');
+    renderReply('Nothing cited [1].', []);
+    expect(screen.getAllByRole('group', { name: 'Sources' })).toHaveLength(1);
   });
 
   it('a long list shows five until asked for all', () => {

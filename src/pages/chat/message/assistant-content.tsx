@@ -1,8 +1,6 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { CitationSlotContext, CodeSlotContext, Markdown } from '../../../markdown';
+import { CodeSlotContext, Markdown } from '../../../markdown';
 import { ArtifactReplyContext, ArtifactSlot } from '../artifact/artifact-slot';
-import { CitationChip, CitationMarksContext } from './citation-chip';
-import type { MarkedText } from './citation-marks';
 
 export interface AssistantContentProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   /** The reply's text so far (markdown source). */
@@ -11,23 +9,14 @@ export interface AssistantContentProps extends Omit<ComponentPropsWithoutRef<'di
   streaming: boolean;
   /** The reply this is, when it is one of the thread's: its artifact blocks can then open in the panel. */
   messageId?: string;
-  /** The reply's text with its citation marks (citation-marks.ts), when it cites: rendered in place of `text`. */
-  cited?: MarkedText;
 }
 
 /** The body of an assistant reply: markdown rendered to React elements as it streams; an HTML or SVG block previews (issue 36). */
-export function AssistantContent({ text, streaming, messageId, cited, className, ...rest }: AssistantContentProps) {
-  const markdown = <Markdown {...rest} className={className ? `message-markdown ${className}` : 'message-markdown'} text={cited?.text ?? text} streaming={streaming} />;
+export function AssistantContent({ text, streaming, messageId, className, ...rest }: AssistantContentProps) {
   return (
     <ArtifactReplyContext.Provider value={messageId ?? null}>
       <CodeSlotContext.Provider value={ArtifactSlot}>
-        {cited ? (
-          <CitationMarksContext.Provider value={cited.marks}>
-            <CitationSlotContext.Provider value={CitationChip}>{markdown}</CitationSlotContext.Provider>
-          </CitationMarksContext.Provider>
-        ) : (
-          markdown
-        )}
+        <Markdown {...rest} className={className ? `message-markdown ${className}` : 'message-markdown'} text={text} streaming={streaming} />
       </CodeSlotContext.Provider>
     </ArtifactReplyContext.Provider>
   );

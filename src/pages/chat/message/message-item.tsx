@@ -1,14 +1,11 @@
-import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 import { lazyPart } from '../../../ui/lazy-part';
 import { getChatStore, useUnsavedMessage, type Message, type MessageRole } from '../../../chat';
-import { citationsOf, citeNumberedSources, cleanCitations } from '../../../chat/shapes/citations';
 import { useTurnSources } from './use-turn-sources';
 import { t, type MessageKey } from '../chat-text';
 import { AssistantContent } from './assistant-content';
-import { markCitations } from './citation-marks';
-import { ReplySources } from './reply-sources';
-import { SearchSteps } from './search-steps';
+import { useCitationView } from './use-citation-view';
 import { BranchNav } from './branch-nav';
 import { copyText, deleteMessageWithUndo } from '../chat-commands';
 import { MessageActions, PIN_ICON } from './message-actions';
@@ -26,7 +23,6 @@ import { ToolResultView } from '../tools/tool-result-view';
 import { NeedsConnection, UnsavedMark } from '../../shared';
 import { useThreadServices } from '../thread/thread-context';
 import './message.css';
-import './citations.css';
 
 // The attachments' kit (and its stylesheet) loads with the first message that has files.
 const importMessageFiles = withChunkStyles('message-files', () => import('./message-files'));
@@ -88,14 +84,12 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   const isUser = message.role === 'user';
   // A reply whose calls wait for approval or run is not over: Stop (in the composer) is its action.
   const callsOpen = message.toolCalls?.some((call) => call.state === 'pending' || call.state === 'running') ?? false;
-  // The reply's citations placed in its text (issue 37): worked out again only when either changes.
-  // While it streams under search results, its [n] are read as it goes (stored once it finishes).
+  // A reply that cites or searched (issue 37) shows through the citation view, loaded with the first
+  // such reply; while it streams under search results, its [n] are read as it goes (stored once it finishes).
   const turnSources = useTurnSources(message);
-  const cited = useMemo(() => {
-    if (message.role !== 'assistant') return undefined;
-    const citations = message.citations?.length ? citationsOf(message) : turnSources.length > 0 ? cleanCitations(message.content, citeNumberedSources(message.content, turnSources)) : [];
-    return citations.length > 0 ? markCitations(message.content, citations) : undefined;
-  }, [message, turnSources]);
+  const citationView = useCitationView(
+    message.role === 'assistant' && ((message.citations?.length ?? 0) > 0 || turnSources.length > 0 || (message.searches?.length ?? 0) > 0),
+  );
   // Storage refused this message (disk full): it stays here, marked, and is saved once there is room.
   const unsaved = useUnsavedMessage(message.id);
 
@@ -166,7 +160,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
     >
       <article className="message" data-role={message.role} data-state={editing ? 'editing' : message.status} aria-label={t(ROLE_LABELS[message.role])}>
         {message.reasoning && <ReasoningBlock message={message} />}
-        {message.searches && message.searches.length > 0 && <SearchSteps steps={message.searches} />}
+        {citationView && message.searches && message.searches.length > 0 && <citationView.SearchSteps steps={message.searches} />}
         {editing ? (
           <MessageEditor
             initialText={message.content}
@@ -211,10 +205,11 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
               )
             }
           />
+        ) : citationView ? (
+          <citationView.CitedReply message={message} turnSources={turnSources} />
         ) : (
-          <AssistantContent text={message.content} streaming={streaming} messageId={message.id} cited={cited} />
+          <AssistantContent text={message.content} streaming={streaming} messageId={message.id} />
         )}
-        {cited && !editing && <ReplySources sources={cited.sources} />}
         <ToolCallList calls={message.toolCalls} messageId={message.id} />
         <MessageStatus
           message={message}

@@ -1,7 +1,8 @@
 // The web searches a provider ran for a reply (issue 37), as steps above its text: "Searched:
 // ‹query› · 8 results" once done, what it is searching while it streams, and why one failed.
 import type { SearchStep } from '../../../chat';
-import { domainOf, plainCitationText, webAddress } from '../../../chat/shapes/citations';
+import { domainOf, webAddress } from '../../../chat/shapes/citations';
+import { plainCitationText } from '../../../chat/shapes/citation-text';
 import { Icon } from '../../../ui/icon';
 import { t } from '../chat-text';
 import { tn } from '../../../i18n/plural';

@@ -4,8 +4,8 @@ import { AssistantContent } from '../message/assistant-content';
 import { t } from '../chat-text';
 import { Icon } from '../../../ui/icon';
 import { TOOL_CALL_ICON } from './tool-call-list';
-import { plainCitationText } from '../../../chat/shapes/citations';
-import { resultCount } from '../message/search-steps';
+import { plainCitationText } from '../../../chat/shapes/citation-text';
+import { tn } from '../../../i18n/plural';
 
 /** Steps up from a result to the reply that asked for it, past the results before it. */
 const MAX_RESULTS_IN_A_ROW = 256;
@@ -70,7 +70,7 @@ export function ToolResultView({ message, files }: ToolResultViewProps) {
           {message.isError
             ? t('tools.result.errorSummary', { tool })
             : query
-              ? t('citations.toolSearched', { query, results: resultCount(message.sources!.length)! })
+              ? t('citations.toolSearched', { query, results: tn('citations.results', message.sources!.length) })
               : t('tools.result.summary', { tool })}
         </span>
       </summary>
