@@ -1,5 +1,6 @@
 // Settings → Code (issue 36): how long a code run may take, and where Python packages come from, outside React.
 import { getChatStore } from '../store';
+import { createSettingsRow, type SettingsRowIo } from '../../lib/settings-row';
 
 /**
  * An immutable snapshot with subscribe/getSnapshot, as the tools settings (mcp/tool-settings.ts):
@@ -35,10 +36,7 @@ export interface SandboxSettingsStore {
   setPackagesAddress(address: string): Promise<void>;
 }
 
-export interface SandboxSettingsIo {
-  load(key: string): Promise<unknown>;
-  save(key: string, value: unknown): Promise<void>;
-}
+export type SandboxSettingsIo = SettingsRowIo;
 
 const DEFAULTS: SandboxSettings = { timeLimitSeconds: DEFAULT_RUN_TIME_LIMIT_SECONDS, packagesAddress: '' };
 
@@ -85,46 +83,17 @@ export function readSandboxSettings(value: unknown): SandboxSettings {
 }
 
 export function createSandboxSettingsStore(io: SandboxSettingsIo): SandboxSettingsStore {
-  const listeners = new Set<() => void>();
-  let state: SandboxSettings = DEFAULTS;
-  let touched = false;
-  let initialized: Promise<void> | undefined;
-  let saving: Promise<void> = Promise.resolve();
-
-  const set = (next: SandboxSettings): Promise<void> => {
-    touched = true;
-    state = next;
-    for (const listener of [...listeners]) listener();
-    // Failures are the chat store's to report (storage full, unavailable); the change stays in memory.
-    saving = saving.then(() => io.save(SANDBOX_SETTING, state)).catch(() => {});
-    return saving;
-  };
-
+  const row = createSettingsRow(io, SANDBOX_SETTING, readSandboxSettings, DEFAULTS);
   return {
-    init: () =>
-      (initialized ??= (async () => {
-        let stored: unknown;
-        try {
-          stored = await io.load(SANDBOX_SETTING);
-        } catch {
-          // Unreadable settings: start from the defaults (the chat store reports the storage problem).
-        }
-        // A change made before the stored row arrived wins: it was made knowing less, but later.
-        if (touched) return;
-        state = readSandboxSettings(stored);
-        for (const listener of [...listeners]) listener();
-      })()),
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    setTimeLimit: (seconds) => set({ ...state, timeLimitSeconds: clampTimeLimit(seconds) }),
+    init: row.init,
+    getSnapshot: row.getSnapshot,
+    subscribe: row.subscribe,
+    setTimeLimit: (seconds) => row.set({ ...row.getSnapshot(), timeLimitSeconds: clampTimeLimit(seconds) }),
     setPackagesAddress(address) {
       const checked = normalizePackagesAddress(address);
       // The form says why an address was refused; the store only ever holds one it can use.
       if (!checked.ok) return Promise.resolve();
-      return set({ ...state, packagesAddress: checked.address });
+      return row.set({ ...row.getSnapshot(), packagesAddress: checked.address });
     },
   };
 }

@@ -1,10 +1,11 @@
-// Settings → Search (issue 37): whether new chats search the web, where searches go, and the
-// user's SearXNG address, outside React (useSyncExternalStore), persisted as Settings → Code's are.
+// Settings → Search (issue 37): where searches go and the user's SearXNG address (whether new chats
+// search is the chat defaults'), outside React (useSyncExternalStore), one settings row (lib/settings-row.ts).
 import { getChatStore } from '../store';
+import { createSettingsRow, type SettingsRowIo } from '../../lib/settings-row';
 
 /**
- * An immutable snapshot with subscribe/getSnapshot (as sandbox/sandbox-settings.ts): a change
- * applies at once and is written behind as one row of the chat store's settings. The row is this
+ * An immutable snapshot with subscribe/getSnapshot: a change applies at once and is written behind
+ * as one row of the chat store's settings (lib/settings-row.ts). The row is this
  * browser's: not in a backup and not synced (a SearXNG address is often a local one).
  */
 
@@ -33,10 +34,7 @@ export interface SearchSettingsStore {
   setSearxngUrl(address: string): Promise<void>;
 }
 
-export interface SearchSettingsIo {
-  load(key: string): Promise<unknown>;
-  save(key: string, value: unknown): Promise<void>;
-}
+export type SearchSettingsIo = SettingsRowIo;
 
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = { searxngUrl: '', route: 'auto' };
 
@@ -76,46 +74,17 @@ export function readSearchSettings(value: unknown): SearchSettings {
 }
 
 export function createSearchSettingsStore(io: SearchSettingsIo): SearchSettingsStore {
-  const listeners = new Set<() => void>();
-  let state: SearchSettings = DEFAULT_SEARCH_SETTINGS;
-  let touched = false;
-  let initialized: Promise<void> | undefined;
-  let saving: Promise<void> = Promise.resolve();
-
-  const set = (next: SearchSettings): Promise<void> => {
-    touched = true;
-    state = next;
-    for (const listener of [...listeners]) listener();
-    // Failures are the chat store's to report (storage full, unavailable); the change stays in memory.
-    saving = saving.then(() => io.save(SEARCH_SETTING, state)).catch(() => {});
-    return saving;
-  };
-
+  const row = createSettingsRow(io, SEARCH_SETTING, readSearchSettings, DEFAULT_SEARCH_SETTINGS);
   return {
-    init: () =>
-      (initialized ??= (async () => {
-        let stored: unknown;
-        try {
-          stored = await io.load(SEARCH_SETTING);
-        } catch {
-          // Unreadable settings: start from the defaults (the chat store reports the storage problem).
-        }
-        // A change made before the stored row arrived wins: it was made knowing less, but later.
-        if (touched) return;
-        state = readSearchSettings(stored);
-        for (const listener of [...listeners]) listener();
-      })()),
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    setRoute: (route) => set({ ...state, route: route === 'searxng' ? 'searxng' : 'auto' }),
+    init: row.init,
+    getSnapshot: row.getSnapshot,
+    subscribe: row.subscribe,
+    setRoute: (route) => row.set({ ...row.getSnapshot(), route: route === 'searxng' ? 'searxng' : 'auto' }),
     setSearxngUrl(address) {
       const checked = normalizeSearxngAddress(address);
       // The form says why an address was refused; the store only ever holds one it can use.
       if (!checked.ok) return Promise.resolve();
-      return set({ ...state, searxngUrl: checked.address });
+      return row.set({ ...row.getSnapshot(), searxngUrl: checked.address });
     },
   };
 }
