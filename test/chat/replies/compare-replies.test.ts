@@ -22,7 +22,7 @@ describe.each(persistences)('compared replies over %s', (_, open) => {
     const model = createScriptedModel({
       replies: (request, call) => {
         if (call === 0) return textSteps('First reply');
-        if (request.model === options.failing) return [{ error: new ChatModelError('server', 'Model crashed', { status: 500 }) }];
+        if (request.model === options.failing) return [{ error: new ChatModelError('server-error', 'Model crashed', { status: 500 }) }];
         return [...(options.hold ? [{ gate: options.hold }] : []), ...textSteps(`Answer from ${request.model}`)];
       },
     });

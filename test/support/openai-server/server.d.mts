@@ -119,7 +119,7 @@ export interface Concurrency {
   /** Answered 503 for want of a slot. */
   readonly rejected: number;
   /** Each served request, in the order they started. */
-  readonly spans: readonly ServedSpan[];
+  readonly spans: ServedSpan[];
 }
 
 export interface OpenAiServer {
