@@ -190,6 +190,8 @@ const NAMED_DOORS: Record<string, string> = {
     'turning a thread into the model’s messages: after the first screen (replies, titles, files), while the door loads with it',
   'wire/http-errors':
     'address checks and fetch failures the MCP client shares; the door would bring the whole stream reader with it',
+  'wire/server-slots':
+    'the slots a llama.cpp server reports (issue 38: pacing): the routing loads it with import() with the first request of a connection that may say them',
   'wire/list-models':
     'the model-list request: loaded with import() with the first list',
   'wire/openai-error':

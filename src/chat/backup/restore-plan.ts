@@ -154,6 +154,7 @@ export function planConnections(raw: readonly Record<string, unknown>[], here: r
       // The wire format as written (issue 27); the routing speaks Chat Completions to any other value.
       ...((item.api === 'anthropic' || item.api === 'responses') && { api: item.api }),
       ...(item.storeResponses === true && { storeResponses: true as const }),
+      ...(typeof item.maxConcurrent === 'number' && item.maxConcurrent >= 1 && { maxConcurrent: Math.floor(item.maxConcurrent) }),
     };
     names.push(connection);
     return { ...shown, name: unique, address: url.url, action: 'new', connection };

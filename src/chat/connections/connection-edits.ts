@@ -63,6 +63,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
       ...(headers && { headers }),
       ...(input.api && { api: input.api }),
       ...(input.storeResponses && { storeResponses: true as const }),
+      ...(input.maxConcurrent && { maxConcurrent: input.maxConcurrent }),
     };
     setConnections([...context.state().connections, connection]);
     return { ok: true, connection };
@@ -73,7 +74,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     if (!current) return { ok: false, error: 'not-found' };
     const url = patch.baseUrl === undefined ? undefined : normalizeBaseUrl(patch.baseUrl);
     if (url && !url.ok) return url;
-    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, api: _api, storeResponses: _store, ...rest } = current;
+    const { apiKey: _apiKey, apiKeyUrl: _apiKeyUrl, headers: _headers, pending: _pending, keyStorage: _storage, api: _api, storeResponses: _store, maxConcurrent: _max, ...rest } = current;
     const baseUrl = url?.ok ? url.url : current.baseUrl;
     const pending = patch.confirmed === undefined ? current.pending === true && baseUrl === current.baseUrl : !patch.confirmed;
     const apiKey = Object.hasOwn(patch, 'apiKey') ? patch.apiKey?.trim() || undefined : current.apiKey;
@@ -83,6 +84,8 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
     const kind = patch.kind ?? current.kind;
     const api = Object.hasOwn(patch, 'api') ? patch.api : current.api;
     const storeResponses = Object.hasOwn(patch, 'storeResponses') ? patch.storeResponses : current.storeResponses;
+    // Undefined in the patch: back to automatic.
+    const maxConcurrent = Object.hasOwn(patch, 'maxConcurrent') ? patch.maxConcurrent : current.maxConcurrent;
     const next: Connection = {
       ...rest,
       kind,
@@ -94,6 +97,7 @@ export const createConnectionEdits: ConnectionEditsFactory = (context) => {
       ...(headers && { headers }),
       ...(api && { api }),
       ...(storeResponses && { storeResponses }),
+      ...(maxConcurrent && { maxConcurrent }),
     };
     // Nothing changed: no new snapshot, no write.
     const sameRequests = requestKey(next) === requestKey(current);

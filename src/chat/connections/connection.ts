@@ -32,6 +32,11 @@ export interface Connection {
   readonly api?: WireApi;
   /** Responses only (issue 27): the user let the provider keep replies; off (unset) by default. */
   readonly storeResponses?: true;
+  /**
+   * At most this many requests at once (issue 38: pacing); the others wait their turn. Unset:
+   * automatic (a llama.cpp server's slots, else one for a local server, all at once for a cloud API).
+   */
+  readonly maxConcurrent?: number;
 }
 
 /** What the user gives for a new connection (the store chooses the id). */
@@ -130,7 +135,7 @@ export function cleanHeaders(headers: unknown): Record<string, string> | undefin
 /** A stored connection read back, or undefined when it is unusable (an id with `/`, a bad URL…). */
 export function readConnection(value: unknown): Connection | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, name, kind, baseUrl, apiKey, apiKeyUrl, keyStorage, pending, headers, api, storeResponses } = value;
+  const { id, name, kind, baseUrl, apiKey, apiKeyUrl, keyStorage, pending, headers, api, storeResponses, maxConcurrent } = value;
   if (typeof id !== 'string' || id === '' || id.includes('/') || typeof baseUrl !== 'string') return undefined;
   const url = normalizeBaseUrl(baseUrl);
   if (!url.ok) return undefined;
@@ -147,11 +152,13 @@ export function readConnection(value: unknown): Connection | undefined {
     baseUrl: url.url,
     ...(key && { apiKey: key }),
     ...(key && keyUrl !== undefined && { apiKeyUrl: keyUrl }),
-    ...(keyStorage === 'session' && { keyStorage: 'session' as const }),
+    ...(keyStorage === 'session' && { keyStorage }),
     ...(isPending && { pending: true as const }),
     ...(cleanHeadersValue && { headers: cleanHeadersValue }),
-    // Checked where it is used (an unknown one is spoken to as Chat Completions): no bytes for it on the first screen.
-    ...(typeof api == 'string' && { api: api as WireApi }),
+    // Checked where it is used (anything but a known one is spoken to as Chat Completions): no bytes for it on the first screen.
+    ...((api as WireApi) && { api: api as WireApi }),
     ...(storeResponses === true && { storeResponses }),
+    // Checked where it is used (connection-pacing.ts), as `api` is.
+    ...((maxConcurrent as number) && { maxConcurrent: maxConcurrent as number }),
   };
 }

@@ -1,4 +1,5 @@
 import { httpUrl, isMixedContent, noCorsProbe, type Probe } from '../wire/http-errors';
+import { LOCAL_HOST } from '../../lib/local-address';
 
 /**
  * Why an MCP server could not be used, as precisely as the model servers' diagnosis (issue 16):
@@ -108,9 +109,6 @@ export function checkAddress(address: string, pageUrl: string | undefined): URL 
   }
   return url;
 }
-
-/** Addresses of this machine, the local network (RFC 1918, link-local, unique-local) and mDNS names. */
-const LOCAL_HOST = /^(localhost|.*\.localhost|.*\.local|127(\.\d{1,3}){3}|10(\.\d{1,3}){3}|192\.168(\.\d{1,3}){2}|172\.(1[6-9]|2\d|3[01])(\.\d{1,3}){2}|169\.254(\.\d{1,3}){2}|\[::1\]|\[f[cd][0-9a-f]{2}:.*\]|\[fe80:.*\])$/i;
 
 /**
  * Whether the browser asks the user before this page may call `url` (Chrome's Local Network

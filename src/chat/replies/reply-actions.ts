@@ -21,7 +21,8 @@ import type { Chat, ChatPatch, LibraryContents, Message } from '../types';
 /**
  * Everything that asks the model for a reply: a new chat's first reply, send, edit and resend,
  * regenerate, stop. A reply to a given user message streams at most once at a time, whoever
- * asks and however often (React StrictMode runs effects twice).
+ * asks and however often (React StrictMode runs effects twice), except a compare's (issue 38):
+ * one per model, siblings, started together.
  */
 
 export interface ReplyDeps {
@@ -37,6 +38,9 @@ export interface ReplyDeps {
   /** Before a message is sent: compaction makes room when Settings ask it to (issue 24). */
   beforeSend?(chatId: string, draft: string): Promise<{ ok: boolean; reason?: string; message?: string } | undefined>;
 }
+
+/** The most models one message is compared across (issue 38; SendOptions.models). */
+export const MAX_COMPARED = 4;
 
 const NO_LIBRARY: LibraryContents = { presets: [], projects: [] };
 
@@ -61,12 +65,15 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     if (stored) core.announce({ type: 'messages', chatId: message.chatId });
   };
 
-  const save = (message: Message, phase: SavePhase) => {
+  /** `current`: the reply becomes the chat's current branch as it starts (all but a compare's later siblings). */
+  const saver = (current: boolean) => (message: Message, phase: SavePhase) => {
     // A save landing after the message (or its chat) was deleted would bring it back.
     if (!isLive(message)) return Promise.resolve();
-    if (phase === 'start') return persistMessage(message, { currentLeafId: message.id, updatedAt: message.createdAt });
+    if (phase === 'start') return persistMessage(message, { ...(current && { currentLeafId: message.id }), updatedAt: message.createdAt });
     return persistMessage(message, phase === 'end' ? { updatedAt: core.now() } : undefined);
   };
+  const save = saver(true);
+  const saveSibling = saver(false);
 
   /** The chat as a request is built from it (instructions, project, defaults: library/system-message.ts); at once when the library is read. */
   const sentChatNow = (chat: Chat): Chat => requestChat(chat, library?.getSnapshot() ?? NO_LIBRARY);
@@ -84,7 +91,12 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
   const finished = (model: ChatModel, parentId: string) => (message: Message, failure?: GenerationFailure) => {
     running.delete(message.id);
     streams.ended(message.chatId, message.id);
-    if (byParent.get(parentId)?.messageId === message.id) byParent.delete(parentId);
+    if (byParent.get(parentId)?.messageId === message.id) {
+      // A compared sibling still streaming keeps the parent answered: nothing else starts a reply to it meanwhile.
+      const sibling = [...running.values()].find((entry) => entry.parentId === parentId);
+      if (sibling) byParent.set(parentId, sibling.generation);
+      else byParent.delete(parentId);
+    }
     core.update((s) => ({ generating: withMember(s.generating, message.id, false) }));
     if (!isLive(message)) return;
     core.patchChat(message.chatId, { updatedAt: core.now() });
@@ -102,7 +114,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
   type MessagesFor = (sent: Chat) => ChatModelMessage[] | Promise<ChatModelMessage[]>;
 
   /** Streams `message` (new, or a partial reply being continued) and tracks it until it settles. */
-  const run = (chat: Chat, parentId: string, message: Message, messagesFor: MessagesFor, withTools = true) => {
+  const run = (chat: Chat, parentId: string, message: Message, messagesFor: MessagesFor, withTools = true, current = true) => {
     const model = models.get()!;
     core.update((s) => ({ generating: withMember(s.generating, message.id, true) }));
     const requestFor = (sent: Chat): GenerationRequest => {
@@ -126,10 +138,10 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       onUpdate: (next) => {
         if (isLive(next)) core.setMessage(next);
       },
-      save,
+      save: current ? save : saveSibling,
       onFinish: finished(model, parentId),
     });
-    byParent.set(parentId, generation);
+    if (!byParent.has(parentId)) byParent.set(parentId, generation);
     running.set(message.id, { generation, chatId: chat.id, parentId });
     // Its tool calls are decided once the reply's last save is stored: that save, landing after
     // the calls' states, would store the reply without them (a reload would then forget a pending approval).
@@ -144,10 +156,14 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     });
   };
 
-  /** Asks for a reply to `parentId`: a new message, or `replacing` (an empty failed attempt) streamed again under its id. */
-  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true, model?: string): string | undefined => {
+  /**
+   * Asks for a reply to `parentId`: a new message, or `replacing` (an empty failed attempt) streamed
+   * again under its id. `sibling`: one of a compare's later replies, started beside the first
+   * (so not the one in flight) and not made the current branch.
+   */
+  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true, model?: string, sibling = false): string | undefined => {
     const inFlight = byParent.get(parentId);
-    if (inFlight) return inFlight.messageId;
+    if (inFlight && !sibling) return inFlight.messageId;
     const stored = core.chat(chatId);
     // Another model for this reply only: the request (and the reply's "Written by") name it.
     const chat = stored && model ? { ...stored, model } : stored;
@@ -159,18 +175,18 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     const message: Message = { id: replacing?.id ?? newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
     if (chat.model) message.model = chat.model;
     core.setMessage(message);
-    core.patchChat(chatId, { currentLeafId: message.id, updatedAt: at });
+    core.patchChat(chatId, { ...(!sibling && { currentLeafId: message.id }), updatedAt: at });
 
     if (!models.get()) {
       const failed: Message = { ...message, status: 'error', errorCode: 'no-model', error: 'No model is connected' };
       core.setMessage(failed);
-      void persistMessage(failed, { currentLeafId: failed.id, updatedAt: at });
+      void persistMessage(failed, { ...(!sibling && { currentLeafId: failed.id }), updatedAt: at });
       core.events.emit({ kind: 'model-error', chatId, messageId: failed.id, code: 'no-model', message: failed.error! });
       return failed.id;
     }
 
     const thread = threadPath(indexMessages(list), parentId);
-    run(chat, parentId, message, (sent) => requestMessages(sent, thread), withTools);
+    run(chat, parentId, message, (sent) => requestMessages(sent, thread), withTools, !sibling);
     return message.id;
   };
 
@@ -187,7 +203,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
    * Adds a user message under `parentId` as the new current leaf, then asks for its reply. With
    * files it is shown only once stored with them (attachment-send.ts); without, at once.
    */
-  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = [], revises?: string) => {
+  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = [], revises?: string, compared: readonly string[] = []) => {
     stopChat(chatId);
     const at = core.now();
     const base: Message = { id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at, ...(revises !== undefined && { revises }) };
@@ -199,7 +215,9 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     } else void persistMessage(message, patch);
     core.setMessage(message);
     core.patchChat(chatId, patch);
-    startReply(chatId, message.id);
+    if (compared.length === 0) startReply(chatId, message.id);
+    // A compare: one reply per model, in the order given; the first is the current branch.
+    else compared.forEach((model, i) => startReply(chatId, message.id, undefined, true, model, i > 0));
     return message.id;
   };
 
@@ -240,6 +258,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     async sendMessage(chatId, text, options = {}) {
       const content = tidyMessageText(text);
       const files = options.attachments ?? [];
+      const compared = options.models ?? [];
+      if (compared.length > MAX_COMPARED) return undefined;
       if ((content === '' && files.length === 0) || !(await ensureLoaded(chatId))) return undefined;
       // Another tab's reply is still being written: it would go to the model half-finished.
       if (streams.streamingElsewhere(chatId)) return undefined;
@@ -250,7 +270,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;
-      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files, options.revises);
+      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files, options.revises, compared);
     },
     editMessage: (messageId, text, options) => edit(messageId, text, options),
     async resendWithoutImages(messageId) {
@@ -263,7 +283,8 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     regenerate(assistantMessageId, options) {
       const original = core.findMessage(assistantMessageId);
       if (original?.role !== 'assistant' || original.parentId === null) return undefined;
-      byParent.get(original.parentId)?.stop();
+      // Every reply streaming to that message (a compare's siblings too): a new version takes their turn.
+      for (const entry of [...running.values()]) if (entry.parentId === original.parentId) entry.generation.stop();
       const list = core.messagesOf(original.chatId) ?? [];
       return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined, true, options?.model);
     },

@@ -56,7 +56,14 @@ export interface SendOptions {
   attachments?: readonly Attachment[];
   /** The artifact this message asks to change (sent from its panel: issue 36), stored on the message. */
   revises?: string;
+  /**
+   * Compare (issue 38): up to four model references (MAX_COMPARED, replies/reply-actions.ts). The message is sent once and each
+   * model answers it as a sibling reply (each request the same but for `model`), started together
+   * (the connections pace them); the first model's reply is the current branch. More: nothing is sent.
+   */
+  models?: readonly string[];
 }
+
 
 export interface EditOptions extends SendOptions {
   /** The original message's attachments to keep (ids); default: all of them. */

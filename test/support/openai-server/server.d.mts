@@ -92,6 +92,34 @@ export interface OpenAiServerOptions {
    * Anthropic's headers, as an OpenAI-compatible server does (issue 33).
    */
   allowedHeaders?: string;
+  /**
+   * A llama.cpp server started with this many slots (issue 38): a generating request that comes
+   * while `slots` are streaming gets 503 (`NO_SLOT_BODY`), and `GET /props` says `total_slots`
+   * (unless `serverRoutes` answers it). Unset: any number at once.
+   */
+  slots?: number;
+}
+
+/** One generating request that was served (took a slot): when it started and when its response closed. */
+export interface ServedSpan {
+  /** The body's `model`. */
+  model: string | undefined;
+  startedAt: number;
+  /** performance.now() when the response closed (ended, or the client went away); undefined while it streams. */
+  endedAt: number | undefined;
+  status: number | undefined;
+}
+
+/** Generating requests (Chat Completions, Messages, Responses) at once, whether or not `slots` is set. */
+export interface Concurrency {
+  /** Streaming now. */
+  readonly active: number;
+  /** The most streaming at once. */
+  readonly peak: number;
+  /** Answered 503 for want of a slot. */
+  readonly rejected: number;
+  /** Each served request, in the order they started. */
+  readonly spans: ServedSpan[];
 }
 
 export interface OpenAiServer {
@@ -102,6 +130,8 @@ export interface OpenAiServer {
   port: number;
   /** Every request received, in order (preflights included). */
   readonly requests: RecordedRequest[];
+  /** How many generating requests streamed at once, and the 503s of a server with `slots` (reset by `reset()`). */
+  readonly concurrency: Concurrency;
   /** The reply to every chat completion not taken by the queue. */
   setScript(responder: Responder): void;
   /** One-off replies for the next chat completions, in order, before the script. */
@@ -113,6 +143,8 @@ export interface OpenAiServer {
   close(): Promise<void>;
 }
 
+/** llama.cpp's answer to a request that finds no free slot. */
+export const NO_SLOT_BODY: { error: { code: 503; message: string; type: 'unavailable_error' } };
 export const ALL_FORMATS: ('openai' | 'anthropic' | 'responses')[];
 export const ANTHROPIC_VERSION: string;
 

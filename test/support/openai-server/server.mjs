@@ -2,6 +2,7 @@
 // streamed and not), for unit tests, Chromium e2e tests and the streaming benchmark. It replays
 // scripted responses byte for byte with per-step delays, can break the connection mid-stream,
 // answers with any status and headers, does CORS (or deliberately not), and records every request.
+// With `slots` it is a llama.cpp server started with that many: an overlapping request gets 503.
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MODEL, echoLastUser, errorResponse } from './chunks.mjs';
@@ -18,6 +19,12 @@ export const ALL_FORMATS = ['openai', 'anthropic', 'responses'];
 /** The Messages API version Anthropic's clients name. */
 export const ANTHROPIC_VERSION = '2023-06-01';
 
+/** The routes that generate (and so take a slot): Chat Completions, Messages, Responses. */
+const GENERATING = new Set([`${API_PREFIX}/chat/completions`, `${API_PREFIX}/messages`, `${API_PREFIX}/responses`]);
+
+/** What llama.cpp answers a request that finds every slot busy (its error shape, type `unavailable_error`). */
+export const NO_SLOT_BODY = { error: { code: 503, message: 'no slot available', type: 'unavailable_error' } };
+
 /** The text of the last user turn of a Messages or Responses body, for the default echo. */
 function lastUserText(items) {
   const last = [...(Array.isArray(items) ? items : [])].reverse().find((m) => m?.role === 'user');
@@ -26,7 +33,7 @@ function lastUserText(items) {
   return Array.isArray(content) ? content.filter((p) => p?.type === 'text' || p?.type === 'input_text').map((p) => p.text).join('') : '';
 }
 
-export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize, allowedHeaders } = {}) {
+export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize, allowedHeaders, slots } = {}) {
   /** @type {import('./server.d.mts').RecordedRequest[]} */
   const requests = [];
   const queue = [];
@@ -37,6 +44,8 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
   let chatScript = defaults.script;
   let modelsScript = defaults.models;
   const sockets = new Set();
+  /** Generating requests at once: the peak, the 503s of a server with `slots`, and each served request's span. */
+  const concurrency = { active: 0, peak: 0, rejected: 0, spans: [] };
   const closing = new AbortController();
 
   const corsHeaders = (exposed) => {
@@ -170,9 +179,31 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     res.end();
   };
 
+  /** Takes a slot for a generating request until its response closes; false when none is free (a 503 is sent). */
+  const takeSlot = (res, record) => {
+    if (slots !== undefined && concurrency.active >= slots) {
+      concurrency.rejected += 1;
+      return false;
+    }
+    concurrency.active += 1;
+    concurrency.peak = Math.max(concurrency.peak, concurrency.active);
+    const span = { model: record.body?.model, startedAt: performance.now(), endedAt: undefined, status: undefined };
+    concurrency.spans.push(span);
+    // 'close' comes after the end and after an abort alike: the slot is free either way.
+    res.on('close', () => {
+      concurrency.active -= 1;
+      span.endedAt = performance.now();
+      span.status = record.response.status;
+    });
+    return true;
+  };
+
   const route = async (req, res, record) => {
     const { method, path } = record;
     if (method === 'OPTIONS') return preflight(req, res);
+    if (method === 'POST' && GENERATING.has(path) && !takeSlot(res, record)) return send(res, { status: 503, json: NO_SLOT_BODY }, record);
+    // A llama.cpp server says its slots (issue 38's pacing reads them), unless the test answers /props itself.
+    if (method === 'GET' && path === '/props' && slots !== undefined && !serverRoutes['GET /props']) return send(res, { status: 200, json: { total_slots: slots } }, record);
     if (path === `${API_PREFIX}/models` && method === 'GET') return send(res, await modelsResponse(record), record);
     // A local server's own routes beside the API (llama.cpp's GET /props, Ollama's POST /api/show), when given.
     const own = serverRoutes[`${method} ${path}`];
@@ -245,6 +276,7 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     url: `${origin}${API_PREFIX}`,
     port: address.port,
     requests,
+    concurrency,
     setScript(responder) {
       chatScript = responder;
     },
@@ -263,6 +295,8 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
       corsOn = defaults.cors;
       chatScript = defaults.script;
       modelsScript = defaults.models;
+      Object.assign(concurrency, { peak: concurrency.active, rejected: 0 });
+      concurrency.spans.length = 0;
     },
     close() {
       closing.abort();
