@@ -44,6 +44,27 @@ export interface Chat {
   presetId?: string;
   /** Web search for this chat (issue 37): on, off, or absent (its project's, else Settings → Search's default: ChatDefaults). Off: no search request leaves the browser. */
   webSearch?: boolean;
+  /** Compare (issue 38): the models each new message of this chat goes to at once (2–4 model references); absent: its model alone. */
+  compare?: CompareSetting;
+  /** A comparison waiting for the user to choose (issue 38): shown side by side until "Continue with this one" or the next message. */
+  comparing?: Comparing;
+}
+
+/** A chat's Compare setting (issue 38). */
+export interface CompareSetting {
+  models: string[];
+  /** Names hidden and the order shuffled until the user votes. */
+  blind?: boolean;
+}
+
+/** The replies compared under one message (issue 38), in the order they were asked for. */
+export interface Comparing {
+  /** The user message they answer. */
+  parentId: string;
+  /** Its sibling replies shown side by side (a combined answer last). */
+  replies: string[];
+  /** Blind: names hidden until the user voted. */
+  blind?: boolean;
 }
 
 /** The fields of a chat a write may change next to a message write (same transaction). */
@@ -192,6 +213,8 @@ export interface Message {
   searches?: SearchStep[];
   /** A `tool` message of a search tool (Parley's web_search, an MCP search server): the results it returned, numbered [1]… in order. */
   sources?: Citation[];
+  /** A combined answer (issue 38): the compared replies (ids, siblings of this one) it was written from. */
+  combines?: string[];
   createdAt: number;
 }
 

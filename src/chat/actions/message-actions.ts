@@ -11,10 +11,13 @@ export function createMessageActions(core: StoreCore, replies: ReplyActions): Me
     async selectBranch(chatId, messageId) {
       const list = core.messagesOf(chatId);
       const leaf = list && latestLeaf(indexMessages(list), messageId);
-      if (!leaf || core.chat(chatId)?.currentLeafId === leaf) return;
-      // Browsing branches isn't activity: updatedAt (the history order) stays.
-      core.patchChat(chatId, { currentLeafId: leaf });
-      const stored = await core.write(chatId, 'update-chat', (p) => p.patchChat(chatId, { currentLeafId: leaf }));
+      const chat = core.chat(chatId);
+      if (!leaf || (chat?.currentLeafId === leaf && !chat.comparing)) return;
+      // Browsing branches isn't activity: updatedAt (the history order) stays. Choosing closes a
+      // comparison (issue 38: "Continue with this one"): the thread goes on from the branch chosen.
+      const patch = { currentLeafId: leaf, ...(chat?.comparing && { comparing: undefined }) };
+      core.patchChat(chatId, patch);
+      const stored = await core.write(chatId, 'update-chat', (p) => p.patchChat(chatId, patch));
       if (stored) core.announce({ type: 'chat', chatId });
     },
 

@@ -14,9 +14,10 @@ import type { StoreCore } from '../state';
 import { withMember } from '../state';
 import type { EditOptions, LibrarySource, ReplyActions, TabStreams } from '../store';
 import { createTitleRequests } from './title-requests';
+import { answersOf, combineMessages, compareSetting, comparingAt, MAX_COMPARED } from './compare-turn';
 import { createToolReplyActions, hasToolServers } from '../tools/tool-reply-actions';
 import { indexMessages, resolveLeaf, threadPath } from '../shapes';
-import type { Chat, ChatPatch, LibraryContents, Message } from '../types';
+import type { Chat, ChatPatch, Comparing, LibraryContents, Message } from '../types';
 
 /**
  * Everything that asks the model for a reply: a new chat's first reply, send, edit and resend,
@@ -39,8 +40,7 @@ export interface ReplyDeps {
   beforeSend?(chatId: string, draft: string): Promise<{ ok: boolean; reason?: string; message?: string } | undefined>;
 }
 
-/** The most models one message is compared across (issue 38; SendOptions.models). */
-export const MAX_COMPARED = 4;
+export { MAX_COMPARED } from './compare-turn';
 
 const NO_LIBRARY: LibraryContents = { presets: [], projects: [] };
 
@@ -161,7 +161,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
    * again under its id. `sibling`: one of a compare's later replies, started beside the first
    * (so not the one in flight) and not made the current branch.
    */
-  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true, model?: string, sibling = false): string | undefined => {
+  const startReply = (chatId: string, parentId: string, replacing?: Message, withTools = true, model?: string, sibling = false, combines?: readonly Message[]): string | undefined => {
     const inFlight = byParent.get(parentId);
     if (inFlight && !sibling) return inFlight.messageId;
     const stored = core.chat(chatId);
@@ -174,6 +174,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     const at = core.now();
     const message: Message = { id: replacing?.id ?? newId(), chatId, parentId, role: 'assistant', content: '', status: 'streaming', createdAt: at };
     if (chat.model) message.model = chat.model;
+    if (combines) message.combines = combines.map((answer) => answer.id);
     core.setMessage(message);
     core.patchChat(chatId, { ...(!sibling && { currentLeafId: message.id }), updatedAt: at });
 
@@ -186,7 +187,19 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     }
 
     const thread = threadPath(indexMessages(list), parentId);
-    run(chat, parentId, message, (sent) => requestMessages(sent, thread), withTools, !sibling);
+    const answers = combines?.map((answer) => answer.content);
+    run(
+      chat,
+      parentId,
+      message,
+      (sent) => {
+        const messages = requestMessages(sent, thread);
+        if (!answers) return messages;
+        return Array.isArray(messages) ? combineMessages(messages, answers) : messages.then((m) => combineMessages(m, answers));
+      },
+      withTools,
+      !sibling,
+    );
     return message.id;
   };
 
@@ -199,16 +212,31 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     streams.stopElsewhere(chatId);
   };
 
+  /** Shows `replies` side by side under `parentId` (issue 38), stored with the chat so a reload and other devices show them so too. */
+  const openComparison = (chatId: string, comparing: Comparing | undefined) => {
+    core.patchChat(chatId, { comparing });
+    void core.write(chatId, 'update-chat', (p) => p.patchChat(chatId, { comparing })).then((stored) => stored && core.announce({ type: 'chat', chatId }));
+  };
+
   /**
    * Adds a user message under `parentId` as the new current leaf, then asks for its reply. With
    * files it is shown only once stored with them (attachment-send.ts); without, at once.
    */
-  const addUserMessage = async (chatId: string, parentId: string | null, content: string, files: readonly Attachment[] = [], revises?: string, compared: readonly string[] = []) => {
+  const addUserMessage = async (
+    chatId: string,
+    parentId: string | null,
+    content: string,
+    files: readonly Attachment[] = [],
+    revises?: string,
+    compared: readonly string[] = [],
+    blind = false,
+  ) => {
     stopChat(chatId);
     const at = core.now();
     const base: Message = { id: newId(), chatId, parentId, role: 'user', content, status: 'complete', createdAt: at, ...(revises !== undefined && { revises }) };
     const { message, rows } = withAttachments(base, files);
-    const patch = { currentLeafId: message.id, updatedAt: at };
+    // A new message closes a comparison left open: the thread goes on from the reply on screen.
+    const patch: ChatPatch = { currentLeafId: message.id, updatedAt: at, ...(core.chat(chatId)?.comparing && { comparing: undefined }) };
     if (rows.length > 0) {
       if (!(await saveMessageWithAttachments(core, message, rows, { patch })) || !core.messagesOf(chatId)) return undefined;
       core.announce({ type: 'messages', chatId });
@@ -216,8 +244,11 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     core.setMessage(message);
     core.patchChat(chatId, patch);
     if (compared.length === 0) startReply(chatId, message.id);
-    // A compare: one reply per model, in the order given; the first is the current branch.
-    else compared.forEach((model, i) => startReply(chatId, message.id, undefined, true, model, i > 0));
+    else {
+      // A compare: one reply per model, in the order given; the first is the current branch.
+      const replies = compared.map((model, i) => startReply(chatId, message.id, undefined, true, model, i > 0)).filter((id): id is string => id !== undefined);
+      if (replies.length > 1) openComparison(chatId, { parentId: message.id, replies, ...(blind && { blind }) });
+    }
     return message.id;
   };
 
@@ -258,9 +289,11 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
     async sendMessage(chatId, text, options = {}) {
       const content = tidyMessageText(text);
       const files = options.attachments ?? [];
-      const compared = options.models ?? [];
-      if (compared.length > MAX_COMPARED) return undefined;
       if ((content === '' && files.length === 0) || !(await ensureLoaded(chatId))) return undefined;
+      // The chat's Compare setting, unless the caller named the models (none: `[]`).
+      const setting = compareSetting(core.chat(chatId));
+      const compared = options.models ?? setting?.models ?? [];
+      if (compared.length > MAX_COMPARED) return undefined;
       // Another tab's reply is still being written: it would go to the model half-finished.
       if (streams.streamingElsewhere(chatId)) return undefined;
       // Never in the way of the message: a compaction that fails is said on its own, beside the thread.
@@ -270,7 +303,7 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const chat = core.chat(chatId);
       const list = core.messagesOf(chatId);
       if (!chat || !list) return undefined;
-      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files, options.revises, compared);
+      return addUserMessage(chatId, resolveLeaf(indexMessages(list), chat.currentLeafId) ?? null, content, files, options.revises, compared, (options.blind ?? (!options.models && setting?.blind)) === true && compared.length > 1);
     },
     editMessage: (messageId, text, options) => edit(messageId, text, options),
     async resendWithoutImages(messageId) {
@@ -280,13 +313,41 @@ export function createReplyActions(core: StoreCore, { models, locks, streams, en
       const keep = (user.attachments ?? []).filter((ref) => ref.kind !== 'image').map((ref) => ref.id);
       return edit(user.id, user.content, { keepAttachments: keep }, true);
     },
-    regenerate(assistantMessageId, options) {
+    regenerate(assistantMessageId, options = {}) {
       const original = core.findMessage(assistantMessageId);
       if (original?.role !== 'assistant' || original.parentId === null) return undefined;
-      // Every reply streaming to that message (a compare's siblings too): a new version takes their turn.
-      for (const entry of [...running.values()]) if (entry.parentId === original.parentId) entry.generation.stop();
-      const list = core.messagesOf(original.chatId) ?? [];
-      return startReply(original.chatId, original.parentId, isEmptyFailure(original, list) ? original : undefined, true, options?.model);
+      const { chatId, parentId } = original;
+      const chat = core.chat(chatId);
+      const open = comparingAt(chat, parentId);
+      const compared = open?.replies ?? [original.id];
+      if (options.combines) {
+        // Combine: one more sibling, written from the compared answers that have text; the others keep streaming.
+        const answers = answersOf(options.combines, core.findMessage);
+        if (answers.length < 2) return undefined;
+        const id = startReply(chatId, parentId, undefined, false, options.model, true, answers);
+        if (id) openComparison(chatId, { ...open, parentId, replies: [...(open?.replies ?? answers.map((answer) => answer.id)), id] });
+        return id;
+      }
+      if (options.models?.length) {
+        // More models answer beside this reply (and any it is compared with already), up to MAX_COMPARED.
+        const answering = compared.filter((id) => !core.findMessage(id)?.combines).length;
+        if (answering + options.models.length > MAX_COMPARED) return undefined;
+        const ids = options.models.map((model) => startReply(chatId, parentId, undefined, true, model, true)).filter((id): id is string => id !== undefined);
+        if (ids.length > 0) openComparison(chatId, { ...open, parentId, replies: [...compared, ...ids] });
+        return ids[0];
+      }
+      const list = core.messagesOf(chatId) ?? [];
+      const replacing = isEmptyFailure(original, list) ? original : undefined;
+      if (open?.replies.includes(original.id)) {
+        // One column asked again: the others go on; the new version takes its column (and the current branch, if it had it).
+        running.get(original.id)?.generation.stop();
+        const id = startReply(chatId, parentId, replacing, true, options.model, chat?.currentLeafId !== original.id);
+        if (id && id !== original.id) openComparison(chatId, { ...open, replies: open.replies.map((reply) => (reply === original.id ? id : reply)) });
+        return id;
+      }
+      // Every reply streaming to that message: a new version takes their turn.
+      for (const entry of [...running.values()]) if (entry.parentId === parentId) entry.generation.stop();
+      return startReply(chatId, parentId, replacing, true, options.model);
     },
     approveToolCall: tools.approveToolCall,
     denyToolCall: tools.denyToolCall,

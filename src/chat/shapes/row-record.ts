@@ -29,6 +29,9 @@ const CHAT_FIELDS: Record<string, Check> = {
   currentLeafId: optional(isId),
   projectId: optional(isId),
   presetId: optional(isId),
+  // Issue 38: read again where used (compare-turn.ts, the page), as a newer Parley's fields are.
+  compare: optional(isObject),
+  comparing: optional(isObject),
 };
 /** A compaction marker's figures (issue 24): what it did and what it covers. */
 const COMPACTION_FIELDS: Record<string, Check> = {
@@ -75,6 +78,7 @@ const MESSAGE_FIELDS: Record<string, Check> = {
   citations: optional(Array.isArray),
   searches: optional(Array.isArray),
   sources: optional(Array.isArray),
+  combines: optional(Array.isArray),
 };
 /** A message's file refs: each names a file by id. */
 const REF_FIELDS: Record<string, Check> = { id: isId, kind: oneOf('image', 'text', 'pdf'), name: isString };

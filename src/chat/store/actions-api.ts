@@ -28,7 +28,7 @@ export interface CreateChatInput {
 }
 
 /** What the chat settings change: the model, the system prompt, sampling (undefined: the server decides), the tool servers it offers. */
-export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'thinkingBudget' | 'reasoningEffort' | 'toolServers' | 'webSearch' | 'presetId' | 'projectId'>>;
+export type ChatSettings = Partial<Pick<Chat, 'model' | 'systemPrompt' | 'temperature' | 'maxTokens' | 'thinkingBudget' | 'reasoningEffort' | 'toolServers' | 'webSearch' | 'presetId' | 'projectId' | 'compare' | 'comparing'>>;
 
 export interface ChatActions {
   createChat(input: CreateChatInput): Promise<{ chatId: string }>;
@@ -62,8 +62,22 @@ export interface SendOptions {
    * (the connections pace them); the first model's reply is the current branch. More: nothing is sent.
    */
   models?: readonly string[];
+  /** With `models`: a blind comparison (names hidden until the user votes). */
+  blind?: boolean;
 }
 
+/** How a reply is asked for again (issue 33: another model; issue 38: several, or combined). */
+export interface RegenerateOptions {
+  /** Another model for this version only. */
+  model?: string;
+  /**
+   * Compare (issue 38): these models answer too, as siblings shown beside the reply (an open
+   * comparison under that message gains them). The reply itself keeps its place.
+   */
+  models?: readonly string[];
+  /** Combine (issue 38): `model` (else the chat's) writes one answer from these compared replies, as one more sibling. */
+  combines?: readonly string[];
+}
 
 export interface EditOptions extends SendOptions {
   /** The original message's attachments to keep (ids); default: all of them. */
@@ -87,7 +101,7 @@ export interface ReplyActions {
    * A new version of the reply. `model` (a model reference) asks another model for this version
    * only (issue 33): the chat keeps its own model for what follows.
    */
-  regenerate(assistantMessageId: string, options?: { model?: string }): string | undefined;
+  regenerate(assistantMessageId: string, options?: RegenerateOptions): string | undefined;
   /** A pending tool call of the reply `messageId` runs; `always` also turns the tool on for the future (issue 16). */
   approveToolCall(messageId: string, callId: string, always?: boolean): void;
   /** A pending tool call is not run; the model is told the user denied it. */

@@ -98,4 +98,121 @@ describe.each(persistences)('compared replies over %s', (_, open) => {
     expect(messagesOf(store, chatId)).toHaveLength(2);
     expect(model.calls).toHaveLength(1);
   });
+
+  it('the comparison stays open with the chat (stored), and Continue with one closes it: the next request holds that answer only', async () => {
+    const { store, model, chatId } = await started();
+    const questionId = await store.sendMessage(chatId, 'Which is best?', { models: REFS, blind: true });
+    await idle(store);
+    const siblings = siblingsOf(store, chatId, questionId!);
+    expect(chatOf(store, chatId)?.comparing).toEqual({ parentId: questionId, replies: siblings.map((m) => m.id), blind: true });
+    expect((await p.getChat(chatId))?.comparing).toEqual({ parentId: questionId, replies: siblings.map((m) => m.id), blind: true });
+
+    await store.selectBranch(chatId, siblings[1]!.id);
+    expect(chatOf(store, chatId)?.comparing).toBeUndefined();
+    expect(chatOf(store, chatId)?.currentLeafId).toBe(siblings[1]!.id);
+    expect((await p.getChat(chatId))?.comparing).toBeUndefined();
+
+    await store.sendMessage(chatId, 'Go on');
+    await idle(store);
+    const history = model.calls.at(-1)!.messages.map((m) => m.content);
+    expect(history).toContain('Answer from c1/beta');
+    expect(history).not.toContain('Answer from c1/alpha');
+    expect(history).not.toContain('Answer from c2/gamma');
+  });
+
+  it('Continue with the first (already current) still closes the comparison; a plain message closes it too', async () => {
+    const { store, chatId } = await started();
+    const questionId = await store.sendMessage(chatId, 'Which is best?', { models: REFS });
+    await idle(store);
+    const [first] = siblingsOf(store, chatId, questionId!);
+    await store.selectBranch(chatId, first!.id);
+    expect(chatOf(store, chatId)?.comparing).toBeUndefined();
+
+    const second = await store.sendMessage(chatId, 'Again?', { models: REFS.slice(0, 2) });
+    await idle(store);
+    expect(chatOf(store, chatId)?.comparing?.parentId).toBe(second);
+    expect(chatOf(store, chatId)?.comparing?.blind).toBeUndefined();
+    await store.sendMessage(chatId, 'Fine.');
+    await idle(store);
+    expect(chatOf(store, chatId)?.comparing).toBeUndefined();
+    expect((await p.getChat(chatId))?.comparing).toBeUndefined();
+  });
+
+  it('Regenerate with other models compares them beside the reply; one column asked again keeps the others', async () => {
+    const { store, model, chatId } = await started();
+    const questionId = await store.sendMessage(chatId, 'Which is best?');
+    await idle(store);
+    const [only] = siblingsOf(store, chatId, questionId!);
+    const added = store.regenerate(only!.id, { models: ['c1/beta', 'c2/gamma'] });
+    await idle(store);
+    const replies = chatOf(store, chatId)?.comparing?.replies;
+    expect(replies?.[0]).toBe(only!.id);
+    expect(replies?.[1]).toBe(added);
+    expect(replies?.map((id) => messagesOf(store, chatId).find((m) => m.id === id)?.content)).toEqual([
+      'Answer from c1/alpha',
+      'Answer from c1/beta',
+      'Answer from c2/gamma',
+    ]);
+    // The reply on screen stays the current branch.
+    expect(chatOf(store, chatId)?.currentLeafId).toBe(only!.id);
+    // Two more would make five: refused.
+    expect(store.regenerate(only!.id, { models: ['c2/delta', 'c2/epsilon'] })).toBeUndefined();
+
+    const calls = model.calls.length;
+    const again = store.regenerate(replies![1]!);
+    await idle(store);
+    expect(model.calls).toHaveLength(calls + 1);
+    expect(chatOf(store, chatId)?.comparing?.replies).toEqual([replies![0], again, replies![2]]);
+    expect(siblingsOf(store, chatId, questionId!).filter((m) => m.status === 'complete')).toHaveLength(4);
+  });
+
+  it('Combine writes one more sibling from the compared answers, naming them, asked with the answers but no model names', async () => {
+    const { store, model, chatId } = await started();
+    const questionId = await store.sendMessage(chatId, 'Which is best?', { models: REFS });
+    await idle(store);
+    const replies = chatOf(store, chatId)!.comparing!.replies;
+    const combined = store.regenerate(replies[0]!, { model: 'c2/gamma', combines: replies });
+    await idle(store);
+    expect(chatOf(store, chatId)?.comparing?.replies).toEqual([...replies, combined]);
+    const message = messagesOf(store, chatId).find((m) => m.id === combined)!;
+    expect(message).toMatchObject({ parentId: questionId, model: 'c2/gamma', combines: replies, status: 'complete' });
+    const asked = model.calls.at(-1)!;
+    expect(asked.model).toBe('c2/gamma');
+    const last = asked.messages.at(-1)!;
+    expect(last.role).toBe('user');
+    const text = String(last.content);
+    expect(text).toContain('Which is best?');
+    for (const ref of REFS) expect(text).toContain(`Answer from ${ref}`);
+    // The answers name their models here (the scripted model says so); nothing else does.
+    expect(text.replaceAll(/Answer from \S+/g, '')).not.toMatch(/alpha|beta|gamma/);
+    // Fewer than two answers to combine: nothing.
+    expect(store.regenerate(replies[0]!, { combines: [replies[0]!] })).toBeUndefined();
+    expect((await p.listMessages(chatId)).find((m) => m.id === combined)).toMatchObject({ combines: replies });
+  });
+});
+
+describe('the chat\'s Compare setting', () => {
+  it('sends each new message to its models (blind as set), until cleared; named models or [] win', async () => {
+    const p = await persistences[0]![1]();
+    const model = createScriptedModel({ replies: (request) => textSteps(`Answer from ${request.model}`) });
+    const store = makeStore({ persistence: p, model }).store;
+    const { chatId } = await store.createChat({ text: 'Hi', model: 'c1/alpha' });
+    store.takePendingReply(chatId);
+    await idle(store);
+    await store.updateChatSettings(chatId, { compare: { models: ['c1/alpha', 'c1/beta'], blind: true } });
+    const asked = await store.sendMessage(chatId, 'Which?');
+    await idle(store);
+    expect(chatOf(store, chatId)?.comparing).toMatchObject({ parentId: asked, blind: true });
+    expect(model.calls.slice(-2).map((c) => c.model)).toEqual(['c1/alpha', 'c1/beta']);
+
+    const alone = await store.sendMessage(chatId, 'Just you', { models: [] });
+    await idle(store);
+    expect(messagesOf(store, chatId).filter((m) => m.parentId === alone)).toHaveLength(1);
+
+    // A malformed setting (from another device, say) is no setting.
+    await store.updateChatSettings(chatId, { compare: { models: ['c1/alpha'] } });
+    const single = await store.sendMessage(chatId, 'One?');
+    await idle(store);
+    expect(messagesOf(store, chatId).filter((m) => m.parentId === single)).toHaveLength(1);
+  });
 });
