@@ -9,7 +9,7 @@
 // Plugs the store's actions into its seam (compose/): the store itself names none of them.
 import './compose';
 
-export type { Chat, ChatPatch, Citation, Draft, Message, MessageRole, MessageStatus, ReplySegment, SearchStep, TitleSource, Timing, ThinkingBlock, ToolCall, Usage } from './types';
+export type { Chat, ChatPatch, Citation, CompareSetting, Comparing, Draft, Message, MessageRole, MessageStatus, ReplySegment, SearchStep, TitleSource, Timing, ThinkingBlock, ToolCall, Usage } from './types';
 export { HOME_DRAFT_KEY } from './types';
 
 // The message tree's functions (shapes/) and useThread (store/thread-hooks.ts) load with the chat page: import them there.

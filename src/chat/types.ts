@@ -65,6 +65,8 @@ export interface Comparing {
   replies: string[];
   /** Blind: names hidden until the user voted. */
   blind?: boolean;
+  /** The reply the user voted better ('tie': about the same): the names show from then on. */
+  picked?: string;
 }
 
 /** The fields of a chat a write may change next to a message write (same transaction). */

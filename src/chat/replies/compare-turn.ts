@@ -1,7 +1,8 @@
 /** A compare's turn (issue 38): the comparison a chat holds open, and the request that combines its answers. */
 import type { ChatModelMessage } from '../model';
-import type { Chat, CompareSetting, Comparing, Message } from '../types';
+import type { Chat, Comparing, Message } from '../types';
 import { alternateRoles } from './continue-request';
+export { compareSetting, MAX_COMPARED } from './compare-setting';
 
 /**
  * What a combining model is asked, after the conversation: the answers as plain numbered text,
@@ -27,20 +28,4 @@ export const comparingAt = (chat: Chat | undefined, parentId: string | null): Co
 /** The answers a combine reads: the compared replies that have text, in the comparison's order. */
 export function answersOf(replies: readonly string[], find: (id: string) => Message | undefined): Message[] {
   return replies.map(find).filter((message): message is Message => message?.role === 'assistant' && message.content.trim() !== '' && !message.combines);
-}
-
-/** The most models one message is compared across. */
-export const MAX_COMPARED = 4;
-
-/**
- * The chat's Compare setting when it is one (2–4 distinct model references): stored data from a
- * backup or another device is read here, where it is used.
- */
-export function compareSetting(chat: Chat | undefined): CompareSetting | undefined {
-  const value = chat?.compare as unknown;
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { models, blind } = value as { models?: unknown; blind?: unknown };
-  if (!Array.isArray(models) || models.length < 2 || models.length > MAX_COMPARED) return undefined;
-  if (!models.every((model) => typeof model === 'string' && model !== '') || new Set(models).size !== models.length) return undefined;
-  return { models: models as string[], ...(blind === true && { blind }) };
 }

@@ -8,6 +8,7 @@ export const modelPickerList = {
   'modelPicker.searchPlaceholder': 'Search models…',
   'modelPicker.models': 'Models',
   'modelPicker.recent': 'Recent',
+  'modelPicker.actions': 'More',
   'modelPicker.embedding': 'Embedding models, cannot chat · {connection}',
   'modelPicker.noMatch': 'No model matches “{query}”',
   'modelPicker.matches.one': '{count} model',

@@ -1,3 +1,6 @@
+import { CompareDialogHost } from './compare/compare-dialog-host';
+import { requestCompare } from './compare/compare-request';
+import { setPickerActions } from '../shared/model-picker-actions';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { CompactionNotice } from './compaction/compaction-notice';
 import { getChatStore, type Chat } from '../../chat';
@@ -98,6 +101,9 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
     document.title = `${chat.title} · ${t('app.name')}`;
   }, [chat.title]);
 
+  // The model picker lists "Compare models…" while this chat is shown (issue 38).
+  useEffect(() => setPickerActions([{ id: 'compare', label: t('compare.open'), run: () => requestCompare({ chatId, returnTo: document.activeElement as HTMLElement | null }) }]), [chatId]);
+
   useChatHotkeys({
     'copy-last-reply': () => {
       const reply = lastMessageOnPath(chatId, 'assistant');
@@ -146,6 +152,7 @@ export const ChatScreen = memo(function ChatScreen({ chat, ready, onDelete }: Ch
         {announcement}
       </p>
       <ArtifactPanelHost chatId={chatId} onClosed={() => composerRef.current?.focus({ preventScroll: true })} />
+      <CompareDialogHost chatId={chatId} />
     </section>
     </AskToFixContext.Provider>
   );

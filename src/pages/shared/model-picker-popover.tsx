@@ -10,6 +10,7 @@ import type { PresetChoice } from './model-picker';
 import { placeMenu, type MenuPlacement } from '../../ui/menu';
 import { flatOptions, pickerGroups, presetGroup, type PickerGroup, type PickerGroupStatus, type PickerOption } from './model-search';
 import { tn } from '../../i18n/plural';
+import { ACTION_REF_PREFIX, pickerActions } from './model-picker-actions';
 
 // The list's strings come with it (issue 12): registered before it renders.
 registerMessages({ ...modelPickerList, 'library.picker.presets': librarySetup['library.picker.presets'] });
@@ -61,6 +62,11 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
   const { presets: allPresets } = useLibrary();
   const presets = onPresetPick ? allPresets : NO_PRESETS;
   const onPick = (ref: string) => {
+    const action = ref.startsWith(ACTION_REF_PREFIX) ? pickerActions().find((candidate) => ACTION_REF_PREFIX + candidate.id === ref) : undefined;
+    if (action) {
+      onDismiss(true);
+      return action.run();
+    }
     const preset = presets.find((candidate) => `preset:${candidate.id}` === ref);
     if (preset) {
       onDismiss(true);
@@ -74,7 +80,7 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
   const baseId = useId();
   const popoverRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => [...presetGroup(presets, query), ...pickerGroups(groups, recent, query)], [presets, groups, recent, query]);
+  const shown = useMemo(() => [...presetGroup(presets, query), ...pickerGroups(groups, recent, query), ...actionGroup(query)], [presets, groups, recent, query]);
   const options = useMemo(() => flatOptions(shown), [shown]);
   const [activeKey, setActiveKey] = useState<string | undefined>(() => {
     const all = flatOptions(pickerGroups(groups, recent, ''));
@@ -192,6 +198,13 @@ export function ModelPickerPopover({ id, groups, value, unavailable, triggerRef,
   );
 }
 
+/** The page's actions (model-picker-actions.ts) as a last group, while no search is typed. */
+function actionGroup(query: string): PickerGroup[] {
+  const actions = pickerActions();
+  if (actions.length === 0 || query.trim() !== '') return [];
+  return [{ id: 'actions', label: '', status: 'ok', options: actions.map((action) => ({ key: `action-${action.id}`, ref: ACTION_REF_PREFIX + action.id, modelId: action.label, connectionName: '' })) }];
+}
+
 interface GroupViewProps {
   group: PickerGroup;
   baseId: string;
@@ -213,7 +226,7 @@ function GroupView({ group, baseId, value, activeKey, optionId, onPick, onHover 
       data-group={group.id === 'recent' || group.id === 'presets' ? group.id : (group.kind ?? 'connection')}
     >
       <div id={labelId} role="presentation" className="model-picker__group-label">
-        {group.id === 'presets' ? t('library.picker.presets') : group.id === 'recent' ? t('modelPicker.recent') : group.kind === 'embedding' ? t('modelPicker.embedding', { connection: group.label }) : group.label}
+        {group.id === 'actions' ? t('modelPicker.actions') : group.id === 'presets' ? t('library.picker.presets') : group.id === 'recent' ? t('modelPicker.recent') : group.kind === 'embedding' ? t('modelPicker.embedding', { connection: group.label }) : group.label}
       </div>
       {group.options.map((option) => (
         <div

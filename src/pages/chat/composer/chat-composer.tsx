@@ -13,6 +13,7 @@ import { useServerOutOfReach } from '../../shared/use-server-out-of-reach';
 import { watchThreadSelection } from '../../shared/prompts/thread-selection';
 import { ToolServersMenu } from './tool-servers-menu';
 import { WebSearchNote } from './web-search-note';
+import { CompareNote } from '../compare/compare-note';
 import { getMessageQueue } from '../../../chat/queue';
 import { enterSends } from '../../../ui/composer/enter-key';
 import { QueuedMessages } from './queued-messages';
@@ -196,6 +197,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
             {files.button}
             <ToolServersMenu chatId={chatId} />
             <WebSearchNote chatId={chatId} />
+            <CompareNote chatId={chatId} />
             {replying && (queueable || files.hasFiles) && (
               // Labelled in words (issue 33): an icon alone told a phone user nothing, and a finger has no tooltip.
               <Button size="sm" variant="soft" color="neutral" icon={QUEUE_ICON} onClick={queueDraft}>

@@ -15,6 +15,9 @@ import type { LibraryProject } from '../../../chat/types';
 import { chatMark } from './chat-mark';
 import { ChatSettingsDialog } from './chat-settings-dialog';
 import { ChatTitle } from './chat-title';
+import { requestCompare } from '../compare/compare-request';
+import { COMPARE_ICON } from '../compare/compare-note';
+import { compareSetting } from '../../../chat/replies';
 import './chat-header.css';
 
 export const EXPORT_ICON = 'lucide:download';
@@ -48,6 +51,8 @@ function ChatModelPicker({ chat }: { chat: Chat }) {
       className="chat-header__model"
       opensOnRequest
       value={value}
+      // Comparing blind (issue 38): the chat's model is one of the answers, so no name shows here either.
+      preset={compareSetting(chat)?.blind ? t('compare.picker.blind') : undefined}
       // A preset picked here copies its values into the chat (issue 23); the chat remembers it.
       onPresetPick={(choice) => void getChatStore().updateChatSettings(chat.id, choice.settings)}
       onValueChange={(ref) => {
@@ -91,6 +96,7 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
   const actions: MenuItem[] = [
     { id: 'settings', label: t('chatSettings.open'), icon: CHAT_SETTINGS_ICON, onSelect: () => setSettingsOpen(true) },
     { id: 'summarise', label: t('compaction.action.summarise'), icon: SUMMARISE_ICON, disabled: !ready, onSelect: summarise },
+    { id: 'compare', label: t('compare.open'), icon: COMPARE_ICON, onSelect: () => requestCompare({ chatId: chat.id }) },
     ...exportItems,
     { id: 'delete', label: t('chat.delete'), icon: DELETE_CHAT_ICON, color: 'error', onSelect: onDelete },
   ];
@@ -128,6 +134,15 @@ export const ChatHeader = memo(function ChatHeader({ chat, headingId, ready, onD
             onClick={() => setSettingsOpen(true)}
           />
           <Button size="sm" variant="ghost" color="neutral" icon={SUMMARISE_ICON} label={t('compaction.action.summarise')} aria-disabled={!ready || undefined} onClick={summarise} />
+          <Button
+            size="sm"
+            variant="ghost"
+            color="neutral"
+            icon={COMPARE_ICON}
+            label={t('compare.open')}
+            aria-haspopup="dialog"
+            onClick={(event) => requestCompare({ chatId: chat.id, returnTo: event.currentTarget })}
+          />
           <Menu size="sm" variant="ghost" color="neutral" icon={EXPORT_ICON} label={t('chat.export')} align="end" items={exportItems} />
           <Button size="sm" variant="ghost" color="neutral" icon={DELETE_CHAT_ICON} label={t('chat.delete')} onClick={onDelete} />
         </div>

@@ -23,6 +23,8 @@ export interface MessageActionsProps {
   onEdit(): void;
   /** `model`: another model for this version only (Regenerate's menu). */
   onRegenerate(model?: string): void;
+  /** Regenerate's "Compare with other models…" (issue 38); `trigger` gets focus back. */
+  onCompare?(trigger: HTMLElement | null): void;
   /** The model that wrote the reply, named in Regenerate's menu. */
   model?: string;
   onDelete(): unknown;
@@ -36,7 +38,7 @@ export interface MessageActionsProps {
 }
 
 /** A message's icon buttons: copy, edit (yours) or regenerate (replies), pin, summarise up to here, delete. Each has a tooltip. */
-export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, editRef, pinned, onTogglePin, onSummarise, model }: MessageActionsProps) {
+export function MessageActions({ role, onCopy, onEdit, onRegenerate, onCompare, onDelete, editRef, pinned, onTogglePin, onSummarise, model }: MessageActionsProps) {
   const common = { size: 'sm', variant: 'ghost', color: 'neutral' } as const;
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -56,7 +58,7 @@ export function MessageActions({ role, onCopy, onEdit, onRegenerate, onDelete, e
         onClick={() => void copy()}
       />
       {role === 'user' && <Button {...common} ref={editRef} icon={EDIT_ICON} label={t('chat.message.edit')} onClick={onEdit} />}
-      {role === 'assistant' && <RegenerateMenu model={model} onRegenerate={onRegenerate} />}
+      {role === 'assistant' && <RegenerateMenu model={model} onRegenerate={onRegenerate} onCompare={onCompare} />}
       {onTogglePin && (
         <Button
           {...common}

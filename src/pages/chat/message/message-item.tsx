@@ -22,6 +22,7 @@ import { ToolCallList } from '../tools/tool-call-list';
 import { ToolResultView } from '../tools/tool-result-view';
 import { NeedsConnection, UnsavedMark } from '../../shared';
 import { useThreadServices } from '../thread/thread-context';
+import { requestCompare } from '../compare/compare-request';
 import './message.css';
 
 // The attachments' kit (and its stylesheet) loads with the first message that has files.
@@ -57,6 +58,12 @@ export interface MessageItemProps {
   branchTotal: number;
   previousId?: string;
   nextId?: string;
+  /**
+   * One answer of a comparison (issue 38), in its column: not a list item of its own, its name
+   * and figures in the column's head; `blind`, no model named anywhere (no actions either: the
+   * Regenerate menu's list would give the model away by leaving it out).
+   */
+  column?: 'named' | 'blind';
 }
 
 /**
@@ -67,7 +74,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   return props.message.compaction ? <CompactionMarker message={props.message} /> : <ThreadMessage {...props} />;
 });
 
-function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }: MessageItemProps) {
+function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId, column }: MessageItemProps) {
   const services = useThreadServices();
   const [editing, setEditing] = useState(false);
   /** Tapped open on a touch screen, where older messages keep their actions and figures folded away (message.css). */
@@ -149,7 +156,7 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
   return (
     <div
       className="thread__item"
-      role="listitem"
+      role={column ? undefined : 'listitem'}
       data-role={message.role}
       data-message-id={message.id}
       data-actions={actionsShown ? 'shown' : undefined}
@@ -218,11 +225,11 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
           onResendWithoutImages={resendWithoutImages}
           onResendWithoutTools={resendWithoutTools}
         />
-        {message.role === 'assistant' && !streaming && showFinished && <MessageStats message={message} />}
+        {message.role === 'assistant' && !streaming && showFinished && !column && <MessageStats message={message} />}
         {message.role === 'assistant' && showFinished && <ReplyNotes message={message} />}
         {!editing && (
           <footer className="message__footer">
-            {message.role === 'assistant' && message.model && <ReplyModel model={message.model} />}
+            {message.role === 'assistant' && message.model && !column && <ReplyModel model={message.model} />}
             {unsaved && <UnsavedMark />}
             {message.pinned && (
               <span className="message__pin" role="img" aria-label={t('compaction.pinned')} title={t('compaction.pinned')}>
@@ -233,13 +240,14 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId }
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
             )}
             {/* A tool's result is the tool's, not a message to edit, regenerate or take out of the chain. */}
-            {!streaming && showFinished && !callsOpen && message.role !== 'tool' && (
+            {!streaming && showFinished && !callsOpen && message.role !== 'tool' && column !== 'blind' && (
               <MessageActions
                 role={message.role}
                 editRef={editRef}
                 onCopy={copy}
                 onEdit={startEdit}
                 onRegenerate={regenerate}
+                onCompare={message.role === 'assistant' ? (trigger) => requestCompare({ chatId: message.chatId, replyId: message.id, returnTo: trigger }) : undefined}
                 model={message.model}
                 onDelete={remove}
                 pinned={message.pinned === true}

@@ -1,11 +1,12 @@
 // A reply's Regenerate (issue 33): a menu to ask the same model again, or another model of the
 // model list for this version only (the chat keeps its own model for what follows).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { getConnectionsStore, modelIdOf, modelOptionGroups } from '../../../chat/connections';
 import { t } from '../chat-text';
 import { Menu, type MenuItem } from '../../../ui/menu';
 
 export const REGENERATE_ICON = 'lucide:refresh-cw';
+export const COMPARE_ICON = 'lucide:columns-3';
 /** Other models listed at most: a menu, not a search (the header's model picker has that). */
 export const REGENERATE_MODELS_SHOWN = 12;
 
@@ -13,6 +14,8 @@ export interface RegenerateMenuProps {
   /** The model that wrote the reply (a model reference), if known. */
   model?: string;
   onRegenerate(model?: string): void;
+  /** "Compare with other models…" (issue 38): opens the Compare dialog; `trigger` is the menu's button. */
+  onCompare?(trigger: HTMLElement | null): void;
 }
 
 /** The other models, read when the menu opens: a thread of replies subscribes to no model list. */
@@ -27,8 +30,9 @@ export function otherModels(model: string | undefined): { ref: string; label: st
     .slice(0, REGENERATE_MODELS_SHOWN);
 }
 
-export function RegenerateMenu({ model, onRegenerate }: RegenerateMenuProps) {
+export function RegenerateMenu({ model, onRegenerate, onCompare }: RegenerateMenuProps) {
   const [others, setOthers] = useState<{ ref: string; label: string }[]>([]);
+  const trigger = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
   const items: MenuItem[] = [
     {
       id: 'same',
@@ -37,9 +41,11 @@ export function RegenerateMenu({ model, onRegenerate }: RegenerateMenuProps) {
       onSelect: () => onRegenerate(),
     },
     ...others.map((other) => ({ id: other.ref, label: t('chat.regenerate.with', { model: other.label }), onSelect: () => onRegenerate(other.ref) })),
+    ...(onCompare && others.length > 0 ? [{ id: 'compare', label: t('compare.regenerate'), icon: COMPARE_ICON, onSelect: () => onCompare(trigger.current) }] : []),
   ];
   return (
     <Menu
+      ref={trigger}
       size="sm"
       variant="ghost"
       color="neutral"

@@ -1,5 +1,9 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
+import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { useThread } from '../../../chat/store/thread-hooks';
+import { useChatStore } from '../../../chat';
+import { withChunkStyles } from '../../../lib/chunk-styles';
+import { lazyPart } from '../../../ui/lazy-part';
+import { readComparing } from '../compare/comparing-state';
 import type { ThreadEntry } from '../../../chat/shapes';
 import { useComposedRefs } from '../../../lib/compose-refs';
 import { t } from '../chat-text';
@@ -19,6 +23,10 @@ export const THREAD_GROUP_SIZE = 5;
  * the window would only make it wait a frame a group.
  */
 export const WINDOWED_FROM = 41;
+
+// A comparison's columns (issue 38) load with the first chat that holds one open; until then (or offline
+// before they ever loaded) the reply on the current branch shows alone, as any reply does.
+const CompareTurn = lazyPart(withChunkStyles('compare-turn', () => import('../compare/compare-turn').then((module) => ({ default: module.CompareTurn }))));
 
 export interface ThreadProps {
   chatId: string;
@@ -66,6 +74,7 @@ function groupParts(chatId: string, entries: readonly ThreadEntry[], before: rea
  */
 export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps) {
   const entries = useThread(chatId);
+  const comparing = readComparing(useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.comparing));
   const list = useRef<HTMLDivElement>(null);
   const composedRef = useComposedRefs(ref, list);
   const { shown, wake } = useThreadWindow(list);
@@ -101,16 +110,25 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
     groups.push(
       whole || group === last || group === target || shown.includes(group) ? (
         <div key={group} className="thread__group" data-key={key} data-weight={weight}>
-          {items.map(({ message, branch }) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              branchIndex={branch.index}
-              branchTotal={branch.total}
-              previousId={branch.previousId}
-              nextId={branch.nextId}
-            />
-          ))}
+          {compareAt(items, comparing).map(({ message, branch }) => {
+            const item = (
+              <MessageItem
+                key={message.id}
+                message={message}
+                branchIndex={branch.index}
+                branchTotal={branch.total}
+                previousId={branch.previousId}
+                nextId={branch.nextId}
+              />
+            );
+            return comparing && message.parentId === comparing.parentId ? (
+              <Suspense key={`compare-${message.id}`} fallback={item}>
+                <CompareTurn chatId={chatId} comparing={comparing} />
+              </Suspense>
+            ) : (
+              item
+            );
+          })}
         </div>
       ) : (
         <GroupStandIn key={`${group}-asleep`} group={group} items={items} height={groupHeight(key, weight)} onFound={found} />
@@ -123,6 +141,13 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
       {groups}
     </div>
   );
+}
+
+/** A group's messages up to the compared reply (its branch's later messages show in its column's place). */
+function compareAt(items: readonly ThreadEntry[], comparing: ReturnType<typeof readComparing>): readonly ThreadEntry[] {
+  if (!comparing) return items;
+  const at = items.findIndex(({ message }) => message.parentId === comparing.parentId && message.role === 'assistant');
+  return at < 0 ? items : items.slice(0, at + 1);
 }
 
 interface GroupStandInProps {
