@@ -85,9 +85,11 @@ async function seed() {
   await composer(page).waitFor();
 }
 
-async function send(text: string) {
+/** Sends from the message box: Enter on a desktop; on a phone, where Enter is a new line, a tap on Send. */
+async function send(text: string, touch = false) {
   await composer(page).fill(text);
-  await composer(page).press('Enter');
+  if (touch) await page.getByRole('button', { name: 'Send message' }).tap();
+  else await composer(page).press('Enter');
 }
 
 /** Chooses the models (and blind) in the open Compare dialog, then starts. */
@@ -253,14 +255,14 @@ describe('phone, touch, dark: blind', () => {
 
   it('tabs swipe between the answers; no name before the vote; the vote shows them and counts on the leaderboard, after a reload too', async () => {
     await seed();
-    await send('Hello');
+    await send('Hello', true);
     await page.waitForURL(/\/chat\/[^/]+$/);
     await expect.poll(() => page.getByRole('article', { name: 'Assistant' }).last().getAttribute('data-state')).toBe('complete');
 
     await page.getByRole('button', { name: 'Chat actions' }).last().tap();
     await page.getByRole('menuitem', { name: 'Compare models…' }).tap();
     await chooseInDialog([SWIFT, SLOTTED], { blind: true, touch: true });
-    await send('Which sorting algorithm should I use?');
+    await send('Which sorting algorithm should I use?', true);
     await turn().waitFor();
     await expect.poll(() => turn().locator('.compare__column[data-state="complete"]').count(), { timeout: 30_000 }).toBe(2);
 

@@ -60,7 +60,8 @@ export function CompareDialog({ request, onClose }: CompareDialogProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const models = chosen.filter((ref) => options.some((option) => option.ref === ref));
+    // In the order listed (connections as the user ordered them), whatever order they were ticked in.
+    const models = options.map((option) => option.ref).filter((ref) => chosen.includes(ref));
     if (models.length < least) return setProblem(t(reply ? 'compare.dialog.tooFewMore' : 'compare.dialog.tooFew'));
     if (models.length > limit) return setProblem(tn('compare.dialog.tooMany', limit, { count: limit }));
     if (reply) getChatStore().regenerate(reply.id, { models });
