@@ -25,11 +25,16 @@ const JOURNEY_TIMEOUT_MS = 120_000;
 const SWIFT = 'swift-7b';
 const STEADY = 'steady-13b';
 const SLOTTED = 'slotted-1b';
-const NAMES = [SWIFT, STEADY, SLOTTED];
-const REFS: Record<string, string> = { [SWIFT]: `cloud/${SWIFT}`, [STEADY]: `cloud/${STEADY}`, [SLOTTED]: `llama/${SLOTTED}` };
+/** As the dialog lists them (a connection's models sorted), and so as the answers are shown. */
+const NAMES = [STEADY, SWIFT, SLOTTED];
+/** The chat's own model in the blind journey: none of the compared ones. */
+const PLAIN = 'plain-3b';
+/** What each model's answer calls itself: its text never names its model (a blind comparison shows the text). */
+const VOICE: Record<string, string> = { [SWIFT]: 'Quickly', [STEADY]: 'Calmly', [SLOTTED]: 'Patiently', [PLAIN]: 'Plainly' };
+const REFS: Record<string, string> = { [SWIFT]: `cloud/${SWIFT}`, [STEADY]: `cloud/${STEADY}`, [SLOTTED]: `llama/${SLOTTED}`, [PLAIN]: `cloud/${PLAIN}` };
 
 /** Each model's answer, long enough to stream for a while at its own speed. */
-const answerOf = (model: string) => `${model} says: merge sort keeps equal items in order and runs in n log n time. ${'More detail follows here. '.repeat(6)}`;
+const answerOf = (model: string) => `${VOICE[model]} says: merge sort keeps equal items in order and runs in n log n time. ${'More detail follows here. '.repeat(6)}`;
 /** Per chunk: the models stream at different speeds. */
 const DELAY_MS: Record<string, number> = { [SWIFT]: 5, [STEADY]: 25, [SLOTTED]: 40 };
 
@@ -47,7 +52,7 @@ function script(request: RecordedRequest) {
   if (!body.stream) return { status: 200, json: completion('Sorting compared') };
   const model = String(body.model);
   const question = textOf(body.messages.findLast((m: { role: string }) => m.role === 'user')?.content);
-  const text = question.includes('Several assistants answered') ? `Combined by ${model}: merge sort, stable and n log n.` : answerOf(model);
+  const text = question.includes('Several assistants answered') ? `All together: merge sort, stable and n log n.` : answerOf(model);
   const stream = textStream(text, { chunkSize: 12, delayMs: DELAY_MS[model] ?? 5, usage: model === STEADY ? false : undefined, model });
   if (held) {
     const gate = held;
@@ -57,7 +62,7 @@ function script(request: RecordedRequest) {
 }
 
 beforeAll(async () => {
-  cloud = await startOpenAiServer({ models: [SWIFT, STEADY], script });
+  cloud = await startOpenAiServer({ models: [SWIFT, STEADY, PLAIN], script });
   llama = await startOpenAiServer({ models: [SLOTTED], script, slots: 1 });
 });
 afterAll(async () => {
@@ -69,12 +74,12 @@ const turn = () => page.getByRole('region', { name: 'Compared answers' });
 const column = (name: string | RegExp) => turn().getByRole('region', { name });
 const columns = () => turn().getByRole('region');
 
-async function seed() {
+async function seed(model = REFS[SLOTTED]) {
   cloud.reset();
   llama.reset();
   await page.goto(new URL('assets/seed.txt', appUrl).href);
   await page.evaluate(seedConnection, {
-    model: REFS[SLOTTED],
+    model,
     connections: [
       // A server on this machine is paced one at a time unless told otherwise: this one takes four.
       { id: 'cloud', name: 'Cloud', kind: 'custom', baseUrl: cloud.url, maxConcurrent: 4 },
@@ -96,8 +101,10 @@ async function send(text: string, touch = false) {
 async function chooseInDialog(models: readonly string[], options: { blind?: boolean; touch?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Compare models' });
   await dialog.waitFor();
-  for (const name of NAMES) {
-    const box = dialog.getByRole('checkbox', { name });
+  const boxes = dialog.getByRole('group', { name: /^Models/ }).getByRole('checkbox');
+  for (let i = 0; i < (await boxes.count()); i += 1) {
+    const box = boxes.nth(i);
+    const name = (await box.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();
     if ((await box.isChecked()) !== models.includes(name)) await (options.touch ? box.tap() : box.click());
   }
   if (options.blind) await (options.touch ? dialog.getByRole('checkbox', { name: /^Blind/ }).tap() : dialog.getByRole('checkbox', { name: /^Blind/ }).click());
@@ -151,7 +158,7 @@ describe('desktop, pointer, light', () => {
     await page.getByRole('button', { name: /^Model/ }).first().click();
     await page.getByRole('option', { name: 'Compare models…' }).click();
     await chooseInDialog(NAMES);
-    await page.getByRole('button', { name: `Comparing: ${SWIFT}, ${STEADY}, ${SLOTTED}` }).waitFor();
+    await page.getByRole('button', { name: `Comparing: ${NAMES.join(', ')}` }).waitFor();
 
     await send('Which sorting algorithm should I use?');
     await turn().waitFor();
@@ -195,28 +202,28 @@ describe('desktop, pointer, light', () => {
     await page.getByRole('menuitem', { name: `Combine with ${SWIFT}` }).click();
     await untilCount(columns(), 4);
     const combined = column(`Combined by ${SWIFT}`);
-    await untilText(combined, `Written from: ${SWIFT}, ${STEADY}, ${SLOTTED}`);
-    await untilText(combined, `Combined by ${SWIFT}: merge sort`);
+    await untilText(combined, `Written from: ${NAMES.join(', ')}`);
+    await untilText(combined, 'All together: merge sort');
     await expect
       .poll(async () => (await storedMessages()).find((m) => m.combines)?.combines?.length)
       .toBe(3);
     const combineRequest = streamed(cloud).at(-1)!;
-    for (const name of NAMES) expect(textOf(combineRequest.body.messages.at(-1).content)).toContain(`${name} says:`);
+    for (const name of NAMES) expect(textOf(combineRequest.body.messages.at(-1).content)).toContain(`${VOICE[name]} says:`);
 
     // Continue with the steady one: the columns close, its answer is the branch (2 of 4), and the next request holds it alone.
     await column(STEADY).getByRole('button', { name: 'Continue with this one' }).click();
     await untilCount(turn(), 0);
     await expect.poll(() => isFocused(composer(page))).toBe(true);
-    await untilText(page.getByRole('article', { name: 'Assistant' }).last(), `${STEADY} says:`);
+    await untilText(page.getByRole('article', { name: 'Assistant' }).last(), `${VOICE[STEADY]} says:`);
     await page.getByRole('button', { name: 'Stop comparing' }).click();
     await send('Tell me more.');
     await expect.poll(() => page.getByRole('article', { name: 'Assistant' }).last().getAttribute('data-state')).toBe('complete');
     const next = streamed(llama).at(-1)!;
     const history = next.body.messages.map((m: { content: unknown }) => textOf(m.content)).join('\n');
-    expect(history).toContain(`${STEADY} says:`);
-    expect(history).not.toContain(`${SWIFT} says:`);
-    expect(history).not.toContain(`${SLOTTED} says:`);
-    expect(history).not.toContain('Combined by');
+    expect(history).toContain(`${VOICE[STEADY]} says:`);
+    expect(history).not.toContain(`${VOICE[SWIFT]} says:`);
+    expect(history).not.toContain(`${VOICE[SLOTTED]} says:`);
+    expect(history).not.toContain('All together');
 
     // A reload while three answers stream: each partial answer is kept, stopped.
     await page.getByRole('button', { name: 'Compare models…' }).click();
@@ -254,7 +261,7 @@ describe('phone, touch, dark: blind', () => {
   pagePerTest({ viewport: VIEWPORTS.phone, colorScheme: 'dark', hasTouch: true, isMobile: true, onOpen: (opened) => ({ page } = opened) });
 
   it('tabs swipe between the answers; no name before the vote; the vote shows them and counts on the leaderboard, after a reload too', async () => {
-    await seed();
+    await seed(REFS[PLAIN]);
     await send('Hello', true);
     await page.waitForURL(/\/chat\/[^/]+$/);
     await expect.poll(() => page.getByRole('article', { name: 'Assistant' }).last().getAttribute('data-state')).toBe('complete');
@@ -295,7 +302,7 @@ describe('phone, touch, dark: blind', () => {
       expect(chat).toBeDefined();
       // The second column's answer, whichever model wrote it: read from its text.
       const text = await column('Answer 2').innerText();
-      return NAMES.find((name) => text.includes(`${name} says:`) && rows.some((m) => m.parentId === q.id && m.model === REFS[name]))!;
+      return NAMES.find((name) => text.includes(`${VOICE[name]} says:`) && rows.some((m) => m.parentId === q.id && m.model === REFS[name]))!;
     })();
     await column('Answer 2').getByRole('button', { name: 'This one is better' }).tap();
     await column(secondModel).waitFor();
@@ -379,7 +386,7 @@ describe('desktop, keyboard alone, dark', () => {
     await page.keyboard.press('Enter');
     await untilCount(turn(), 0);
     await expect.poll(() => isFocused(composer(page))).toBe(true);
-    await untilText(page.getByRole('article', { name: 'Assistant' }).last(), `${STEADY} says:`);
+    await untilText(page.getByRole('article', { name: 'Assistant' }).last(), `${VOICE[STEADY]} says:`);
     const chat = (await storedRows<{ comparing?: unknown; currentLeafId: string }>(page, 'chats'))[0]!;
     expect(chat.comparing).toBeUndefined();
 
