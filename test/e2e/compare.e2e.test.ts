@@ -104,7 +104,7 @@ async function chooseInDialog(models: readonly string[], options: { blind?: bool
   const boxes = dialog.getByRole('group', { name: /^Models/ }).getByRole('checkbox');
   for (let i = 0; i < (await boxes.count()); i += 1) {
     const box = boxes.nth(i);
-    const name = (await box.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();
+    const name = (await box.evaluate((input) => input.closest('label')?.textContent ?? '')).split(' · ')[0]!.trim();
     if ((await box.isChecked()) !== models.includes(name)) await (options.touch ? box.tap() : box.click());
   }
   if (options.blind) await (options.touch ? dialog.getByRole('checkbox', { name: /^Blind/ }).tap() : dialog.getByRole('checkbox', { name: /^Blind/ }).click());
