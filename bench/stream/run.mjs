@@ -15,6 +15,7 @@ import { cpuBetween, cpuSnapshot } from './cpu-usage.mjs';
 import { printProfile, startProfile } from '../support/cpu-profile.mjs';
 import { FIRST_MARK, LAST_MARK, mainThreadFigures, startTrace } from './main-thread-trace.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
+import { COMPARE_RATIO_TARGET, runCompareStreams } from './compare-streams.mjs';
 
 const TOKENS = 20_000;
 /** The paced reply: as fast as the fastest hosted models stream (2,000 tokens/s). */
@@ -40,6 +41,8 @@ const PROMPT = 'Write the benchmark reply.';
 const PACED_RUNS = 7;
 /** Where each page is compared: the paragraph floor's index in the pages. */
 const FLOOR = 1;
+/** Rounds of the three-streams comparison: each is a few seconds of streaming. */
+const COMPARE_RUNS = 9;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -186,11 +189,12 @@ function mainThreadTable(pages, results) {
  */
 function parseArgs(argv) {
   const index = argv.indexOf('--runs');
-  return { runs: index === -1 ? RUNS : Number(argv[index + 1]), quick: argv.includes('--quick'), profile: argv.includes('--profile') };
+  return { runs: index === -1 ? RUNS : Number(argv[index + 1]), quick: argv.includes('--quick'), profile: argv.includes('--profile'), compareOnly: argv.includes('--compare') };
 }
 
 async function main() {
-  const { runs, quick, profile: profiling } = parseArgs(process.argv.slice(2));
+  const { runs, quick, profile: profiling, compareOnly } = parseArgs(process.argv.slice(2));
+  if (compareOnly) return compareStreams(runs);
   const profile = profiling ? new Map() : null;
   const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));
   const tokens = benchmarkTokens(TOKENS);
@@ -297,6 +301,7 @@ async function main() {
       printTable(table);
     }
     if (profile) printProfile(profile, 'CPU profile of Parley, first → last token on screen, self time summed over rounds:');
+    if (!quick) await compareStreams(runs, browser, app);
     console.log(
       `\nLoad average at the start: ${loadAverage.join(', ')}.` +
         `\nTargets: Parley ≤ ${FLOOR_RATIO_TARGET} × the paragraph floor at full speed, ${FLOOR_RATIO_AIM} × the aim (median ${verdict.fullSpeedRatio.toFixed(2)} ×); ` +
@@ -311,6 +316,28 @@ async function main() {
     await app.close();
     await floor.close();
     await server.close();
+  }
+}
+
+/** Three streams at once (issue 38), alone (`--compare`) or after the rest (compare-streams.mjs). */
+async function compareStreams(runs, browser = null, app = null) {
+  const ownBrowser = !browser;
+  browser ??= await launchBrowser();
+  app ??= await serveBuild();
+  try {
+    const loadAverage = loadavg().map((load) => Number(load.toFixed(2)));
+    const { rows, verdict, raw } = await runCompareStreams({ browser, appUrl: app.url, runs: Math.min(runs, COMPARE_RUNS) });
+    await report('stream-compare', rows, { load: loadAverage, verdict, raw });
+    console.log(
+      `\nThree streams at once: main-thread time per token ${verdict.busyPerTokenRatio.toFixed(2)} × one stream's (median of ${raw.one.length} interleaved rounds, ` +
+        `${verdict.busyPerTokenRatioRange.map((r) => r.toFixed(2)).join('–')}); CPU per token ${verdict.cpuPerTokenRatio.toFixed(2)} ×. Target ≤ ${COMPARE_RATIO_TARGET} ×.`,
+    );
+    return verdict;
+  } finally {
+    if (ownBrowser) {
+      await browser.close();
+      await app.close();
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { tn } from '../../../i18n/plural';
 import { Button } from '../../../ui/button';
 import { t } from '../chat-text';
 import { requestCompare } from './compare-request';
+import './compare-note.css';
 
 export const COMPARE_ICON = 'lucide:columns-3';
 

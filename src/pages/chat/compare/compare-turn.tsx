@@ -113,7 +113,6 @@ export function CompareTurn({ chatId, comparing }: CompareTurnProps) {
       })),
     );
   };
-  const [combineWith, setCombineWith] = useState<MenuItem[]>([]);
   const canCombine = !hidden && !streaming && answers.filter((m) => m.content.trim() !== '').length >= 2;
   const estimated = shown.some((m) => m.status !== 'streaming' && columnFigures(m).some((figure) => figure.estimated));
 
@@ -223,9 +222,8 @@ export function CompareTurn({ chatId, comparing }: CompareTurnProps) {
                 variant="outline"
                 color="neutral"
                 icon={COMBINE_ICON}
-                items={combineWith}
+                items={canCombine ? combineItems() : []}
                 disabled={!canCombine}
-                onOpenChange={(isOpen) => isOpen && setCombineWith(combineItems())}
               >
                 {t('compare.turn.combine')}
               </Menu>

@@ -1,0 +1,132 @@
+// `npm run bench:stream` (and `-- --compare` alone): three streams at once (issue 38). The same chat
+// page asks one model, then three at once (Compare), each streaming the same number of tokens at full
+// speed from a local server. The figure is the page's main-thread time per token shown, first token
+// to the last token of the last answer on screen: three streams should cost each token at most 1.2 ×
+// what one stream costs it. Rounds interleaved (one, three, one, three…); the median of the per-round ratios.
+import { benchmarkTokens, startOpenAiServer, textStream } from '../../test/support/openai-server/index.mjs';
+import { seedConnection } from '../../test/support/seed-connection.mjs';
+import { FIRST_MARK, LAST_MARK, mainThreadFigures, startTrace } from './main-thread-trace.mjs';
+
+/** Tokens each answer streams. */
+export const COMPARE_TOKENS = 4_000;
+export const COMPARE_RATIO_TARGET = 1.2;
+const MODELS = ['bench-a', 'bench-b', 'bench-c'];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Before any page script: the first token on screen and the moment every answer's own last token is
+ * (each model ends with a word of its own), as performance marks for the trace.
+ */
+function instrument([firstToken, lastTokens, firstMark, lastMark]) {
+  const w = window;
+  const waiting = new Set(lastTokens);
+  const inReply = (node) => (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement)?.closest('article[aria-label="Assistant"]') != null;
+  const seen = (text) => {
+    if (!text) return;
+    const now = performance.now();
+    if (w.__firstAt === undefined && text.includes(firstToken)) w.__firstAt = performance.mark(firstMark, { startTime: now }).startTime;
+    for (const token of waiting) if (text.includes(token)) waiting.delete(token);
+    if (waiting.size === 0 && w.__shownAt === undefined) w.__shownAt = performance.mark(lastMark, { startTime: now }).startTime;
+  };
+  new MutationObserver((records) => {
+    if (w.__shownAt !== undefined) return;
+    for (const record of records) {
+      if (record.type === 'characterData') {
+        if (inReply(record.target)) seen(record.target.data);
+        continue;
+      }
+      for (const node of record.addedNodes) if (inReply(node)) seen(node.textContent);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** A chat of the app's own shape, stored before the page opens it: `compare` set or not. */
+function seedChat({ id, model, compare }) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('parley');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('chats', 'readwrite');
+      const at = Date.now();
+      tx.objectStore('chats').put({ id, title: 'Bench', titleSource: 'user', createdAt: at, updatedAt: at, pinned: false, model, ...(compare && { compare: { models: compare } }) });
+      tx.oncomplete = () => (db.close(), resolve());
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
+/** Each model's answer: the same tokens, then a last word of its own. */
+const lastTokenOf = (model) => `end-of-${model}`;
+
+export async function runCompareStreams({ browser, appUrl, runs }) {
+  const tokens = benchmarkTokens(COMPARE_TOKENS);
+  const server = await startOpenAiServer({
+    models: MODELS,
+    script: (request) => {
+      if (!request.body?.stream) return { json: { choices: [{ message: { content: 'Bench' } }] } };
+      return { ...textStream([...tokens, ` ${lastTokenOf(request.body.model)}`], { chunkSize: 1 }), ignoreDelays: true };
+    },
+  });
+  let chats = 0;
+  try {
+    const seedPage = await browser.newPage();
+    await seedPage.goto(appUrl + 'assets/seed.txt');
+    // One local connection that takes three at once (a local server is otherwise paced one at a time).
+    await seedPage.evaluate(seedConnection, { model: `bench/${MODELS[0]}`, connections: [{ id: 'bench', name: 'Bench', kind: 'custom', baseUrl: server.url, maxConcurrent: 3 }] });
+    await seedPage.close();
+
+    const measure = async (streams) => {
+      const models = MODELS.slice(0, streams);
+      const page = await browser.newPage();
+      await page.addInitScript(instrument, [tokens[0].trim(), models.map(lastTokenOf), FIRST_MARK, LAST_MARK]);
+      const id = `bench-chat-${(chats += 1)}`;
+      await page.goto(appUrl + 'assets/seed.txt');
+      await page.evaluate(seedChat, { id, model: `bench/${models[0]}`, compare: streams > 1 ? models.map((m) => `bench/${m}`) : undefined });
+      await page.goto(`${appUrl}chat/${id}`);
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('Write the benchmark reply.');
+      const trace = await startTrace(page);
+      await box.press('Enter');
+      await page.waitForFunction(() => window.__shownAt !== undefined, null, { timeout: 180_000, polling: 100 });
+      const events = await trace.stop();
+      const figures = mainThreadFigures(events);
+      await page.close();
+      const shown = COMPARE_TOKENS * streams;
+      return { streams, busyMs: figures.busyMs, cpuMs: figures.cpuMs, windowMs: figures.windowMs, busyPerToken: figures.busyMs / shown, cpuPerToken: figures.cpuMs / shown, longestTaskMs: figures.longestTaskMs };
+    };
+
+    // A warm-up of each, then rounds: one stream, three streams, one, three…
+    await measure(1);
+    await measure(3);
+    const one = [];
+    const three = [];
+    for (let i = 0; i < runs; i += 1) {
+      one.push(await measure(1));
+      three.push(await measure(3));
+    }
+    const busyRatios = three.map((r, i) => r.busyPerToken / one[i].busyPerToken);
+    const cpuRatios = three.map((r, i) => r.cpuPerToken / one[i].cpuPerToken);
+    const row = (name, list) => ({
+      page: name,
+      'tokens shown': list[0].streams * COMPARE_TOKENS,
+      'first → last token on screen': `${Math.round(median(list.map((r) => r.windowMs)))} ms`,
+      'main thread busy': `${Math.round(median(list.map((r) => r.busyMs)))} ms`,
+      'busy per token': `${(median(list.map((r) => r.busyPerToken)) * 1000).toFixed(0)} µs`,
+      'CPU per token': `${(median(list.map((r) => r.cpuPerToken)) * 1000).toFixed(0)} µs`,
+      'longest task': `${Math.round(median(list.map((r) => r.longestTaskMs)))} ms`,
+    });
+    return {
+      rows: [row('Parley, one stream', one), row('Parley, three streams at once (Compare)', three)],
+      verdict: {
+        busyPerTokenRatio: median(busyRatios),
+        busyPerTokenRatioRange: [Math.min(...busyRatios), Math.max(...busyRatios)],
+        cpuPerTokenRatio: median(cpuRatios),
+        target: COMPARE_RATIO_TARGET,
+      },
+      raw: { one, three },
+    };
+  } finally {
+    await server.close();
+  }
+}
