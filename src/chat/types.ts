@@ -261,8 +261,9 @@ export const HOME_DRAFT_KEY = 'home';
  *   preset        a named set of a chat's settings
  *   project       chats grouped, with instructions, settings and files
  *   prompt        a saved prompt with {{variables}}
+ *   vote          a blind comparison's verdict (issue 38), counted by Settings → Compare's leaderboard
  */
-export type LibraryKind = 'instructions' | 'defaults' | 'preset' | 'project' | 'prompt';
+export type LibraryKind = 'instructions' | 'defaults' | 'preset' | 'project' | 'prompt' | 'vote';
 
 interface LibraryRow<K extends LibraryKind> {
   id: string;
@@ -336,7 +337,19 @@ export interface LibraryPrompt extends LibraryRow<'prompt'> {
   starter?: boolean;
 }
 
-export type LibraryRecord = LibraryInstructions | LibraryDefaults | LibraryPreset | LibraryProject | LibraryPrompt;
+/**
+ * A blind comparison's verdict (issue 38). `models` are the bare model ids compared, as shown
+ * (2–4, distinct): never connection-qualified refs, since connections are per device and votes
+ * sync between devices. `winner` is one of `models`; absent, a tie ("about the same").
+ */
+export interface LibraryVote extends LibraryRow<'vote'> {
+  models: string[];
+  winner?: string;
+  /** The chat the comparison was made in, when known (nothing reads it back but the user's data). */
+  chatId?: string;
+}
+
+export type LibraryRecord = LibraryInstructions | LibraryDefaults | LibraryPreset | LibraryProject | LibraryPrompt | LibraryVote;
 
 /** The library as a request and the settings read it (library/'s store's snapshot is one; the store's actions take one). */
 export interface LibraryContents {
@@ -345,6 +358,7 @@ export interface LibraryContents {
   presets: readonly LibraryPreset[];
   projects: readonly LibraryProject[];
   prompts?: readonly LibraryPrompt[];
+  votes?: readonly LibraryVote[];
 }
 
 export const INSTRUCTIONS_ID = 'instructions';

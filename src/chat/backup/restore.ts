@@ -32,6 +32,8 @@ export interface LibraryCounts {
   presets: number;
   projects: number;
   prompts: number;
+  /** Compare votes (issue 38). */
+  votes: number;
   /** Whether the standing instructions, and the defaults for new chats, come back. */
   instructions: boolean;
   defaults: boolean;
@@ -88,6 +90,7 @@ function countLibrary(plan: RestorePlan): LibraryCounts {
     presets: of('preset'),
     projects: of('project'),
     prompts: of('prompt'),
+    votes: of('vote'),
     instructions: of('instructions') > 0,
     defaults: of('defaults') > 0,
     copies: adds.filter((row) => row.action === 'copy').length,

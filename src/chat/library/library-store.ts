@@ -1,6 +1,6 @@
 /**
  * The user's library (issue 23) outside React: standing instructions, defaults, presets,
- * projects and prompts, as an immutable snapshot with subscribe/getSnapshot. Read once (the
+ * projects, prompts and compare votes (issue 38), as an immutable snapshot with subscribe/getSnapshot. Read once (the
  * first `init`), written through at once; other tabs hear of a change on a BroadcastChannel and
  * read again, and sync hears of every local change (`onLocalChange`) to push it.
  */
@@ -17,6 +17,7 @@ import {
   type LibraryProject,
   type LibraryPrompt,
   type LibraryRecord,
+  type LibraryVote,
 } from '../types';
 import type { LibraryContents } from './chat-setup';
 import { starterPrompts } from './starter-prompts';
@@ -27,6 +28,8 @@ export interface LibrarySnapshot extends LibraryContents {
   presets: readonly LibraryPreset[];
   projects: readonly LibraryProject[];
   prompts: readonly LibraryPrompt[];
+  /** Blind comparisons' votes (issue 38), oldest first. */
+  votes: readonly LibraryVote[];
 }
 
 /** A local change, as sync pushes it: the row written, or the id deleted. */
@@ -82,7 +85,7 @@ export interface LibraryStoreOptions {
 export const STARTERS_SETTING = 'library-starters-added';
 export const LIBRARY_CHANNEL = 'parley-library';
 
-const EMPTY: LibrarySnapshot = { loaded: false, presets: [], projects: [], prompts: [] };
+const EMPTY: LibrarySnapshot = { loaded: false, presets: [], projects: [], prompts: [], votes: [] };
 
 const byName = <T extends { name: string; createdAt: number }>(a: T, b: T) => a.name.localeCompare(b.name) || a.createdAt - b.createdAt;
 
@@ -95,6 +98,7 @@ function snapshotOf(rows: readonly LibraryRecord[]): LibrarySnapshot {
     presets: of('preset').sort(byName),
     projects: of('project').sort(byName),
     prompts: of('prompt').sort(byName),
+    votes: of('vote').sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
   };
 }
 

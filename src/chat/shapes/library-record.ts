@@ -10,12 +10,29 @@ export const MAX_PROJECT_FILES = 100;
 
 export type RecordCheck = { ok: true; record: LibraryRecord } | { ok: false; id?: string; name?: string; reason: string };
 
-const KINDS: readonly LibraryKind[] = ['instructions', 'defaults', 'preset', 'project', 'prompt'];
+const KINDS: readonly LibraryKind[] = ['instructions', 'defaults', 'preset', 'project', 'prompt', 'vote'];
 const SOURCE_APPS: readonly SourceApp[] = ['chatgpt', 'claude', 'openwebui', 'parley-backup'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max = MAX_TEXT_FIELD_CHARS): value is string => typeof value === 'string' && value.length <= max;
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** A vote compares 2 to 4 models (issue 38): the compare view offers no more. */
+export const MIN_VOTE_MODELS = 2;
+export const MAX_VOTE_MODELS = 4;
+
+/**
+ * Why a vote's models and winner are not a vote (a model is a bare model id as shown, non-empty,
+ * each once; the winner, when there is one, one of them), or undefined when they are. Shared by
+ * the rows from outside and by compare/'s voteRecord, so a vote made here always reads back.
+ */
+export function voteProblem(models: unknown, winner: unknown): string | undefined {
+  if (!Array.isArray(models) || !models.every((model) => isText(model, 1000) && model.trim() !== '')) return 'its models are not a list of model names';
+  if (models.length < MIN_VOTE_MODELS || models.length > MAX_VOTE_MODELS) return `it does not compare ${MIN_VOTE_MODELS} to ${MAX_VOTE_MODELS} models`;
+  if (new Set(models).size !== models.length) return 'it names a model twice';
+  if (winner !== undefined && !models.includes(winner)) return 'its winner is not one of its models';
+  return undefined;
+}
 
 /** The chat settings of a row, each field kept only when well formed (a wrong one is a broken row). */
 function readDefaults(value: Record<string, unknown>): ChatDefaults | string {
@@ -123,6 +140,16 @@ export function readLibraryRecord(value: unknown): RecordCheck {
       if (!name?.trim()) return fail('it has no name');
       if (!isText(value.body)) return fail('its text is not text or is too long');
       return { ok: true, record: { ...base, kind: 'prompt', name, body: value.body, ...(value.starter === true && { starter: true }) } };
+    }
+    case 'vote': {
+      const { models, winner, chatId } = value;
+      const problem = voteProblem(models, winner);
+      if (problem) return fail(problem);
+      if (chatId !== undefined && (!isText(chatId, 200) || chatId === '')) return fail('its chat is not an id');
+      return {
+        ok: true,
+        record: { ...base, kind: 'vote', models: [...(models as string[])], ...(typeof winner === 'string' && { winner }), ...(typeof chatId === 'string' && { chatId }) },
+      };
     }
   }
 }

@@ -6,6 +6,8 @@ export const libraryTransfer = {
   'libraryTransfer.count.projects.other': '{count} projects',
   'libraryTransfer.count.prompts.one': '{count} prompt',
   'libraryTransfer.count.prompts.other': '{count} prompts',
+  'libraryTransfer.count.votes.one': '{count} compare vote',
+  'libraryTransfer.count.votes.other': '{count} compare votes',
   'libraryTransfer.instructions': 'your standing instructions',
   'libraryTransfer.defaults': 'your defaults for new chats',
   'libraryTransfer.preview.items': 'From your library, this would be added: {items}.',

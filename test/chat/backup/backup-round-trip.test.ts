@@ -12,7 +12,7 @@ import { connections, PICTURE_BYTES, restore, seed, settings, withBytes } from '
 /** Two stores stand for two origins: what one backs up, the other restores. */
 
 /** A history without a library row restores none (restore-library.test.ts has them). */
-const NO_LIBRARY = { presets: 0, projects: 0, prompts: 0, instructions: false, defaults: false, copies: 0, existing: 0, keptHere: [], skipped: [] };
+const NO_LIBRARY = { presets: 0, projects: 0, prompts: 0, votes: 0, instructions: false, defaults: false, copies: 0, existing: 0, keptHere: [], skipped: [] };
 
 async function everything(p: ChatPersistence) {
   const chats = await p.listChats();

@@ -40,7 +40,7 @@ describe.each(persistences)('the library in a backup (%s)', (_name, open) => {
 
     const target = await open();
     const preview = await previewRestore(target, text);
-    expect(preview.library).toEqual({ presets: 1, projects: 1, prompts: 1, instructions: true, defaults: true, copies: 0, existing: 0, keptHere: [], skipped: [] });
+    expect(preview.library).toEqual({ presets: 1, projects: 1, prompts: 1, votes: 0, instructions: true, defaults: true, copies: 0, existing: 0, keptHere: [], skipped: [] });
     const outcome = await restore(target, text);
     expect(outcome.library).toEqual(preview.library);
     expect(byId(await target.listLibrary())).toEqual(byId(library));
@@ -85,7 +85,7 @@ describe.each(persistences)('the library in a backup (%s)', (_name, open) => {
       }),
     );
     const outcome = await restore(target, text);
-    expect(outcome.library).toEqual({ presets: 1, projects: 1, prompts: 0, instructions: false, defaults: false, copies: 2, existing: 1, keptHere: ['instructions', 'defaults'], skipped: [] });
+    expect(outcome.library).toEqual({ presets: 1, projects: 1, prompts: 0, votes: 0, instructions: false, defaults: false, copies: 2, existing: 1, keptHere: ['instructions', 'defaults'], skipped: [] });
 
     const rows = await target.listLibrary();
     // Nothing here changed.
@@ -122,6 +122,25 @@ describe.each(persistences)('the library in a backup (%s)', (_name, open) => {
       { index: 6, reason: 'it is not an object' },
     ]);
     expect(await target.listLibrary()).toEqual([prompt]);
+  });
+
+  it('carries compare votes (issue 38): written, read back, counted in the preview; a broken vote is skipped and named', async () => {
+    const source = await open();
+    const win: LibraryRecord = { id: 'vote-1', kind: 'vote', createdAt: 60, updatedAt: 60, models: ['qwen3-8b', 'llama3.2'], winner: 'llama3.2', chatId: 'c1' };
+    const tie: LibraryRecord = { id: 'vote-2', kind: 'vote', createdAt: 61, updatedAt: 61, models: ['a', 'b', 'c'] };
+    await seedLibrary(source, [win, tie]);
+    const written = await writeBackup(source, { now: () => Date.UTC(2025, 4, 6) });
+    expect(written.leftOutLibrary).toEqual([]);
+    const doc = JSON.parse(await written.blob.text());
+    expect(byId(doc.library)).toEqual([win, tie]);
+
+    doc.library.push({ id: 'vote-3', kind: 'vote', createdAt: 62, updatedAt: 62, models: ['a', 'b'], winner: 'z' });
+    const target = await open();
+    const preview = await previewRestore(target, JSON.stringify(doc));
+    expect(preview.library).toMatchObject({ votes: 2, skipped: [{ index: 3, id: 'vote-3', reason: 'its winner is not one of its models' }] });
+    const outcome = await restore(target, JSON.stringify(doc));
+    expect(outcome.library.votes).toBe(2);
+    expect(byId(await target.listLibrary())).toEqual([win, tie]);
   });
 
   it('a library row whose id turned up here meanwhile fails the whole restore: nothing is written', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startCouchServer, type CouchServer, type RawCouchDoc } from '../../support/couch-server/index.mjs';
 import { newerLibraryRow } from '../../../src/chat/sync-bridge/library-bridge';
 import { starterPrompts } from '../../../src/chat/library';
+import { voteRecord } from '../../../src/chat/compare';
 import type { LibraryProject, LibraryPrompt, LibraryRecord } from '../../../src/chat/types';
 import { device, eventually, type Device } from './two-devices';
 
@@ -85,6 +86,24 @@ describe.each([
     await a.library.remove(project.id);
     await eventually(async () => expect(await rowOn(b, project.id)).toBeUndefined());
     expect(b.library.getSnapshot().projects).toEqual([]);
+  });
+
+  it('a compare vote made on A reaches B’s leaderboard; a cleared one goes on B too; encrypted, no model name is on the server', async () => {
+    const [a, b] = await pair(passphrase);
+    await a.library.init();
+    const vote = voteRecord({ models: ['qwen3-8b-zebra', 'llama3.2-okapi'], winner: 'llama3.2-okapi', chatId: 'chat-1' }, Date.now());
+    expect(await a.library.put(vote)).toBe(true);
+    await eventually(async () => expect(await rowOn(b, vote.id)).toEqual(a.library.get(vote.id)));
+    await b.library.init();
+    expect(b.library.getSnapshot().votes.map((row) => [row.models, row.winner])).toEqual([[['qwen3-8b-zebra', 'llama3.2-okapi'], 'llama3.2-okapi']]);
+    const server = JSON.stringify(await couch.rawDocs('parley'));
+    expect(server).toContain(`lib:${vote.id}`);
+    if (passphrase) for (const name of ['zebra', 'okapi']) expect(server).not.toContain(name);
+    else expect(server).toContain('okapi');
+
+    await a.library.remove(vote.id);
+    await eventually(async () => expect(await rowOn(b, vote.id)).toBeUndefined());
+    expect(b.library.getSnapshot().votes).toEqual([]);
   });
 
   it('only the row’s own fields travel: an API key in a stored row never reaches the server', async () => {

@@ -13,6 +13,7 @@ export function restoreLibraryLines(counts: LibraryCounts, when: 'preview' | 'do
     ...(counts.presets > 0 ? [tn('libraryTransfer.count.presets', counts.presets)] : []),
     ...(counts.projects > 0 ? [tn('libraryTransfer.count.projects', counts.projects)] : []),
     ...(counts.prompts > 0 ? [tn('libraryTransfer.count.prompts', counts.prompts)] : []),
+    ...(counts.votes > 0 ? [tn('libraryTransfer.count.votes', counts.votes)] : []),
   ];
   const lines: string[] = [];
   if (items.length > 0) lines.push(t(when === 'preview' ? 'libraryTransfer.preview.items' : 'libraryTransfer.done.items', { items: LIST.format(items) }));
