@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { settingsDialog } from './locators';
+import { composer, settingsDialog } from './locators';
 import { pagePerTest } from './page-per-test';
 import { axeViolations, horizontalOverflow, VIEWPORTS } from './screen-checks';
 
@@ -27,7 +27,7 @@ const VOTES = [
 /** Opens the app once (so its database exists), stores the votes as library rows, and opens Settings → Compare. */
 async function openWithVotes() {
   await page.goto(appUrl);
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await composer(page).waitFor();
   await page.evaluate(
     (rows) =>
       new Promise<void>((resolve, reject) => {
