@@ -11,6 +11,7 @@ import { syncSettings } from './sync';
 import { toolsSettings } from './tools';
 import { codeSettings } from './sandbox';
 import { searchSettings } from './search';
+import { compareSettings } from './compare';
 import { instructionsSettings } from './instructions';
 import { presetsSettings } from './presets';
 import { promptsSettings } from './prompts';
@@ -25,6 +26,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   toolsSettings,
   codeSettings,
   searchSettings,
+  compareSettings,
   dataSettings,
   syncSettings,
 ];
