@@ -313,7 +313,7 @@ describe('phone, touch, dark: blind', () => {
     const loser = [SWIFT, SLOTTED].find((name) => name !== secondModel)!;
     const standings = async () => {
       await openSettingsSection(page, 'Compare');
-      const table = settingsDialog(page).getByRole('table', { name: /standings/i });
+      const table = settingsDialog(page).getByRole('table', { name: 'Models' });
       await table.waitFor();
       const text = await table.innerText();
       await page.keyboard.press('Escape');
