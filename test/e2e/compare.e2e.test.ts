@@ -52,7 +52,7 @@ function script(request: RecordedRequest) {
   if (!body.stream) return { status: 200, json: completion('Sorting compared') };
   const model = String(body.model);
   const question = textOf(body.messages.findLast((m: { role: string }) => m.role === 'user')?.content);
-  const text = question.includes('Several assistants answered') ? `All together: merge sort, stable and n log n.` : answerOf(model);
+  const text = question === 'Hello' ? 'Hello to you.' : question.includes('Several assistants answered') ? 'All together: merge sort, stable and n log n.' : answerOf(model);
   const stream = textStream(text, { chunkSize: 12, delayMs: DELAY_MS[model] ?? 5, usage: model === STEADY ? false : undefined, model });
   if (held) {
     const gate = held;
