@@ -7,6 +7,7 @@ import type { OpenAiServer } from '../support/openai-server/index.mjs';
 import { openConnectedApp } from './connected-app';
 import { openSettingsSection, settingsDialog } from './locators';
 import { modelServerPerFile, pagePerTest } from './page-per-test';
+import { axeViolations } from './screen-checks';
 import { storedRows, untilStored } from './stored-rows';
 
 const appUrl = inject('appUrl');
@@ -56,6 +57,8 @@ describe('Requests at once', () => {
     const alert = settingsDialog(page).getByRole('alert');
     await expect.poll(() => alert.textContent()).toBe('Enter a whole number from 1 to 16, or leave it empty for Automatic. Not saved.');
     expect(await field().getAttribute('aria-invalid')).toBe('true');
+    // The field, its error and its hints, as a screen reader meets them.
+    expect(await axeViolations(page, settingsDialog(page))).toEqual([]);
 
     await page.keyboard.press('Control+a');
     await page.keyboard.type('2');
