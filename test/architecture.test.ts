@@ -192,6 +192,8 @@ const NAMED_DOORS: Record<string, string> = {
     'address checks and fetch failures the MCP client shares; the door would bring the whole stream reader with it',
   'wire/server-slots':
     'the slots a llama.cpp server reports (issue 38: pacing): the routing loads it with import() with the first request of a connection that may say them',
+  'connections/connection-pacing':
+    'how many requests a connection takes at once (issue 38): the routing paces with it (loaded with the first request), Settings → Connections says what Automatic means; the door loads with the first screen',
   'wire/list-models':
     'the model-list request: loaded with import() with the first list',
   'wire/openai-error':

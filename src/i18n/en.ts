@@ -7,6 +7,7 @@ import { chat } from './en/chat';
 import { citations } from './en/citations';
 import { citationView } from './en/citation-view';
 import { chatEntry } from './en/chat-entry';
+import { chatDates } from './en/chat-dates';
 import { chatPage } from './en/chat-page';
 import { chatExport } from './en/chat-export';
 import { compaction } from './en/compaction';
@@ -49,6 +50,6 @@ import { webSearchSettings } from './en/web-search-settings';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...compare, ...compareView, ...compareSection, ...compareSettings } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...compare, ...compareView, ...compareSection, ...compareSettings } as const;
 
 export type MessageKey = keyof typeof en;

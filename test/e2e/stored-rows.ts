@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-type StoreName = 'chats' | 'messages' | 'drafts';
+type StoreName = 'chats' | 'messages' | 'drafts' | 'settings';
 
 /** Every row of one of the app's stores. */
 export function storedRows<T = Record<string, unknown>>(page: Page, store: StoreName): Promise<T[]> {

@@ -40,6 +40,16 @@ describe('message areas', () => {
     expect(t('search.placeholder')).toBe('Search chats…');
     await import('../../src/app/sidebar/chat-entry-text');
     expect(t('nav.rename')).toBe('Rename');
+    expect(t('nav.empty')).toBe('No chats yet');
+  });
+
+  it('the words for when a chat was active come with what says them (the history, the recent chats), not with the first screen', async () => {
+    expect(t('nav.group.yesterday')).toBe('nav.group.yesterday');
+    expect(t('home.recent')).toBe('home.recent');
+    const { dayLabel } = await import('../../src/pages/shared/day-label');
+    const now = new Date(2026, 2, 10, 12);
+    expect(dayLabel(new Date(2026, 2, 9, 12).getTime(), now)).toBe('Yesterday');
+    expect(t('home.recent')).toBe('Recent chats');
   });
 
   it('the whole catalogue is every area file together: no key is lost or defined twice', async () => {

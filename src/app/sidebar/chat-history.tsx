@@ -3,7 +3,7 @@ import { useChats, useChatStore, type Chat } from '../../chat';
 import { useLibrary } from '../../chat/library';
 import type { LibraryProject } from '../../chat/types';
 import { groupChats, type ChatGroup } from '../../chat/shapes/date-groups';
-import { t } from '../../i18n';
+import { t } from './chat-entry-text';
 import { paths } from '../../pages/paths';
 import { useLocation } from '../../router';
 import { ChatEntry, ENTRY_MENU_CLASS } from './chat-entry';

@@ -42,6 +42,19 @@ export function concurrencyOf(connection: Connection, slots: number | undefined)
   return isLocalAddress(connection.baseUrl) ? 1 : UNLIMITED;
 }
 
+/** The most requests at once a user may set on a connection (Settings → Connections). */
+export const MAX_SET_CONCURRENT = 16;
+
+/** What Automatic does for a connection, for Settings to say (the same rules as concurrencyOf). */
+export type AutomaticPacing = 'local' | 'cloud' | 'hosted' | 'slots-or-one' | 'slots-or-all';
+
+/** Automatic for this connection: the server's slots when it may say them, else one (local) or all (cloud, hosted). */
+export function automaticPacing(connection: Connection): AutomaticPacing {
+  const fallback = concurrencyOf({ ...connection, maxConcurrent: undefined }, undefined);
+  if (mayReportSlots(connection)) return fallback === 1 ? 'slots-or-one' : 'slots-or-all';
+  return fallback === 1 ? 'local' : isCloudKind(connection) ? 'cloud' : 'hosted';
+}
+
 interface Waiter {
   go(): void;
 }

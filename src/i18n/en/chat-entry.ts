@@ -1,4 +1,4 @@
-/** A chat's entry in the sidebar history and its menu: registered by the history's chunk (src/app/sidebar/chat-entry-text.ts). */
+/** The sidebar history (empty, or its entries: their menu, whether a reply is running): registered by the history's chunk (src/app/sidebar/chat-entry-text.ts). */
 export const chatEntry = {
   'nav.chatOptions': 'Options for {title}',
   'nav.rename': 'Rename',
@@ -8,4 +8,6 @@ export const chatEntry = {
   'nav.delete': 'Delete',
   'nav.deleted': 'Chat deleted',
   'nav.undo': 'Undo',
+  'nav.replying': 'Replying…',
+  'nav.empty': 'No chats yet',
 } as const;

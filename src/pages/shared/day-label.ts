@@ -2,7 +2,11 @@
 // chats both say it through this one function, so one chat never reads "Yesterday" in one place
 // and "5 hours ago" or "Previous 7 days" in another.
 import { dayGroupOf, type DayCalendar, type DayGroup } from '../../chat/shapes/date-groups';
-import { t, type MessageKey } from '../../i18n';
+import { registerMessages, t, type MessageKey } from '../../i18n';
+import { chatDates } from '../../i18n/en/chat-dates';
+
+// The words load with the history and the recent chats (never on the first screen), not with the start catalogue.
+registerMessages(chatDates);
 
 /** A history group's kind, pinned included (pinned chats are listed apart, whatever their date). */
 export type LabelledGroup = DayGroup | { readonly kind: 'pinned' };

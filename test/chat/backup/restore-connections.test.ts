@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRestore, previewRestore } from '../../../src/chat/backup/restore';
 import { createMemoryPersistence } from '../../../src/chat/persistence/memory-persistence';
 import { startOpenAiServer, type OpenAiServer } from '../../support/openai-server/index.mjs';
-import { backupDoc, connectionsOver } from './backup-fixtures';
+import { writeBackup } from '../../../src/chat/backup/write-backup';
+import { backupDoc, connectionsOver, restore } from './backup-fixtures';
 
 /**
  * Issue 20, finding 4: a restored connection is checked as one typed in Settings, listed in the
@@ -120,5 +121,25 @@ describe('restored connections', () => {
       { id: 'oai', api: 'responses', storeResponses: true },
       { id: 'odd', api: undefined, storeResponses: undefined },
     ]);
+  });
+
+  it('keeps a connection’s requests at once (issue 38) through a backup and its restore; Automatic stays Automatic', async () => {
+    const source = createMemoryPersistence();
+    await source.putSetting('connections', [
+      { id: 'slow', name: 'One-slot box', kind: 'llamacpp', baseUrl: 'http://127.0.0.1:9/v1', maxConcurrent: 1 },
+      { id: 'wide', name: 'Four at once', kind: 'custom', baseUrl: 'http://127.0.0.1:10/v1', maxConcurrent: 4 },
+      { id: 'auto', name: 'Automatic', kind: 'ollama', baseUrl: 'http://127.0.0.1:11/v1' },
+    ]);
+    const text = await (await writeBackup(source)).blob.text();
+    expect(JSON.parse(text).connections.map((c: { maxConcurrent?: number }) => c.maxConcurrent)).toEqual([1, 4, undefined]);
+    const target = createMemoryPersistence();
+    await restore(target, text, { confirmed: [0, 1, 2] });
+    const stored = (await target.getSetting('connections')) as Record<string, unknown>[];
+    expect(stored.map(({ id, maxConcurrent }) => ({ id, maxConcurrent }))).toEqual([
+      { id: 'slow', maxConcurrent: 1 },
+      { id: 'wide', maxConcurrent: 4 },
+      { id: 'auto', maxConcurrent: undefined },
+    ]);
+    expect(stored[2]).not.toHaveProperty('maxConcurrent');
   });
 });

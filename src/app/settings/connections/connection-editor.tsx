@@ -16,6 +16,7 @@ import { ApiKeyField } from './api-key-field';
 import { baseUrlErrorText } from '../shared/base-url-error';
 import { HeadersField } from '../shared/headers-field';
 import { KeyMoveDialog } from './key-move-dialog';
+import { RequestsAtOnceField } from './requests-at-once-field';
 import { TestResultView } from './test-result';
 import { useConnectionDraft } from './use-connection-draft';
 
@@ -146,6 +147,7 @@ export function ConnectionEditor({ connection, autoFocus = false, onRemoved }: C
         needsReentry={keyNeedsReentry(connection)}
       />
       <HeadersField initial={connection.headers} onChange={draft.setHeaders} onBlur={draft.saveFields} />
+      <RequestsAtOnceField connection={connection} />
       <div className="connection-editor__actions">
         <Button ref={testRef} variant="soft" icon="lucide:activity" onClick={test}>
           {t('settings.test.action')}

@@ -73,7 +73,18 @@ function readChat(file: string, index: number, raw: unknown, skipped: SkipCounts
   const chatModel = Array.isArray(inner?.models) ? optionalString(inner.models[0]) : undefined;
   const nodes = new Map<string, TreeNode>();
   const kept = new Map<string, ImportedMessage>();
-  for (const [key, message] of Object.entries(history.messages)) {
+  const all = history.messages;
+  /** Where `key` stands among its siblings as Open WebUI lists them (its parent's childrenIds). */
+  const place = (key: string, message: unknown) => {
+    const parent = isRecord(message) && typeof message.parentId === 'string' ? all[message.parentId] : undefined;
+    const at = isRecord(parent) && Array.isArray(parent.childrenIds) ? parent.childrenIds.indexOf(key) : -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  // Siblings in Open WebUI's order (a multi-model turn's models, then regenerations), however the
+  // keys were stored: a multi-model turn's replies share one timestamp, so the order they are
+  // read in is the order they keep in Parley.
+  const entries = Object.entries(all).sort(([a, x], [b, y]) => place(a, x) - place(b, y));
+  for (const [key, message] of entries) {
     if (!isRecord(message)) throw fail({ code: 'message-field', params: { message: key, field: 'message', expected: 'object' } });
     const parent = message.parentId ?? null;
     if (parent !== null && typeof parent !== 'string') throw fail({ code: 'message-field', params: { message: key, field: 'parentId', expected: 'string' } });
