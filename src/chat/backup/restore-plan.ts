@@ -2,7 +2,7 @@ import type { StoredAttachment } from '../persistence';
 import { cleanHeaders, isConnectionKind, normalizeBaseUrl, presetFor, randomId, uniqueConnectionName, type BaseUrlError, type Connection } from '../connections';
 import { newId } from '../../lib/ids';
 import type { ChatPersistence } from '../persistence';
-import type { LibraryRecord, Message } from '../types';
+import type { Comparing, LibraryRecord, Message } from '../types';
 import { BACKED_UP_SETTINGS } from './backup-format';
 import type { ReadBackup, RestorableChat, SkippedLibraryRow } from './read-backup';
 
@@ -103,18 +103,32 @@ export function withNewIds({ chat, messages, attachments }: RestorableChat): Res
   // A ref to a file the backup does not hold gets a new id too: never one that may name a row here.
   const id = (old: string) => ids.get(old) ?? ids.set(old, newId()).get(old)!;
   return {
-    chat: { ...chat, id: chatId, ...(chat.currentLeafId !== undefined && { currentLeafId: id(chat.currentLeafId) }) },
+    chat: {
+      ...chat,
+      id: chatId,
+      ...(chat.currentLeafId !== undefined && { currentLeafId: id(chat.currentLeafId) }),
+      // An open comparison (issue 38) names its question and replies: they follow too.
+      ...(chat.comparing && { comparing: comparingWithIds(chat.comparing, id) }),
+    },
     messages: messages.map(
       (message): Message => ({
         ...message,
         id: id(message.id),
         chatId,
         parentId: message.parentId === null ? null : id(message.parentId),
+        ...(Array.isArray(message.combines) && { combines: message.combines.map((source) => (typeof source === 'string' ? id(source) : source)) }),
         ...(message.attachments && { attachments: message.attachments.map((ref) => ({ ...ref, id: id(ref.id) })) }),
       }),
     ),
     attachments: attachments.map((row) => ({ ...row, id: id(row.id), chatId, messageId: id(row.messageId!) }) as StoredAttachment),
   };
+}
+
+/** A stored comparison under new message ids; one that is not well-formed is dropped (the chat then shows its current reply alone). */
+function comparingWithIds(comparing: Comparing, id: (old: string) => string): Comparing | undefined {
+  const { parentId, replies, picked } = comparing as Partial<Record<keyof Comparing, unknown>>;
+  if (typeof parentId !== 'string' || !Array.isArray(replies) || !replies.every((reply) => typeof reply === 'string')) return undefined;
+  return { ...comparing, parentId: id(parentId), replies: replies.map(id), ...(typeof picked === 'string' && picked !== 'tie' && { picked: id(picked) }) };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -74,6 +74,27 @@ describe.each(persistences)('a backup whose ids are taken here (%s)', (_name, op
     expect(first!.attachments).toEqual([{ id: file!.id, kind: 'image', name: 'evil.png', size: 3, mimeType: 'image/png' }]);
   });
 
+  it('in a copy, an open comparison and a combined answer (issue 38) follow their messages to the new ids', async () => {
+    const target = await open();
+    await victim(target);
+    const compared = {
+      chat: chat('v', 20, { title: 'Compared', currentLeafId: 'm2', comparing: { parentId: 'm1', replies: ['m2', 'm3', 'm4'], blind: true, picked: 'm3' } }),
+      messages: [
+        message('m1', null, 1, { chatId: 'v', content: 'which?' }),
+        message('m2', 'm1', 2, { chatId: 'v', role: 'assistant', content: 'A', model: 'c/a' }),
+        message('m3', 'm1', 3, { chatId: 'v', role: 'assistant', content: 'B', model: 'c/b' }),
+        message('m4', 'm1', 4, { chatId: 'v', role: 'assistant', content: 'A and B', model: 'c/a', combines: ['m2', 'm3'] }),
+      ],
+      attachments: [],
+    };
+    await restore(target, JSON.stringify(backupDoc([compared])));
+    const copy = (await target.listChats()).find((c) => c.title === 'Compared')!;
+    const rows = await target.listMessages(copy.id);
+    const byContent = (content: string) => rows.find((m) => m.content === content)!.id;
+    expect(copy.comparing).toEqual({ parentId: byContent('which?'), replies: [byContent('A'), byContent('B'), byContent('A and B')], blind: true, picked: byContent('B') });
+    expect(rows.find((m) => m.content === 'A and B')!.combines).toEqual([byContent('A'), byContent('B')]);
+  });
+
   it('in a copy, a file ref the backup holds no file for never names a file here', async () => {
     const target = await open();
     await victim(target);
