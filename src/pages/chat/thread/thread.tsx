@@ -121,7 +121,7 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
                 nextId={branch.nextId}
               />
             );
-            return comparing && message.parentId === comparing.parentId ? (
+            return comparing && message.parentId === comparing.parentId && comparing.replies.includes(message.id) ? (
               <Suspense key={`compare-${message.id}`} fallback={item}>
                 <CompareTurn chatId={chatId} comparing={comparing} />
               </Suspense>
@@ -146,7 +146,7 @@ export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps
 /** A group's messages up to the compared reply (its branch's later messages show in its column's place). */
 function compareAt(items: readonly ThreadEntry[], comparing: ReturnType<typeof readComparing>): readonly ThreadEntry[] {
   if (!comparing) return items;
-  const at = items.findIndex(({ message }) => message.parentId === comparing.parentId && message.role === 'assistant');
+  const at = items.findIndex(({ message }) => message.parentId === comparing.parentId && comparing.replies.includes(message.id));
   return at < 0 ? items : items.slice(0, at + 1);
 }
 
