@@ -1,7 +1,6 @@
 /** A compared answer's figures (issue 38): time to first token, speed and tokens, each marked "≈" where the browser estimated it; and which answer was fastest. */
 import type { Message } from '../../../chat';
-import { figuresOf } from '../../../chat/replies';
-import { CHARS_PER_TOKEN_ESTIMATE } from '../../../chat/replies/reply-figures';
+import { CHARS_PER_TOKEN_ESTIMATE, figuresOf } from '../../../chat/replies';
 import { tn } from '../../../i18n/plural';
 import { t } from '../chat-text';
 import { formatSeconds } from '../message/stats-format';
