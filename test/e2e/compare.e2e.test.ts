@@ -289,7 +289,11 @@ describe('phone, touch, dark: blind', () => {
 
     // A swipe shows the second answer, and its tab is selected.
     const strip = turn().locator('.compare__columns');
-    await strip.evaluate((element) => element.scrollTo({ left: element.scrollWidth, behavior: 'instant' }));
+    // A real swipe: a touch gesture from right to left across the answer.
+    const box = (await strip.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.synthesizeScrollGesture', { x: Math.round(box.x + box.width * 0.8), y: Math.round(box.y + 40), xDistance: -Math.round(box.width * 0.7), yDistance: 0, gestureSourceType: 'touch', speed: 1200 });
+    await cdp.detach();
     await untilAttribute(tabs.nth(1), 'aria-selected', 'true');
     await expect.poll(async () => Math.round((await column('Answer 2').boundingBox())!.x)).toBeLessThan(40);
     // A tab tapped shows its answer.
