@@ -294,6 +294,7 @@ describe('phone, touch, dark: blind', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.synthesizeScrollGesture', { x: Math.round(box.x + box.width * 0.8), y: Math.round(box.y + 40), xDistance: -Math.round(box.width * 0.7), yDistance: 0, gestureSourceType: 'touch', speed: 1200 });
     await cdp.detach();
+    console.log('SWIPE', await strip.evaluate((element) => [element.scrollLeft, element.scrollWidth, element.clientWidth]));
     await untilAttribute(tabs.nth(1), 'aria-selected', 'true');
     await expect.poll(async () => Math.round((await column('Answer 2').boundingBox())!.x)).toBeLessThan(40);
     // A tab tapped shows its answer.
