@@ -292,7 +292,10 @@ describe('phone, touch, dark: blind', () => {
     // A real swipe: a touch gesture from right to left across the answer.
     const box = (await strip.boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.synthesizeScrollGesture', { x: Math.round(box.x + box.width * 0.8), y: Math.round(box.y + 40), xDistance: Math.round(box.width * 0.7), yDistance: 0, gestureSourceType: 'touch', speed: 1200 });
+    const [fromX, toX, atY] = [Math.round(box.x + box.width * 0.85), Math.round(box.x + box.width * 0.1), Math.round(box.y + 40)];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: atY }] });
+    for (let step = 1; step <= 8; step += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: Math.round(fromX + ((toX - fromX) * step) / 8), y: atY }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
     console.log('SWIPE', await strip.evaluate((element) => [element.scrollLeft, element.scrollWidth, element.clientWidth]));
     await untilAttribute(tabs.nth(1), 'aria-selected', 'true');
