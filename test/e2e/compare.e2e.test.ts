@@ -297,7 +297,6 @@ describe('phone, touch, dark: blind', () => {
     for (let step = 1; step <= 8; step += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: Math.round(fromX + ((toX - fromX) * step) / 8), y: atY }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
-    console.log('SWIPE', await strip.evaluate((element) => [element.scrollLeft, element.scrollWidth, element.clientWidth]));
     await untilAttribute(tabs.nth(1), 'aria-selected', 'true');
     await expect.poll(async () => Math.round((await column('Answer 2').boundingBox())!.x)).toBeLessThan(40);
     // A tab tapped shows its answer.
