@@ -107,7 +107,7 @@ describe('chat page: edit and branches', () => {
       const { model, store, chatId } = await openAnsweredChat();
       fireEvent.click(within(lastArticle('Assistant')).getByRole('button', { name: 'Regenerate' }));
       const items = await screen.findAllByRole('menuitem');
-      expect(items.map((item) => item.textContent)).toEqual(['Again with the same model', 'With small-model', 'With big-model']);
+      expect(items.map((item) => item.textContent)).toEqual(['Again with the same model', 'With small-model', 'With big-model', 'Compare with other models…']);
       fireEvent.click(screen.getByRole('menuitem', { name: 'With big-model' }));
       await waitFor(() => expect(textOf(lastArticle('Assistant'))).toBe('Reply 2'));
       expect(model.calls[1]!.model).toBe(`${added.connection.id}/big-model`);
