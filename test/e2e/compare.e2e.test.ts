@@ -272,6 +272,10 @@ describe('phone, touch, dark: blind', () => {
 
     await page.getByRole('button', { name: 'Chat actions' }).last().tap();
     await page.getByRole('menuitem', { name: 'Compare models…' }).tap();
+    await page.getByRole('dialog', { name: 'Compare models' }).waitFor();
+    await checkStop(page, 'the Compare dialog on a phone');
+    await checkTouchTargets(page, 'the Compare dialog on a phone', '.compare-dialog');
+    await page.screenshot({ path: `${SHOTS}/compare-dialog-phone-dark.png` });
     await chooseInDialog([SWIFT, SLOTTED], { blind: true, touch: true });
     await send('Which sorting algorithm should I use?', true);
     await turn().waitFor();
