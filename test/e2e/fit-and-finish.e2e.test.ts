@@ -97,7 +97,7 @@ describe.each(['light', 'dark'] as const)('every screen, desktop, %s', (colorSch
     await reply().getByRole('button', { name: 'Regenerate' }).click();
     const items = page.getByRole('menuitem');
     await items.first().waitFor();
-    expect(await items.allTextContents()).toEqual(['Again with test-model', 'With other-model']);
+    expect(await items.allTextContents()).toEqual(['Again with test-model', 'With other-model', 'Compare with other models…']);
     await checkStop(page, 'Regenerate’s menu');
     await page.keyboard.press('Escape');
     await expect.poll(() => items.count()).toBe(0);

@@ -174,6 +174,7 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
         await expect.poll(() => list.locator('[aria-current="true"]').textContent()).toBe(name);
         frames.add(JSON.stringify([await box(), await box(list)]));
       }
+      console.log('FRAMES', [...frames]);
       expect([...frames]).toHaveLength(1);
     }
   });
