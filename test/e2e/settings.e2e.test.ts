@@ -173,9 +173,7 @@ describe.each(VIEWPORTS)('Settings at $width×$height', (viewport) => {
         await settingsSectionButton(page, name).click();
         await expect.poll(() => list.locator('[aria-current="true"]').textContent()).toBe(name);
         frames.add(JSON.stringify([await box(), await box(list)]));
-        console.log('FRAME', name, JSON.stringify([await box(), await box(list)]), await settings().locator('.dialog__body').evaluate((el) => [el.scrollTop, el.scrollHeight, el.clientHeight]));
       }
-      console.log('FRAMES', [...frames]);
       expect([...frames]).toHaveLength(1);
     }
   });
