@@ -106,7 +106,7 @@ export function voiceErrorMessage(kind: VoiceErrorKind, details: VoiceErrorDetai
     case 'server-error':
       return `The server failed (HTTP ${details.status ?? 500}). Look at its log, or try again.${said}`;
     case 'timeout':
-      return `The server did not answer within ${Math.round((details.limitMs ?? 0) / 1000)} s.`;
+      return `The server did not answer within ${(details.limitMs ?? 0) / 1000} s.`;
     case 'unreachable':
       return details.reason === 'cors'
         ? 'The server answers, but without CORS headers for this page, so the browser keeps its answer from Parley. Allow this origin on the server.'
