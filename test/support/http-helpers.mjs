@@ -4,11 +4,16 @@
 export const PREFLIGHT_MAX_AGE_S = 600;
 
 /** A request's whole body as UTF-8 text. */
-export function readBody(req) {
+export async function readBody(req) {
+  return (await readBodyBytes(req)).toString('utf8');
+}
+
+/** A request's whole body as bytes (a multipart upload's audio is not text). */
+export function readBodyBytes(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

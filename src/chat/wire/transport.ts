@@ -53,10 +53,10 @@ export function createTransport(connection: OpenAiConnection, options: Transport
 
   const url = (path: string) => `${parseBaseUrl(connection.baseUrl).href.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 
-  const headers = (accept: string | undefined, hasBody: boolean): Record<string, string> => {
+  const headers = (accept: string | undefined, isJson: boolean): Record<string, string> => {
     const result: Record<string, string> = {};
     if (accept) result.Accept = accept;
-    if (hasBody) result['Content-Type'] = 'application/json';
+    if (isJson) result['Content-Type'] = 'application/json';
     const key = connection.apiKey?.trim();
     if (connection.api === 'anthropic') {
       // Anthropic takes its key in its own header, and answers a browser only when told the key
@@ -75,7 +75,8 @@ export function createTransport(connection: OpenAiConnection, options: Transport
       if (isMixedContent(target, pageUrl)) throw mixedContentError(target);
       const body = json === undefined ? init.body : JSON.stringify(json);
       try {
-        return await fetchImpl(target, { ...init, body, headers: { ...headers(accept, body !== undefined), ...(init.headers as Record<string, string>) } });
+        // Only a JSON body is said to be JSON: a FormData's type (with its boundary) is fetch's to set.
+        return await fetchImpl(target, { ...init, body, headers: { ...headers(accept, json !== undefined), ...(init.headers as Record<string, string>) } });
       } catch (error) {
         if (isAbortError(error) || init.signal?.aborted) throw error;
         throw await fetchFailure(error, target, probe);

@@ -15,3 +15,4 @@ export * from './fixtures.mjs';
 export * from './tool-script.mjs';
 export * from './native-chunks.mjs';
 export * from './search-streams.mjs';
+export * from './audio.mjs';

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { MultipartBody, MultipartFile } from './audio.mjs';
 
 export const API_PREFIX: string;
 
@@ -52,6 +53,8 @@ export interface RecordedRequest {
   rawBody: string;
   /** The body parsed as JSON; undefined when empty or not JSON. */
   body: any;
+  /** A multipart/form-data body taken apart (an audio upload: its file's bytes, content type, and the fields); undefined otherwise. */
+  upload: MultipartBody | undefined;
   receivedAt: number;
   response: RecordedResponse;
 }
@@ -62,6 +65,19 @@ export type Responder = ScriptedResponse | Step[] | ((request: RecordedRequest) 
 /** A /v1/models entry: an id, or an entry whose fields are sent as given (e.g. `{ id, meta: { n_ctx_train: 4096 } }`). */
 export type ModelEntry = string | ({ id: string } & Record<string, unknown>);
 export type ModelEntries = ModelEntry[];
+
+/** What a transcription request brought: the `file` part and the text fields (model, language, response_format…). */
+export interface TranscriptionUpload {
+  file: MultipartFile;
+  fields: Record<string, string>;
+  record: RecordedRequest;
+}
+
+/** The transcript's text (answered as `{ text }`, or as text with response_format=text), or a whole response (an error, a delay). */
+export type TranscribeResponder = (upload: TranscriptionUpload) => string | ScriptedResponse | Promise<string | ScriptedResponse>;
+
+/** Audio bytes (a 200 with the content type response_format names, audio/mpeg by default), or a whole response. */
+export type SpeechResponder = (request: RecordedRequest) => Uint8Array | ScriptedResponse | Promise<Uint8Array | ScriptedResponse>;
 
 export interface OpenAiServerOptions {
   /** 0 (default): any free port. */
@@ -98,6 +114,12 @@ export interface OpenAiServerOptions {
    * (unless `serverRoutes` answers it). Unset: any number at once.
    */
   slots?: number;
+  /** POST /v1/audio/transcriptions' answer; by default DEFAULT_TRANSCRIPT. A request without a file or model gets 400. */
+  transcribe?: TranscribeResponder;
+  /** POST /v1/audio/speech's answer; by default a short sine tone as a real WAV (sineWav, audio/wav). A request without `input` gets 400. */
+  speech?: SpeechResponder;
+  /** GET /v1/audio/voices: the list (answered `{ voices }`), a responder, or false for none (404); DEFAULT_VOICES by default. */
+  voices?: string[] | Responder | false;
 }
 
 /** One generating request that was served (took a slot): when it started and when its response closed. */
@@ -138,6 +160,9 @@ export interface OpenAiServer {
   enqueue(...responders: Responder[]): void;
   setModels(idsOrResponder: ModelEntries | Responder): void;
   setCors(on: boolean): void;
+  setTranscribe(responder: TranscribeResponder | undefined): void;
+  setSpeech(responder: SpeechResponder | undefined): void;
+  setVoices(list: string[] | Responder | false): void;
   /** Back to the options it started with; forgets requests and queued replies. */
   reset(): void;
   close(): Promise<void>;
@@ -147,5 +172,9 @@ export interface OpenAiServer {
 export const NO_SLOT_BODY: { error: { code: 503; message: string; type: 'unavailable_error' } };
 export const ALL_FORMATS: ('openai' | 'anthropic' | 'responses')[];
 export const ANTHROPIC_VERSION: string;
+/** What /v1/audio/transcriptions answers when the test gives no `transcribe`. */
+export const DEFAULT_TRANSCRIPT: string;
+/** What GET /v1/audio/voices lists by default. */
+export const DEFAULT_VOICES: string[];
 
 export function startOpenAiServer(options?: OpenAiServerOptions): Promise<OpenAiServer>;

@@ -3,11 +3,14 @@
 // scripted responses byte for byte with per-step delays, can break the connection mid-stream,
 // answers with any status and headers, does CORS (or deliberately not), and records every request.
 // With `slots` it is a llama.cpp server started with that many: an overlapping request gets 503.
+// Audio (issue 39): POST /v1/audio/transcriptions (multipart, the file's bytes recorded),
+// POST /v1/audio/speech (a real WAV by default) and GET /v1/audio/voices (Kokoro-FastAPI's list).
 import { createServer } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MODEL, echoLastUser, errorResponse } from './chunks.mjs';
 import { anthropicError, anthropicStream, responsesStream } from './native-chunks.mjs';
-import { PREFLIGHT_MAX_AGE_S, readBody } from '../http-helpers.mjs';
+import { PREFLIGHT_MAX_AGE_S, readBodyBytes } from '../http-helpers.mjs';
+import { parseMultipart, sineWav } from './audio.mjs';
 
 export const API_PREFIX = '/v1';
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
@@ -25,6 +28,17 @@ const GENERATING = new Set([`${API_PREFIX}/chat/completions`, `${API_PREFIX}/mes
 /** What llama.cpp answers a request that finds every slot busy (its error shape, type `unavailable_error`). */
 export const NO_SLOT_BODY = { error: { code: 503, message: 'no slot available', type: 'unavailable_error' } };
 
+/** What /v1/audio/transcriptions answers when the test gives no `transcribe`. */
+export const DEFAULT_TRANSCRIPT = 'What is the tallest mountain in Europe?';
+/** What GET /v1/audio/voices lists by default (Kokoro-FastAPI's shape: `{ voices: [...] }`). */
+export const DEFAULT_VOICES = ['af_bella', 'af_sky', 'am_adam', 'bf_emma'];
+
+const AUDIO_TYPES = { mp3: 'audio/mpeg', wav: 'audio/wav', opus: 'audio/ogg', aac: 'audio/aac', flac: 'audio/flac', pcm: 'audio/pcm' };
+
+/** A responder's answer that is bare bytes: a 200 with them as audio of `contentType`. */
+const audioAnswer = (answer, contentType) =>
+  answer instanceof Uint8Array ? { status: 200, headers: { 'content-type': contentType }, steps: [{ data: answer }] } : answer;
+
 /** The text of the last user turn of a Messages or Responses body, for the default echo. */
 function lastUserText(items) {
   const last = [...(Array.isArray(items) ? items : [])].reverse().find((m) => m?.role === 'user');
@@ -33,16 +47,19 @@ function lastUserText(items) {
   return Array.isArray(content) ? content.filter((p) => p?.type === 'text' || p?.type === 'input_text').map((p) => p.text).join('') : '';
 }
 
-export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize, allowedHeaders, slots } = {}) {
+export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = true, models = [DEFAULT_MODEL], script, serverRoutes = {}, speaks = ALL_FORMATS, apiKey, anthropicPageSize, allowedHeaders, slots, transcribe, speech, voices = DEFAULT_VOICES } = {}) {
   /** @type {import('./server.d.mts').RecordedRequest[]} */
   const requests = [];
   const queue = [];
   /** The built-in echo: /v1/messages and /v1/responses echo in their own formats while it is the script. */
   const echo = echoLastUser();
-  const defaults = { cors, models, script: script ?? echo };
+  const defaults = { cors, models, script: script ?? echo, transcribe, speech, voices };
   let corsOn = defaults.cors;
   let chatScript = defaults.script;
   let modelsScript = defaults.models;
+  let transcribeScript = defaults.transcribe;
+  let speechScript = defaults.speech;
+  let voicesScript = defaults.voices;
   const sockets = new Set();
   /** Generating requests at once: the peak, the 503s of a server with `slots`, and each served request's span. */
   const concurrency = { active: 0, peak: 0, rejected: 0, spans: [] };
@@ -198,6 +215,27 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     return true;
   };
 
+  /** POST /v1/audio/transcriptions: a multipart upload with a `file` and a `model`, answered `{ text }` (or text, per response_format). */
+  const transcription = async (record) => {
+    const file = record.upload?.files.find((f) => f.field === 'file');
+    if (!record.upload) return errorResponse(400, 'The request is not multipart/form-data');
+    if (!file) return errorResponse(400, "Missing required parameter: 'file'.", { code: 'missing_required_parameter' });
+    if (!record.upload.fields.model) return errorResponse(400, "Missing required parameter: 'model'.", { code: 'missing_required_parameter' });
+    const answer = transcribeScript ? await transcribeScript({ file, fields: record.upload.fields, record }) : DEFAULT_TRANSCRIPT;
+    if (typeof answer !== 'string') return answer;
+    if (record.upload.fields.response_format === 'text') return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, steps: [{ data: answer }] };
+    return { status: 200, json: { text: answer } };
+  };
+
+  /** POST /v1/audio/speech: JSON `{ model, input, voice, speed, response_format }`, answered with audio bytes. */
+  const speechResponse = async (record) => {
+    const body = record.body;
+    if (!body || typeof body.input !== 'string') return errorResponse(400, "Missing required parameter: 'input'.", { code: 'missing_required_parameter' });
+    if (speechScript) return audioAnswer(await speechScript(record), AUDIO_TYPES[body.response_format] ?? 'audio/mpeg');
+    // A real WAV whatever was asked: said as what it is, so a browser decodes it.
+    return audioAnswer(sineWav(), 'audio/wav');
+  };
+
   const route = async (req, res, record) => {
     const { method, path } = record;
     if (method === 'OPTIONS') return preflight(req, res);
@@ -226,6 +264,11 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
       const responder = queue.length ? queue.shift() : chatScript === echo ? () => responsesStream({ text: `You said: ${lastUserText(record.body.input)}` }) : chatScript;
       return send(res, await resolveScript(responder, record), record);
     }
+    if (path === `${API_PREFIX}/audio/transcriptions` && method === 'POST') return send(res, await transcription(record), record);
+    if (path === `${API_PREFIX}/audio/speech` && method === 'POST') return send(res, await speechResponse(record), record);
+    if (path === `${API_PREFIX}/audio/voices` && method === 'GET' && voicesScript) {
+      return send(res, Array.isArray(voicesScript) ? { status: 200, json: { voices: voicesScript } } : await resolveScript(voicesScript, record), record);
+    }
     const known = path === `${API_PREFIX}/models` || path === `${API_PREFIX}/chat/completions`;
     const scripted = known ? errorResponse(405, `${method} is not allowed on ${path}`) : errorResponse(404, `Unknown path ${path}`, { type: 'not_found_error' });
     return send(res, scripted, record);
@@ -233,7 +276,8 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const rawBody = await readBody(req);
+    const bytes = await readBodyBytes(req);
+    const rawBody = bytes.toString('utf8');
     let body;
     try {
       body = rawBody ? JSON.parse(rawBody) : undefined;
@@ -247,6 +291,7 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
       headers: req.headers,
       rawBody,
       body,
+      upload: parseMultipart(bytes, req.headers['content-type']),
       receivedAt: performance.now(),
       response: { status: undefined, bytes: 0, firstByteAt: undefined, lastByteAt: undefined, completed: false, disconnected: false, clientAborted: false },
     };
@@ -289,12 +334,24 @@ export async function startOpenAiServer({ port = 0, host = '127.0.0.1', cors = t
     setCors(on) {
       corsOn = on;
     },
+    setTranscribe(responder) {
+      transcribeScript = responder;
+    },
+    setSpeech(responder) {
+      speechScript = responder;
+    },
+    setVoices(list) {
+      voicesScript = list;
+    },
     reset() {
       queue.length = 0;
       requests.length = 0;
       corsOn = defaults.cors;
       chatScript = defaults.script;
       modelsScript = defaults.models;
+      transcribeScript = defaults.transcribe;
+      speechScript = defaults.speech;
+      voicesScript = defaults.voices;
       Object.assign(concurrency, { peak: concurrency.active, rejected: 0 });
       concurrency.spans.length = 0;
     },
