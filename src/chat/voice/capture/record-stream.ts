@@ -12,7 +12,8 @@ export interface StreamRecorder {
 }
 
 export function recordStream(stream: MediaStream, mimeType: string): StreamRecorder {
-  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+  // 32 kb/s is plenty for speech (Chromium's default is ~128): smaller uploads, fewer 413s.
+  const recorder = new MediaRecorder(stream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: 32_000 });
   const chunks: Blob[] = [];
   let cancelled = false;
   recorder.addEventListener('dataavailable', (event) => {
