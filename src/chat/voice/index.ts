@@ -73,4 +73,5 @@ export type { AudioServerCheck, PageFacts, VoiceDiagnosis, VoiceDiagnosisKind } 
 /** The voice doctor, loaded when first asked for (Settings → Voice's Check, a failed dictation). */
 export const loadVoiceDoctor = () => import('./voice-doctor');
 
-// Microphone capture, voice activity and the conversation loop (capture/) are exported below.
+// Microphone capture, voice activity and the conversation loop.
+export * from './capture';
