@@ -40,7 +40,9 @@ export const HEADER_POLICY = [...PAGE_POLICY_DIRECTIVES, "frame-ancestors 'none'
  * Powerful features Parley never uses, denied to the page and anything it might embed. Only
  * names Chromium recognises (DevTools reports any other as an error). Copying needs
  * clipboard-write, kept for the app's own origin; clipboard-read keeps its default (this
- * origin only, behind the browser's prompt).
+ * origin only, behind the browser's prompt). The microphone (issue 39: dictation, hands-free
+ * talk) is Parley's own page's only, behind the browser's prompt, and asked for only when the user
+ * presses the microphone: never a frame's (an artifact's sandbox is another, opaque, origin).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -50,7 +52,7 @@ export const PERMISSIONS_POLICY = [
   'gyroscope=()',
   'hid=()',
   'magnetometer=()',
-  'microphone=()',
+  'microphone=(self)',
   'midi=()',
   'payment=()',
   'publickey-credentials-get=()',

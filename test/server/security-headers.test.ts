@@ -37,11 +37,14 @@ describe('the security policy', () => {
     expect(SANDBOX_HEADERS['Content-Security-Policy']).toBe(SANDBOX_HEADER_POLICY);
   });
 
-  it('denies the powerful features Parley does not use and keeps clipboard-write for itself', () => {
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+  it('denies the powerful features Parley does not use and keeps clipboard-write and the microphone (issue 39) for itself alone', () => {
+    for (const feature of ['camera', 'geolocation', 'payment', 'usb']) {
       expect(PERMISSIONS_POLICY.split(', ')).toContain(`${feature}=()`);
     }
     expect(PERMISSIONS_POLICY.split(', ')).toContain('clipboard-write=(self)');
+    // Parley's page only: no frame, whatever its origin, is given the microphone.
+    expect(PERMISSIONS_POLICY.split(', ')).toContain('microphone=(self)');
+    expect(PERMISSIONS_POLICY).not.toMatch(/microphone=\((?!self\))/);
   });
 
   it.each([
