@@ -15,6 +15,7 @@ import { compare } from './en/compare';
 import { compareView } from './en/compare-view';
 import { compareSection } from './en/compare-section';
 import { compareSettings } from './en/compare-settings';
+import { voice } from './en/voice';
 import { counts } from './en/counts';
 import { dataSettings } from './en/data-settings';
 import { gallery } from './en/gallery';
@@ -50,6 +51,6 @@ import { webSearchSettings } from './en/web-search-settings';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...compare, ...compareView, ...compareSection, ...compareSettings } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...compare, ...compareView, ...compareSection, ...compareSettings, ...voice } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,10 @@ import { watchThreadSelection } from '../../shared/prompts/thread-selection';
 import { ToolServersMenu } from './tool-servers-menu';
 import { WebSearchNote } from './web-search-note';
 import { CompareNote } from '../compare/compare-note';
+import { MicButton } from '../../shared/voice/mic-button';
+import { TalkButton } from '../voice/talk-button';
+import { DictationNote } from '../../shared/voice/dictation-note';
+import { finishDictation, startDictation, useDictation } from '../../shared/voice/dictation-store';
 import { getMessageQueue } from '../../../chat/queue';
 import { enterSends } from '../../../ui/composer/enter-key';
 import { QueuedMessages } from './queued-messages';
@@ -98,6 +102,37 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
         if (!queued && !draft.get()) draft.set(text);
       });
   };
+
+  /** Dictated words go into the draft (never straight to the model), after what is there, and the box takes focus. */
+  const insertDictated = useCallback(
+    (words: string) => {
+      const before = draft.get() ?? '';
+      draft.set(before.trim() === '' ? words : `${before.replace(/\s+$/, '')} ${words}`);
+      const box = inputRef.current;
+      box?.focus();
+      box?.setSelectionRange(box.value.length, box.value.length);
+    },
+    [draft],
+  );
+  // Push-to-talk (issue 39): Space held down in the empty box records; letting it go writes the words
+  // in. Held, not pressed: a Space tapped (released before the key repeats) is a space, and never asks
+  // for the microphone.
+  const dictation = useDictation();
+  const talking = dictation.owner === chatId && (dictation.status === 'starting' || dictation.status === 'recording');
+  const spaceHeld = useRef<'down' | 'talking' | undefined>(undefined);
+  useEffect(() => {
+    const box = inputRef.current;
+    if (!box) return undefined;
+    const up = (event: KeyboardEvent) => {
+      if (event.key !== ' ' || !spaceHeld.current) return;
+      const was = spaceHeld.current;
+      spaceHeld.current = undefined;
+      if (was === 'talking') finishDictation();
+      else if (box.value === '') draft.set(' ');
+    };
+    box.addEventListener('keyup', up);
+    return () => box.removeEventListener('keyup', up);
+  }, [draft]);
 
   // A prompt's {{selection}} is what was last selected in the thread (clicking into the box moves the browser's selection).
   useEffect(() => watchThreadSelection(), []);
@@ -189,12 +224,22 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
             return;
           }
           if (event.key === 'ArrowUp' && plain && event.currentTarget.value === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
+          if (event.key === ' ' && plain && (spaceHeld.current || (event.currentTarget.value === '' && !event.repeat && !files.hasFiles && !talking))) {
+            event.preventDefault();
+            if (!spaceHeld.current) spaceHeld.current = 'down';
+            else if (spaceHeld.current === 'down' && event.repeat) {
+              spaceHeld.current = 'talking';
+              void startDictation(chatId, false, insertDictated);
+            }
+          }
         }}
         placeholder={t('chat.composer.placeholder')}
         data-model-state={modelGone ? 'unavailable' : outOfReach ? 'offline' : undefined}
         toolbar={
           <>
             {files.button}
+            <MicButton owner={chatId} onText={insertDictated} />
+            <TalkButton chatId={chatId} onClosed={focusComposer} />
             <ToolServersMenu chatId={chatId} />
             <WebSearchNote chatId={chatId} />
             <CompareNote chatId={chatId} />
@@ -241,6 +286,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
                 {t('offline.unreachable')}
               </p>
             )}
+            <DictationNote owner={chatId} />
             {files.notes}
             {filesRefused && (
               <p className="chat-composer__queue-refused" role="status">

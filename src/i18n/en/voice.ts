@@ -1,0 +1,23 @@
+/** Voice on the chat page (issue 39): the microphone, push-to-talk, a dictation's problems, and the conversation's view. */
+export const voice = {
+  'voice.dictate': 'Dictate',
+  'voice.dictateStop': 'Stop dictating',
+  'voice.recording': 'Listening… press again or pause to stop',
+  'voice.transcribing': 'Writing down what you said…',
+  'voice.problem': 'Dictation failed: {problem}',
+  'voice.dismiss': 'Dismiss',
+  'voice.settings': 'Voice settings',
+  'voice.talk': 'Talk',
+  'voice.talkLabel': 'Talk hands-free',
+  'voice.conversation': 'Conversation',
+  'voice.state.idle': 'Starting…',
+  'voice.state.listening': 'Listening',
+  'voice.state.transcribing': 'Writing it down',
+  'voice.state.thinking': 'Thinking',
+  'voice.state.speaking': 'Speaking',
+  'voice.state.error': 'Something went wrong',
+  'voice.unclear': 'I did not catch that. Say it again.',
+  'voice.heard': 'You said: {text}',
+  'voice.end': 'End conversation',
+  'voice.hint': 'Speak when it says Listening. Speak over the reply to interrupt it.',
+} as const;
