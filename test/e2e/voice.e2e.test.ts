@@ -120,7 +120,7 @@ describe('dictation, desktop, pointer, light', () => {
     const sent = chatRequests().length;
 
     await micButton().click();
-    await expect.poll(() => micButton().getAttribute('data-state')).toBe('recording');
+    await expect.poll(() => micButton().getAttribute('data-dictation')).toBe('recording');
     await checkStop(page, 'dictating');
     await page.screenshot({ path: `${SHOTS}/voice-dictating-desktop-light.png` });
     // It stops by itself when the speaker pauses; the server gets the recording, the box the words.
@@ -170,7 +170,7 @@ describe('push-to-talk, desktop, keyboard alone, dark', () => {
     // Held (the key repeats): it records until let go.
     await page.keyboard.down(' ');
     await page.keyboard.down(' ');
-    await expect.poll(() => micButton().getAttribute('data-state')).toBe('recording');
+    await expect.poll(() => micButton().getAttribute('data-dictation')).toBe('recording');
     // The voice heard, then the pause after it (the meter's level, set by the page).
     const level = () => micButton().evaluate((button) => Number(button.style.getPropertyValue('--mic-level') || 0));
     await expect.poll(level, { timeout: 20_000 }).toBeGreaterThan(0.3);

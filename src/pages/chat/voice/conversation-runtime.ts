@@ -51,6 +51,11 @@ export async function createChatConversation(chatId: string): Promise<Conversati
     },
     send: (text) => replyTo(chatId, getChatStore().sendMessage(chatId, text)),
     speak: (sentence, signal) => voice.say(sentence, { voice: settings.voice || undefined, speed: settings.speed, language, signal }),
-    sentences: () => createSentenceStream(),
+    sentences() {
+      // The conversation hands over each new piece; the splitter reads the whole text so far.
+      const splitter = createSentenceStream();
+      let text = '';
+      return { push: (piece) => splitter.push((text += piece)), end: () => splitter.end() };
+    },
   });
 }

@@ -43,7 +43,7 @@ export function MicButton({ owner, onText }: MicButtonProps) {
       icon={listening ? MIC_STOP_ICON : MIC_ICON}
       label={listening ? t('voice.dictateStop') : t('voice.dictate')}
       aria-pressed={listening}
-      data-state={state}
+      data-dictation={state}
       loading={state === 'transcribing'}
       onClick={() => (listening ? finishDictation() : void startDictation(owner, true, onText))}
     />
