@@ -56,8 +56,8 @@ afterAll(async () => {
 });
 
 const chatRequests = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions') && r.body?.stream);
-const uploads = () => server.requests.filter((r) => r.path.endsWith('/audio/transcriptions'));
-const speeches = () => server.requests.filter((r) => r.path.endsWith('/audio/speech'));
+const uploads = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/audio/transcriptions'));
+const speeches = () => server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/audio/speech'));
 
 /** Counts every request for the microphone, from before any script of the page runs. */
 async function watchMicrophone() {
@@ -73,9 +73,13 @@ async function watchMicrophone() {
       w.__microphoneAt ??= performance.now();
       return stream;
     };
-    // When each audio element stops playing (barge-in is measured from it).
-    (window as unknown as { __paused: number[] }).__paused = [];
-    addEventListener('pause', (event) => event.target instanceof HTMLMediaElement && (window as unknown as { __paused: number[] }).__paused.push(performance.now()), true);
+    // When playback is stopped (barge-in is measured from it): the player's audio is in no document, so its events reach no listener here.
+    const paused: number[] = ((window as unknown as { __paused: number[] }).__paused = []);
+    const pause = HTMLMediaElement.prototype.pause;
+    HTMLMediaElement.prototype.pause = function (this: HTMLMediaElement) {
+      if (!this.paused) paused.push(performance.now());
+      return pause.call(this);
+    };
   });
 }
 const microphoneAsked = () => page.evaluate(() => (window as unknown as { __microphoneAsked: number }).__microphoneAsked);
@@ -176,6 +180,8 @@ describe('push-to-talk, desktop, keyboard alone, dark', () => {
     await expect.poll(level, { timeout: 20_000 }).toBeGreaterThan(0.3);
     await expect.poll(level, { timeout: 20_000 }).toBeLessThan(0.1);
     await page.keyboard.up(' ');
+    await expect.poll(() => uploads().length, { timeout: 20_000 }).toBe(1);
+    console.log('PTT', uploads()[0]!.upload?.files[0]?.bytes.length, await micButton().getAttribute('data-dictation'), await page.locator('.dictation-note').allTextContents());
     await expect.poll(() => composer(page).inputValue(), { timeout: 20_000 }).toBe(HEARD);
     expect(await composer(page).evaluate((box) => box === document.activeElement)).toBe(true);
     await checkStop(page, 'push-to-talk, dark');
