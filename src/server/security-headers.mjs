@@ -17,6 +17,8 @@ export const PAGE_POLICY_DIRECTIVES = Object.freeze([
   "font-src 'self' data:",
   "connect-src 'self' http: https:",
   "worker-src 'self' blob:",
+  // Speech a server made (issue 39: read aloud, hands-free talk) plays from a blob: of its bytes.
+  "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",

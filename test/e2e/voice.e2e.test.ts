@@ -181,7 +181,6 @@ describe('push-to-talk, desktop, keyboard alone, dark', () => {
     await expect.poll(level, { timeout: 20_000 }).toBeLessThan(0.1);
     await page.keyboard.up(' ');
     await expect.poll(() => uploads().length, { timeout: 20_000 }).toBe(1);
-    console.log('PTT', uploads()[0]!.upload?.files[0]?.bytes.length, await micButton().getAttribute('data-dictation'), await page.locator('.dictation-note').allTextContents());
     await expect.poll(() => composer(page).inputValue(), { timeout: 20_000 }).toBe(HEARD);
     expect(await composer(page).evaluate((box) => box === document.activeElement)).toBe(true);
     await checkStop(page, 'push-to-talk, dark');

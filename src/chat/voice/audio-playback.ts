@@ -43,12 +43,11 @@ export const playAudioElement: AudioPlayer = (audio, { speed, signal }) => {
   };
   const stop = () => finish();
   element.addEventListener('ended', () => finish());
-  element.addEventListener('error', () => (console.log('AUDIOERR', element.error?.code, element.error?.message, audio.type, audio.size), finish(voiceError('bad-audio'))));
+  element.addEventListener('error', () => finish(voiceError('bad-audio')));
   signal.addEventListener('abort', stop);
   if (signal.aborted) stop();
   else {
     element.play().catch((error: unknown) => {
-      console.log('PLAYERR', String(error), end.settled());
       if (end.settled()) return;
       finish(error instanceof DOMException && error.name === 'NotAllowedError' ? voiceError('playback-blocked', { cause: error }) : voiceError('bad-audio', { cause: error }));
     });
