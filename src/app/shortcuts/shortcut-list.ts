@@ -55,6 +55,8 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { id: 'copy-last-reply', label: 'shortcuts.copyLastReply', combos: [['mod', 'shift', 'C']] },
       { id: 'focus-composer', label: 'shortcuts.focusComposer', combos: [['shift', 'escape']] },
       { id: 'edit-last', label: 'shortcuts.editLast', combos: [['up']] },
+      { id: 'dictate', label: 'shortcuts.dictate', combos: [['mod', 'shift', 'space']] },
+      { id: 'push-to-talk', label: 'shortcuts.pushToTalk', combos: [['space']] },
     ],
   },
   {

@@ -9,6 +9,8 @@ export const shortcuts = {
   'shortcuts.copyLastReply': 'Copy the last reply',
   'shortcuts.focusComposer': 'Go to the message box',
   'shortcuts.editLast': 'Edit your last message (in an empty message box)',
+  'shortcuts.dictate': 'Dictate into the message box (again to stop)',
+  'shortcuts.pushToTalk': 'Hold to talk (in an empty message box): your words go into it when you let go',
   'shortcuts.group.editing': 'Renaming a chat or editing a message',
   'shortcuts.group.menus': 'Menus, lists and dialogs',
   'shortcuts.newChat': 'New chat',

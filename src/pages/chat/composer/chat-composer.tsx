@@ -224,6 +224,13 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
             return;
           }
           if (event.key === 'ArrowUp' && plain && event.currentTarget.value === '' && !files.hasFiles && onEditLast?.()) event.preventDefault();
+          // Ctrl/⌘+Shift+Space: dictate (a second press stops), as the microphone does.
+          if (event.key === ' ' && event.shiftKey && (event.ctrlKey || event.metaKey) && !event.altKey) {
+            event.preventDefault();
+            if (talking) finishDictation();
+            else void startDictation(chatId, true, insertDictated);
+            return;
+          }
           if (event.key === ' ' && plain && (spaceHeld.current || (event.currentTarget.value === '' && !event.repeat && !files.hasFiles && !talking))) {
             event.preventDefault();
             if (!spaceHeld.current) spaceHeld.current = 'down';
