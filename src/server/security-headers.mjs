@@ -17,6 +17,8 @@ export const PAGE_POLICY_DIRECTIVES = Object.freeze([
   "font-src 'self' data:",
   "connect-src 'self' http: https:",
   "worker-src 'self' blob:",
+  // Read aloud (issue 39) plays each sentence's speech from the server as a blob: URL.
+  "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",
