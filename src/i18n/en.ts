@@ -6,6 +6,7 @@ import { codeSettings } from './en/code-settings';
 import { chat } from './en/chat';
 import { citations } from './en/citations';
 import { citationView } from './en/citation-view';
+import { readAloud } from './en/read-aloud';
 import { chatEntry } from './en/chat-entry';
 import { chatDates } from './en/chat-dates';
 import { chatPage } from './en/chat-page';
@@ -51,6 +52,6 @@ import { webSearchSettings } from './en/web-search-settings';
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...compare, ...compareView, ...compareSection, ...compareSettings, ...voice } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...readAloud, ...compare, ...compareView, ...compareSection, ...compareSettings, ...voice } as const;
 
 export type MessageKey = keyof typeof en;

@@ -30,6 +30,7 @@ export const chatPage = {
   'chat.regenerate.same': 'Again with {model}',
   'chat.regenerate.again': 'Again with the same model',
   'chat.regenerate.with': 'With {model}',
+  'chat.message.readAloud': 'Read aloud',
   'chat.message.delete': 'Delete message',
   'chat.message.deleted': 'Message deleted',
   'chat.message.streaming': 'Writing…',

@@ -23,6 +23,7 @@ import { ToolResultView } from '../tools/tool-result-view';
 import { NeedsConnection, UnsavedMark } from '../../shared';
 import { useThreadServices } from '../thread/thread-context';
 import { requestCompare } from '../compare/compare-request';
+import { ReadAloud } from './read-aloud/read-aloud';
 import './message.css';
 
 // The attachments' kit (and its stylesheet) loads with the first message that has files.
@@ -238,6 +239,10 @@ function ThreadMessage({ message, branchIndex, branchTotal, previousId, nextId, 
             )}
             {branchTotal > 1 && (
               <BranchNav parentId={message.parentId} index={branchIndex} total={branchTotal} previousId={previousId} nextId={nextId} />
+            )}
+            {/* From the first token: a reply is read aloud while it streams, before its actions appear. */}
+            {message.role === 'assistant' && (streaming || message.content.trim() !== '') && (
+              <ReadAloud chatId={message.chatId} messageId={message.id} announce={services.announce} />
             )}
             {/* A tool's result is the tool's, not a message to edit, regenerate or take out of the chain. */}
             {!streaming && showFinished && !callsOpen && message.role !== 'tool' && column !== 'blind' && (
