@@ -26,6 +26,7 @@ export const voiceSettings = {
   'voiceSettings.leaves.downloaded': 'Runs in this page: downloaded ({size}); nothing leaves the device.',
 
   'voiceSettings.unavailable.no-api': 'Not in this browser: it has no such speech API (Firefox has no speech recognition).',
+  'voiceSettings.unavailable.no-api.speak': 'Not in this browser: it has no speech synthesis.',
   'voiceSettings.unavailable.no-connection': 'Add a connection in Settings → Connections first.',
   'voiceSettings.unavailable.no-model': 'Name a model first.',
   'voiceSettings.unavailable.not-downloaded': 'Download it first.',

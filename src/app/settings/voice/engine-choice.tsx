@@ -45,7 +45,11 @@ export function EngineChoice({ legend, use, engines, chosen, onChoose, children 
         const availability = engine.availability();
         // A model not yet downloaded can still be chosen: its Download is right there.
         const disabled = !availability.available && availability.reason !== 'not-downloaded';
-        const why = availability.available ? undefined : t(`voiceSettings.unavailable.${availability.reason}` as MessageKey);
+        const why = availability.available
+          ? undefined
+          : availability.reason === 'no-api' && use === 'speak'
+            ? t('voiceSettings.unavailable.no-api.speak')
+            : t(`voiceSettings.unavailable.${availability.reason}` as MessageKey);
         const hint = `${id}${engine.id}hint`;
         const checked = engine.id === chosen;
         return (
