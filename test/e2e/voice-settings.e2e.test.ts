@@ -152,6 +152,8 @@ async function journey(page: Page, by: 'touch' | 'keyboard', name: string) {
   const fine = await runCheck(page, by);
   expect(fine).toContain('This page may use the microphone (a secure page).');
   expect(fine).toContain(`${server.url}: The server’s audio endpoints work.`);
+  // Check looked at the microphone's permission without asking for it.
+  expect(await microphoneAsks(page)).toBe(0);
   // Check asked the server the way voice does: a transcription and a sentence spoken, with the voice chosen.
   expect(server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/audio/transcriptions'))).toHaveLength(1);
   expect(server.requests.find((request) => request.method === 'POST' && request.path.endsWith('/audio/speech'))?.body).toMatchObject({ model: 'tts-1', voice: 'am_adam' });
