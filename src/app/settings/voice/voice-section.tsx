@@ -60,10 +60,12 @@ export default function VoiceSection({ store = getVoiceSettingsStore(), engines 
   useEffect(() => void store.init(), [store]);
   // The engines read the connections as they are now: a new snapshot makes them again.
   const connections = useConnectionsSnapshot();
-  const context = useMemo(() => givenContext ?? voiceContext(), [givenContext, connections]); // eslint-disable-line react-hooks/exhaustive-deps
+  const context = useMemo(() => givenContext ?? voiceContext(), [givenContext, connections]);
+  // The store's snapshot is a new object on each save: the engines are made again only when a field changed.
   const effective = withFallbacks(settings);
-  const listeners = useMemo(() => engines.transcription(effective, context), [engines, context, JSON.stringify(effective)]); // eslint-disable-line react-hooks/exhaustive-deps
-  const speakers = useMemo(() => engines.speech(effective, context), [engines, context, JSON.stringify(effective)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fields = JSON.stringify(effective);
+  const listeners = useMemo(() => engines.transcription(effective, context), [engines, context, fields]);
+  const speakers = useMemo(() => engines.speech(effective, context), [engines, context, fields]);
   const voices = useBrowserVoices(browserVoices);
   const update = (patch: Partial<VoiceSettings>) => void store.update(patch);
 
