@@ -46,12 +46,14 @@ import { tools } from './en/tools';
 import { nativeApis } from './en/native-apis';
 import { webSearchSection } from './en/web-search-section';
 import { webSearchSettings } from './en/web-search-settings';
+import { voiceSection } from './en/voice-section';
+import { voiceSettings } from './en/voice-settings';
 
 /**
  * The whole English catalogue: every user-visible string has a key here. Other languages copy
  * its shape. The app never imports this at run time (index.ts starts with the first screen's
  * areas; a lazy chunk registers its own): it defines `MessageKey` and serves the tests.
  */
-export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...readAloud, ...compare, ...compareView, ...compareSection, ...compareSettings, ...voice } as const;
+export const en = { ...shell, ...homeOnboarding, ...storageErrors, ...chatEntry, ...chatDates, ...search, ...kit, ...markdown, ...chat, ...chatPage, ...chatSettings, ...modelPicker, ...modelPickerList, ...settings, ...shortcuts, ...modelErrors, ...attachments, ...dataSettings, ...chatExport, ...importMessages, ...syncSettings, ...tools, ...counts, ...gallery, ...libraryTransfer, ...importProjects, ...librarySetup, ...prompts, ...projects, ...queue, ...contextMeter, ...compaction, ...nativeApis, ...offline, ...homeSuggestions, ...artifacts, ...codeRun, ...codeSettings, ...webSearchSection, ...webSearchSettings, ...citations, ...citationView, ...readAloud, ...compare, ...compareView, ...compareSection, ...compareSettings, ...voice, ...voiceSection, ...voiceSettings } as const;
 
 export type MessageKey = keyof typeof en;

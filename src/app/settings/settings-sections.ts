@@ -12,6 +12,7 @@ import { toolsSettings } from './tools';
 import { codeSettings } from './sandbox';
 import { searchSettings } from './search';
 import { compareSettings } from './compare';
+import { voiceSettings } from './voice';
 import { instructionsSettings } from './instructions';
 import { presetsSettings } from './presets';
 import { promptsSettings } from './prompts';
@@ -27,6 +28,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   codeSettings,
   searchSettings,
   compareSettings,
+  voiceSettings,
   dataSettings,
   syncSettings,
 ];

@@ -1,7 +1,7 @@
 /** Settings: connections to model servers, the default model and chat titles. Loaded with the settings dialog. */
 export const settings = {
   'settings.title': 'Settings',
-  'settings.description': 'Your instructions, model servers, chats, presets, prompts, tools, code, web search, the compare leaderboard, your data and sync. Parley talks to servers straight from this browser; changes are saved as you make them.',
+  'settings.description': 'Your instructions, model servers, chats, presets, prompts, tools, code, web search, the compare leaderboard, voice, your data and sync. Parley talks to servers straight from this browser; changes are saved as you make them.',
   'settings.loading': 'Loading settings…',
   'settings.done': 'Done',
   'settings.sections': 'Settings sections',

@@ -84,7 +84,7 @@ describe('the app opens Settings', () => {
     fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Settings' }));
     expect(address()).toBe('/?settings=');
     const sections = within(settings()!).getByRole('navigation', { name: 'Settings sections' });
-    expect(within(sections).getAllByRole('button').map((b) => b.textContent)).toEqual(['Instructions', 'Connections and models', 'Chats', 'Presets', 'Prompts', 'Tools', 'Code', 'Search', 'Compare', 'Data', 'Sync']);
+    expect(within(sections).getAllByRole('button').map((b) => b.textContent)).toEqual(['Instructions', 'Connections and models', 'Chats', 'Presets', 'Prompts', 'Tools', 'Code', 'Search', 'Compare', 'Voice', 'Data', 'Sync']);
     fireEvent.click(within(sections).getByRole('button', { name: 'Sync' }));
     expect(address()).toBe('/?settings=sync');
     expect(within(sections).getByRole('button', { name: 'Sync' }).getAttribute('aria-current')).toBe('true');
