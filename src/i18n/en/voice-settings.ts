@@ -16,8 +16,10 @@ export const voiceSettings = {
 
   'voiceSettings.leaves.serverAudio': 'The recording goes to {address}, and nowhere else.',
   'voiceSettings.leaves.serverText': 'The text to speak goes to {address}; the audio comes back and plays here.',
-  'voiceSettings.leaves.vendorAudio': 'Not on this device: the browser sends the recording to {vendor}’s speech service.',
-  'voiceSettings.leaves.vendorAudioUnknown': 'Not on this device: the browser sends the recording to its maker’s speech service.',
+  'voiceSettings.leaves.serverAudioNone': 'The recording goes to your server, and nowhere else.',
+  'voiceSettings.leaves.serverTextNone': 'The text to speak goes to your server; the audio comes back and plays here.',
+  'voiceSettings.leaves.vendorAudio': 'Not done on this device: the browser sends the recording to {vendor}’s speech service.',
+  'voiceSettings.leaves.vendorAudioUnknown': 'Not done on this device: the browser sends the recording to its maker’s speech service.',
   'voiceSettings.leaves.vendorText': 'This voice is {vendor}’s network voice: the text to speak goes to its service.',
   'voiceSettings.leaves.vendorTextUnknown': 'This voice is a network voice: the text to speak goes to the browser maker’s service.',
   'voiceSettings.leaves.browserVoices': 'The system’s voices speak on this device: on most systems nothing leaves it. Voices marked “network” send the text to the browser maker’s service.',

@@ -122,7 +122,7 @@ describe('Settings → Voice', () => {
     const { listen, row } = await show();
     const browser = listen.getByRole('radio', { name: 'This browser’s speech recognition' }) as HTMLInputElement;
     expect(browser.disabled).toBe(false);
-    expect(description(browser)).toBe('Not on this device: the browser sends the recording to Google’s speech service.');
+    expect(description(browser)).toBe('Not done on this device: the browser sends the recording to Google’s speech service.');
     await act(async () => fireEvent.click(browser));
     expect(row()).toMatchObject({ transcriptionEngine: 'browser' });
     expect(getVoiceSettingsStore().getSnapshot().transcriptionEngine).toBe('browser');

@@ -21,7 +21,11 @@ export function engineName(engine: Engine, use: EngineUse): string {
 export function leavesText(info: EngineInfo, kind: Engine['kind'], use: EngineUse): string {
   if (info.download) return t(info.download.stored ? 'voiceSettings.leaves.downloaded' : 'voiceSettings.leaves.download', { size: formatBytes(info.download.bytes) });
   if (info.leaves === 'nothing') return kind === 'browser' && use === 'speak' ? t('voiceSettings.leaves.browserVoices') : t('voiceSettings.leaves.nothing');
-  if (info.to === 'server') return t(info.leaves === 'audio' ? 'voiceSettings.leaves.serverAudio' : 'voiceSettings.leaves.serverText', { address: info.address ?? '' });
+  if (info.to === 'server') {
+    // No connection yet: "your server", not an empty address.
+    if (!info.address) return t(info.leaves === 'audio' ? 'voiceSettings.leaves.serverAudioNone' : 'voiceSettings.leaves.serverTextNone');
+    return t(info.leaves === 'audio' ? 'voiceSettings.leaves.serverAudio' : 'voiceSettings.leaves.serverText', { address: info.address });
+  }
   if (info.leaves === 'audio') return info.vendorName ? t('voiceSettings.leaves.vendorAudio', { vendor: info.vendorName }) : t('voiceSettings.leaves.vendorAudioUnknown');
   return info.vendorName ? t('voiceSettings.leaves.vendorText', { vendor: info.vendorName }) : t('voiceSettings.leaves.vendorTextUnknown');
 }
