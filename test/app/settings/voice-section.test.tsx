@@ -109,6 +109,17 @@ describe('Settings → Voice', () => {
     expect((listen.getByRole('combobox', { name: 'Connection' }) as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('The default model’s (Test server)');
   });
 
+  it('with no connection yet, the server says the recording goes to your server (never an empty address)', async () => {
+    resetConnectionsStore((await (async () => {
+      const empty = makeConnectionsStore({ connections: [] });
+      await empty.store.init();
+      return empty;
+    })()).store);
+    const { listen, speak } = await show();
+    expect(description(listen.getByRole('radio', { name: 'Your server' }))).toMatch(/^The recording goes to your server, and nowhere else\./);
+    expect(description(speak.getByRole('radio', { name: 'Your server' }))).toMatch(/^The text to speak goes to your server;/);
+  });
+
   it('shows the browser’s recognition disabled, with why, where the browser has none', async () => {
     const { listen } = await show();
     const browser = listen.getByRole('radio', { name: 'This browser’s speech recognition' }) as HTMLInputElement;
