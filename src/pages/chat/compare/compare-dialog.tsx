@@ -1,7 +1,7 @@
 // The Compare dialog (issue 38), loaded when first opened: which models each new message of the chat goes
 // to (2–4, blind or not), or, from a reply's Regenerate menu, which models answer beside that reply.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { getChatStore, useChatStore } from '../../../chat';
+import { chatById, getChatStore, useChatStore } from '../../../chat';
 import { getConnectionsStore, useConnectionsSnapshot, useModelOptions } from '../../../chat/connections';
 import { compareSetting, MAX_COMPARED } from '../../../chat/replies';
 import { tn } from '../../../i18n/plural';
@@ -27,7 +27,7 @@ export function CompareDialog({ request, onClose }: CompareDialogProps) {
   const formId = useId();
   const groups = useModelOptions();
   const defaultModel = useConnectionsSnapshot().defaultModel;
-  const chat = useChatStore((s) => s.chats.find((c) => c.id === chatId));
+  const chat = useChatStore((s) => chatById(s.chats, chatId));
   const reply = useChatStore((s) => (replyId ? s.messages.get(chatId)?.findLast((m) => m.id === replyId) : undefined));
   const setting = compareSetting(chat);
   // Beside a reply: the models not answering already, at most as many as make four.

@@ -3,7 +3,7 @@ import type { Message } from '../../../chat';
 import { CHARS_PER_TOKEN_ESTIMATE, figuresOf } from '../../../chat/replies';
 import { tn } from '../../../i18n/plural';
 import { t } from '../chat-text';
-import { formatSeconds } from '../message/stats-format';
+import { formatNumber, formatSeconds } from '../message/stats-format';
 
 export interface ColumnFigure {
   kind: 'first-token' | 'speed' | 'tokens';
@@ -11,8 +11,6 @@ export interface ColumnFigure {
   /** Measured or counted by the browser, not reported by the server. */
   estimated: boolean;
 }
-
-const number = (value: number, digits: number) => value.toLocaleString(undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const marked = (text: string, estimated: boolean) => (estimated ? t('compare.figure.estimated', { figure: text }) : text);
 
@@ -27,13 +25,13 @@ export function columnFigures(message: Message): ColumnFigure[] {
   if (timing?.firstTokenMs !== undefined) figures.push({ kind: 'first-token', text: t('compare.figure.firstToken', { seconds: formatSeconds(timing.firstTokenMs) }), estimated: false });
   if (timing?.tokensPerSecond !== undefined) {
     const estimated = timing.estimated === true;
-    figures.push({ kind: 'speed', text: marked(t('compare.figure.speed', { rate: number(timing.tokensPerSecond, 1) }), estimated), estimated });
+    figures.push({ kind: 'speed', text: marked(t('compare.figure.speed', { rate: formatNumber(timing.tokensPerSecond, 1) }), estimated), estimated });
   }
   const reported = message.usage?.completionTokens;
   const count = reported ?? Math.round(message.content.length / CHARS_PER_TOKEN_ESTIMATE);
   if (count > 0) {
     const estimated = reported === undefined;
-    figures.push({ kind: 'tokens', text: marked(tn('compare.figure.tokens', count, { count: number(count, 0) }), estimated), estimated });
+    figures.push({ kind: 'tokens', text: marked(tn('compare.figure.tokens', count, { count: formatNumber(count, 0) }), estimated), estimated });
   }
   return figures;
 }

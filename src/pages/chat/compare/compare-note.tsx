@@ -1,6 +1,6 @@
 // The message box's note while the chat compares models (issue 38): which (or how many, blind) each
 // message goes to, a way to change them and a way to stop.
-import { getChatStore, useChatStore } from '../../../chat';
+import { chatById, getChatStore, useChatStore } from '../../../chat';
 import { modelIdOf } from '../../../chat/connections';
 import { compareSetting } from '../../../chat/replies';
 import { tn } from '../../../i18n/plural';
@@ -12,7 +12,7 @@ import './compare-note.css';
 export const COMPARE_ICON = 'lucide:columns-3';
 
 export function CompareNote({ chatId }: { chatId: string }) {
-  const setting = compareSetting(useChatStore((s) => s.chats.find((chat) => chat.id === chatId)));
+  const setting = compareSetting(useChatStore((s) => chatById(s.chats, chatId)));
   if (!setting) return null;
   const text = setting.blind ? tn('compare.note.blind', setting.models.length, { count: setting.models.length }) : t('compare.note.named', { models: setting.models.map(modelIdOf).join(', ') });
   return (

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
-import { getChatStore, useChatStore, useDraftText, useStoppableMessageId } from '../../../chat';
+import { chatById, getChatStore, useChatStore, useDraftText, useStoppableMessageId } from '../../../chat';
 import type { Attachment } from '../../../chat/message-files/index';
 import { contextLengthOfModel, modelAcceptsImages, useConnectionsSnapshot, usableDefaultModel } from '../../../chat/connections';
 import { useComposedRefs } from '../../../lib/compose-refs';
@@ -58,7 +58,7 @@ export const ChatComposer = memo(function ChatComposer({ chatId, onSend, onEditL
   // The draft is the box's alone (issue 34): a keystroke renders nothing here; what depends on it reads it when needed.
   const draft = useDraftText(chatId);
   const stoppableId = useStoppableMessageId(chatId);
-  const model = useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.model);
+  const model = useChatStore((s) => chatById(s.chats, chatId)?.model);
   const snapshot = useConnectionsSnapshot();
   const target = model ?? usableDefaultModel(snapshot);
   // The chat's model lost its connection: Send asks for another model (the draft stays) instead of failing.

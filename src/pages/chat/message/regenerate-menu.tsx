@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import { getConnectionsStore, modelIdOf, modelOptionGroups } from '../../../chat/connections';
 import { t } from '../chat-text';
 import { Menu, type MenuItem } from '../../../ui/menu';
+import { COMPARE_ICON } from '../compare/compare-note';
 
 export const REGENERATE_ICON = 'lucide:refresh-cw';
-export const COMPARE_ICON = 'lucide:columns-3';
 /** Other models listed at most: a menu, not a search (the header's model picker has that). */
 export const REGENERATE_MODELS_SHOWN = 12;
 

@@ -23,7 +23,7 @@ export interface Stat {
 /** Building an Intl.NumberFormat costs far more than using one: one per locale and precision. */
 const formats = new Map<string, Intl.NumberFormat>();
 
-function formatNumber(value: number, fractionDigits: number, locale?: string): string {
+export function formatNumber(value: number, fractionDigits: number, locale?: string): string {
   const key = `${locale ?? ''}|${fractionDigits}`;
   let format = formats.get(key);
   if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })));

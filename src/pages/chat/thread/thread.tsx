@@ -1,6 +1,6 @@
 import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type CSSProperties, type Ref } from 'react';
 import { useThread } from '../../../chat/store/thread-hooks';
-import { useChatStore } from '../../../chat';
+import { chatById, useChatStore } from '../../../chat';
 import { withChunkStyles } from '../../../lib/chunk-styles';
 import { lazyPart } from '../../../ui/lazy-part';
 import { readComparing } from '../compare/comparing-state';
@@ -74,7 +74,7 @@ function groupParts(chatId: string, entries: readonly ThreadEntry[], before: rea
  */
 export function Thread({ chatId, onChange, targetId, onFound, ref }: ThreadProps) {
   const entries = useThread(chatId);
-  const comparing = readComparing(useChatStore((s) => s.chats.find((chat) => chat.id === chatId)?.comparing));
+  const comparing = readComparing(useChatStore((s) => chatById(s.chats, chatId)?.comparing));
   const list = useRef<HTMLDivElement>(null);
   const composedRef = useComposedRefs(ref, list);
   const { shown, wake } = useThreadWindow(list);
