@@ -7,6 +7,7 @@
 import { benchmarkTokens, startOpenAiServer, textStream } from '../../test/support/openai-server/index.mjs';
 import { seedConnection } from '../../test/support/seed-connection.mjs';
 import { FIRST_MARK, LAST_MARK, mainThreadFigures, startTrace } from './main-thread-trace.mjs';
+import { markTokens } from './token-marks.mjs';
 
 /** Tokens each answer streams, and how fast. */
 export const COMPARE_TOKENS = 3_000;
@@ -16,33 +17,6 @@ const WRITE_EVERY_MS = 10;
 export const COMPARE_RATIO_TARGET = 1.2;
 const MODELS = ['bench-a', 'bench-b', 'bench-c'];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/**
- * Before any page script: the first token on screen and the moment every answer's own last token is
- * (each model ends with a word of its own), as performance marks for the trace.
- */
-function instrument([firstToken, lastTokens, firstMark, lastMark]) {
-  const w = window;
-  const waiting = new Set(lastTokens);
-  const inReply = (node) => (node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement)?.closest('article[aria-label="Assistant"]') != null;
-  const seen = (text) => {
-    if (!text) return;
-    const now = performance.now();
-    if (w.__firstAt === undefined && text.includes(firstToken)) w.__firstAt = performance.mark(firstMark, { startTime: now }).startTime;
-    for (const token of waiting) if (text.includes(token)) waiting.delete(token);
-    if (waiting.size === 0 && w.__shownAt === undefined) w.__shownAt = performance.mark(lastMark, { startTime: now }).startTime;
-  };
-  new MutationObserver((records) => {
-    if (w.__shownAt !== undefined) return;
-    for (const record of records) {
-      if (record.type === 'characterData') {
-        if (inReply(record.target)) seen(record.target.data);
-        continue;
-      }
-      for (const node of record.addedNodes) if (inReply(node)) seen(node.textContent);
-    }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
-}
 
 /** A chat of the app's own shape, stored before the page opens it: `compare` set or not. */
 function seedChat({ id, model, compare }) {
@@ -97,7 +71,7 @@ export async function runCompareStreams({ browser, appUrl, runs }) {
     const measureOnce = async (streams) => {
       const models = MODELS.slice(0, streams);
       const page = await browser.newPage();
-      await page.addInitScript(instrument, [tokens[0].trim(), models.map(lastTokenOf), FIRST_MARK, LAST_MARK]);
+      await page.addInitScript(markTokens, [tokens[0].trim(), models.map(lastTokenOf), FIRST_MARK, LAST_MARK]);
       const id = `bench-chat-${(chats += 1)}`;
       await page.goto(appUrl + 'assets/seed.txt');
       await page.evaluate(seedChat, { id, model: `bench/${models[0]}`, compare: streams > 1 ? models.map((m) => `bench/${m}`) : undefined });

@@ -16,6 +16,7 @@ import { printProfile, startProfile } from '../support/cpu-profile.mjs';
 import { FIRST_MARK, LAST_MARK, mainThreadFigures, startTrace } from './main-thread-trace.mjs';
 import { serveBuild } from '../support/serve-build.mjs';
 import { COMPARE_RATIO_TARGET, runCompareStreams } from './compare-streams.mjs';
+import { markTokens } from './token-marks.mjs';
 
 const TOKENS = 20_000;
 /** The paced reply: as fast as the fastest hosted models stream (2,000 tokens/s). */
@@ -46,46 +47,12 @@ const COMPARE_RUNS = 9;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Before any page script: records long tasks, and when the reply's first and last tokens are on
- * screen. Only the text each mutation adds is searched, so watching costs the page next to
- * nothing however long the reply grows (reading the whole reply each time would be a benchmark
- * cost of its own, quadratic in the reply).
- */
-function instrument([firstToken, lastToken, firstMark, lastMark]) {
-  const w = window;
-  w.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
-  const inReply = (node) => {
-    const element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
-    return element?.closest('article[aria-label="Assistant"]') != null;
-  };
-  const seen = (text) => {
-    const now = performance.now();
-    // The marks place the two instants in the page's trace (main-thread-trace.mjs).
-    if (w.__firstAt === undefined && text.includes(firstToken)) w.__firstAt = performance.mark(firstMark, { startTime: now }).startTime;
-    if (w.__shownAt === undefined && text.includes(lastToken)) w.__shownAt = performance.mark(lastMark, { startTime: now }).startTime;
-  };
-  new MutationObserver((records) => {
-    if (w.__shownAt !== undefined) return;
-    for (const record of records) {
-      if (record.type === 'characterData') {
-        if (inReply(record.target)) seen(record.target.data);
-        continue;
-      }
-      for (const node of record.addedNodes) if (inReply(node)) seen(node.textContent);
-    }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
-}
-
-/**
  * One reply into a fresh page at `url`: `prepare` readies it, `send` asks for the reply. Returns
  * the page's figures, the server's, and the CPU used from send to the last token on screen.
  */
 async function measure(browser, url, server, marks, { prepare = async () => {}, send, profile = null }) {
   const page = await browser.newPage();
-  await page.addInitScript(instrument, [...marks, FIRST_MARK, LAST_MARK]);
+  await page.addInitScript(markTokens, [marks[0], [marks[1]], FIRST_MARK, LAST_MARK]);
   await page.goto(url);
   await prepare(page);
   const trace = await startTrace(page);
