@@ -71,12 +71,8 @@ export function CompareTurn({ chatId, comparing }: CompareTurnProps) {
     const strip = scroller.current;
     if (!strip) return;
     const left = Math.abs(strip.scrollLeft);
-    let nearest = 0;
-    [...strip.children].forEach((column, index) => {
-      const offset = Math.abs((column as HTMLElement).offsetLeft - strip.offsetLeft);
-      const best = Math.abs((strip.children[nearest] as HTMLElement).offsetLeft - strip.offsetLeft);
-      if (Math.abs(offset - left) < Math.abs(best - left)) nearest = index;
-    });
+    const away = [...strip.children].map((column) => Math.abs(Math.abs((column as HTMLElement).offsetLeft - strip.offsetLeft) - left));
+    const nearest = away.indexOf(Math.min(...away));
     if (nearest !== selected) setSelected(nearest);
   };
   const onTabKey = (event: KeyboardEvent) => {
